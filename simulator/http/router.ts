@@ -1,0 +1,114 @@
+/**
+ * A small method + path-template router for the simulator. Templates use the
+ * spec's own `{name}` placeholders, so a route reads like its spec row.
+ * A path that matches a template under another method answers 405 with an
+ * `Allow` header, as the platform's servlet stack does; anything else is 404.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Principal {
+  readonly userId: number;
+  readonly uuid: string;
+  readonly login: string;
+  readonly roles: ReadonlySet<string>;
+}
+
+export interface SimRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly query: URLSearchParams;
+  readonly headers: IncomingHttpHeaders;
+  /** Parsed body: JSON value, form fields (URLSearchParams) or undefined. */
+  readonly body: unknown;
+  readonly rawBody: Buffer;
+  /** Set by the bearer guard on module API routes. */
+  readonly principal?: Principal;
+}
+
+export interface SimResponse {
+  readonly status: number;
+  readonly headers?: Readonly<Record<string, string | readonly string[]>>;
+  /** A string is sent as is (set content-type yourself); anything else as JSON. */
+  readonly body?: unknown;
+}
+
+export type Handler = (request: SimRequest) => SimResponse | Promise<SimResponse>;
+
+/** Who may call a route: nobody needs a token (CAS), any valid token, or a token whose user holds every listed role. */
+export type Access = { readonly kind: 'public' } | { readonly kind: 'bearer'; readonly roles: readonly string[] };
+
+export interface Route {
+  readonly method: HttpMethod;
+  readonly template: string;
+  readonly access: Access;
+  readonly handler: Handler;
+}
+
+export type RouteMatch =
+  | { readonly kind: 'found'; readonly route: Route; readonly params: Record<string, string> }
+  | { readonly kind: 'method-not-allowed'; readonly allow: readonly HttpMethod[] }
+  | { readonly kind: 'not-found' };
+
+export class Router {
+  readonly #routes: Route[] = [];
+
+  add(route: Route): void {
+    this.#routes.push(route);
+  }
+
+  /** Shorthand for a module API route guarded by a bearer token and roles. */
+  api(method: HttpMethod, template: string, roles: readonly string[], handler: Handler): void {
+    this.add({ method, template, access: { kind: 'bearer', roles }, handler });
+  }
+
+  /** Shorthand for a route that needs no token (the CAS's own endpoints). */
+  open(method: HttpMethod, template: string, handler: Handler): void {
+    this.add({ method, template, access: { kind: 'public' }, handler });
+  }
+
+  match(method: string, path: string): RouteMatch {
+    const allow: HttpMethod[] = [];
+    for (const route of this.#routes) {
+      const params = matchTemplate(route.template, path);
+      if (!params) continue;
+      if (route.method === method) return { kind: 'found', route, params };
+      allow.push(route.method);
+    }
+    return allow.length > 0 ? { kind: 'method-not-allowed', allow } : { kind: 'not-found' };
+  }
+}
+
+function matchTemplate(template: string, path: string): Record<string, string> | undefined {
+  const expected = template.split('/');
+  const actual = path.split('/');
+  if (expected.length !== actual.length) return undefined;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < expected.length; i += 1) {
+    const want = expected[i] ?? '';
+    const got = actual[i] ?? '';
+    if (want.startsWith('{') && want.endsWith('}')) {
+      if (got === '') return undefined;
+      params[want.slice(1, -1)] = decodeURIComponent(got);
+    } else if (want !== got) {
+      return undefined;
+    }
+  }
+  return params;
+}
+
+export const json = (status: number, body: unknown, headers?: Record<string, string>): SimResponse =>
+  headers ? { status, body, headers } : { status, body };
+
+export const html = (status: number, markup: string, headers: Record<string, string | readonly string[]> = {}): SimResponse => ({
+  status,
+  body: markup,
+  headers: { 'content-type': 'text/html; charset=utf-8', ...headers },
+});
+
+export const redirect = (location: string, headers: Record<string, string | readonly string[]> = {}): SimResponse => ({
+  status: 302,
+  headers: { location, ...headers },
+});

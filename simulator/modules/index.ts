@@ -1,0 +1,4 @@
+import type { ModuleRegistrar } from './context.ts';
+
+/** Every module of the platform, registered on each instance. */
+export const moduleRegistrars: readonly ModuleRegistrar[] = [];

@@ -1,0 +1,202 @@
+/**
+ * Configuration is read once, from `.env` (or `--env-file`) and the
+ * environment, validated against the schema, typed and frozen. A bad value
+ * is a CONFIG_INVALID error naming the variable (exit code 2).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parse as parseDotenv } from 'dotenv';
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import { UpgradeGuardError } from '../errors.ts';
+import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts';
+import { configSchema, configVariables, fixturePrefix, type ConfigVariable } from './variables.ts';
+
+export interface UserCredentials {
+  readonly username: string;
+  readonly password: string;
+}
+
+/** A target that is not the embedded simulator. */
+export interface RemoteTarget {
+  readonly version: PlatformVersion;
+  readonly baseUrl: string;
+  readonly authUrl: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly redirectUri: string;
+  /** Absent when the run starts from a stored refresh token only. */
+  readonly fullUser?: UserCredentials;
+  /** Absent: role checks that need a second user are skipped with that reason. */
+  readonly limitedUser?: UserCredentials;
+}
+
+export interface Config {
+  /** Undefined: no BASE_URL, the embedded simulator is the target (both versions). */
+  readonly remote?: RemoteTarget;
+  readonly allowMutations: boolean;
+  readonly expiryMaxWaitSeconds: number;
+  readonly requestTimeoutMs: number;
+  readonly maxConcurrency: number;
+  readonly tokenStorePath: string;
+  readonly reportsDir: string;
+  readonly loginFields: { readonly username?: string; readonly password?: string };
+  /** FIXTURE_* variables, keyed by the name after the prefix. */
+  readonly fixtures: Readonly<Record<string, string>>;
+}
+
+export interface LoadConfigOptions {
+  /** Variables from the process environment (defaults to process.env). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** A dotenv file; `.env` in the working directory when absent. A named file that does not exist is an error. */
+  readonly envFile?: string;
+}
+
+const ajv = new Ajv({ allErrors: false, coerceTypes: true, useDefaults: true, strict: true });
+addFormats.default(ajv, ['uri']);
+const validate = ajv.compile<ValidatedVariables>(configSchema);
+
+export function loadConfig(options: LoadConfigOptions = {}): Config {
+  const environment = options.env ?? process.env;
+  const fileValues = readEnvFile(options.envFile);
+  // The environment wins over the file, as dotenv does.
+  const merged: Record<string, string> = {};
+  for (const source of [fileValues, environment]) {
+    for (const [name, value] of Object.entries(source)) {
+      if (value !== undefined && value !== '') merged[name] = value;
+    }
+  }
+
+  const candidate: Record<string, unknown> = {};
+  const fixtures: Record<string, string> = {};
+  for (const [name, value] of Object.entries(merged)) {
+    if ((configVariables as string[]).includes(name)) candidate[name] = value;
+    else if (name.startsWith(fixturePrefix) && name.length > fixturePrefix.length) fixtures[name.slice(fixturePrefix.length)] = value;
+  }
+  if (typeof candidate.ALLOW_MUTATIONS === 'string') candidate.ALLOW_MUTATIONS = parseBoolean(candidate.ALLOW_MUTATIONS);
+
+  if (!validate(candidate)) throw configError(validate.errors?.[0], merged);
+  return Object.freeze(toConfig(candidate, fixtures));
+}
+
+type NonStringVariable = 'ALLOW_MUTATIONS' | 'EXPIRY_MAX_WAIT_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'TOKEN_STORE' | 'REPORTS_DIR';
+
+/** The variables after validation, coercion and defaults. */
+type ValidatedVariables = { [K in Exclude<ConfigVariable, NonStringVariable>]?: string } & {
+  ALLOW_MUTATIONS: boolean;
+  EXPIRY_MAX_WAIT_S: number;
+  REQUEST_TIMEOUT_MS: number;
+  MAX_CONCURRENCY: number;
+  TOKEN_STORE: string;
+  REPORTS_DIR: string;
+};
+
+function toConfig(values: ValidatedVariables, fixtures: Record<string, string>): Config {
+  const remote = values.BASE_URL ? toRemoteTarget(values) : undefined;
+  if (!remote) {
+    for (const name of ['AUTH_URL', 'TARGET_VERSION', 'CLIENT_ID', 'CLIENT_SECRET'] as const) {
+      if (values[name] !== undefined) throw new UpgradeGuardError('CONFIG_INVALID', `${name} is set but BASE_URL is not: set BASE_URL for a real target, or unset ${name} to use the embedded simulator`);
+    }
+  }
+  return {
+    ...(remote && { remote }),
+    allowMutations: values.ALLOW_MUTATIONS,
+    expiryMaxWaitSeconds: values.EXPIRY_MAX_WAIT_S,
+    requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    maxConcurrency: values.MAX_CONCURRENCY,
+    tokenStorePath: values.TOKEN_STORE,
+    reportsDir: values.REPORTS_DIR,
+    loginFields: Object.freeze({
+      ...(values.LOGIN_USERNAME_FIELD && { username: values.LOGIN_USERNAME_FIELD }),
+      ...(values.LOGIN_PASSWORD_FIELD && { password: values.LOGIN_PASSWORD_FIELD }),
+    }),
+    fixtures: Object.freeze(fixtures),
+  };
+}
+
+function toRemoteTarget(values: ValidatedVariables): RemoteTarget {
+  const required = (name: Exclude<ConfigVariable, NonStringVariable>, why: string): string => {
+    const value = values[name];
+    if (typeof value !== 'string') throw new UpgradeGuardError('CONFIG_INVALID', `${name} is required when BASE_URL is set (${why})`);
+    return value;
+  };
+  const version = required('TARGET_VERSION', '7.4 or 8.0');
+  if (!isPlatformVersion(version)) throw new UpgradeGuardError('CONFIG_INVALID', `TARGET_VERSION must be one of 7.4, 8.0 (got "${version}")`);
+  const fullUser = pair(values, 'LOGIN_USERNAME', 'LOGIN_PASSWORD');
+  const limitedUser = pair(values, 'LIMITED_USERNAME', 'LIMITED_PASSWORD');
+  return Object.freeze({
+    version,
+    baseUrl: stripSlash(required('BASE_URL', 'the platform instance')),
+    authUrl: stripSlash(required('AUTH_URL', 'the central authentication service')),
+    clientId: required('CLIENT_ID', 'the registered app'),
+    clientSecret: required('CLIENT_SECRET', 'the registered app'),
+    redirectUri: required('REDIRECT_URI', 'the registered redirect URL'),
+    ...(fullUser && { fullUser }),
+    ...(limitedUser && { limitedUser }),
+  });
+}
+
+function pair(values: ValidatedVariables, userVar: 'LOGIN_USERNAME' | 'LIMITED_USERNAME', passVar: 'LOGIN_PASSWORD' | 'LIMITED_PASSWORD'): UserCredentials | undefined {
+  const username = values[userVar];
+  const password = values[passVar];
+  if (username === undefined && password === undefined) return undefined;
+  if (username === undefined) throw new UpgradeGuardError('CONFIG_INVALID', `${passVar} is set but ${userVar} is not`);
+  if (password === undefined) throw new UpgradeGuardError('CONFIG_INVALID', `${userVar} is set but ${passVar} is not`);
+  return Object.freeze({ username, password });
+}
+
+function readEnvFile(envFile: string | undefined): Record<string, string> {
+  const path = envFile ?? '.env';
+  if (!existsSync(path)) {
+    if (envFile) throw new UpgradeGuardError('CONFIG_INVALID', `--env-file ${envFile} does not exist`);
+    return {};
+  }
+  try {
+    return parseDotenv(readFileSync(path));
+  } catch (error) {
+    throw new UpgradeGuardError('CONFIG_INVALID', `${path} could not be read: ${(error as Error).message}`);
+  }
+}
+
+function parseBoolean(value: string): boolean | string {
+  const lower = value.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(lower)) return true;
+  if (['false', '0', 'no'].includes(lower)) return false;
+  return value;
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+const secretVariables = new Set(['CLIENT_SECRET', 'LOGIN_PASSWORD', 'LIMITED_PASSWORD']);
+
+function configError(error: ErrorObject | undefined, values: Record<string, string>): UpgradeGuardError {
+  if (!error) return new UpgradeGuardError('CONFIG_INVALID', 'configuration is invalid');
+  if (error.keyword === 'additionalProperties') {
+    const name = String(error.params.additionalProperty);
+    return new UpgradeGuardError('CONFIG_INVALID', `${name} is not a known variable (see .env.example)`);
+  }
+  const name = error.instancePath.replace(/^\//, '');
+  const shown = secretVariables.has(name) ? '' : ` (got "${values[name] ?? ''}")`;
+  const rule = describeRule(error);
+  return new UpgradeGuardError('CONFIG_INVALID', `${name} ${rule}${shown}`);
+}
+
+function describeRule(error: ErrorObject): string {
+  switch (error.keyword) {
+    case 'enum':
+      return `must be one of ${(error.params.allowedValues as string[]).join(', ')}`;
+    case 'type':
+      return error.params.type === 'boolean' ? 'must be true or false' : `must be ${error.params.type === 'integer' ? 'a whole number' : `a ${error.params.type}`}`;
+    case 'minimum':
+    case 'maximum':
+      return `must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${error.params.limit}`;
+    case 'format':
+    case 'pattern':
+      return 'must be an http(s) URL';
+    case 'minLength':
+      return 'must not be empty';
+    default:
+      return error.message ?? 'is invalid';
+  }
+}

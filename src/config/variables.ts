@@ -1,0 +1,36 @@
+/**
+ * The environment-variable contract (DESIGN.md "The target contract"), as one
+ * JSON Schema. `.env.example` documents the same variables, and a test keeps
+ * the two in step.
+ */
+export const configSchema = {
+  type: 'object',
+  properties: {
+    TARGET_VERSION: { type: 'string', enum: ['7.4', '8.0'], description: 'platform version of the target' },
+    BASE_URL: { type: 'string', format: 'uri', pattern: '^https?://', description: 'base address of the platform instance' },
+    AUTH_URL: { type: 'string', format: 'uri', pattern: '^https?://', description: 'base address of the central authentication service' },
+    CLIENT_ID: { type: 'string', minLength: 1 },
+    CLIENT_SECRET: { type: 'string', minLength: 1 },
+    REDIRECT_URI: { type: 'string', format: 'uri', pattern: '^https?://' },
+    LOGIN_USERNAME: { type: 'string', minLength: 1 },
+    LOGIN_PASSWORD: { type: 'string', minLength: 1 },
+    LIMITED_USERNAME: { type: 'string', minLength: 1 },
+    LIMITED_PASSWORD: { type: 'string', minLength: 1 },
+    LOGIN_USERNAME_FIELD: { type: 'string', minLength: 1 },
+    LOGIN_PASSWORD_FIELD: { type: 'string', minLength: 1 },
+    ALLOW_MUTATIONS: { type: 'boolean', default: false },
+    EXPIRY_MAX_WAIT_S: { type: 'integer', minimum: 0, maximum: 3600, default: 5 },
+    REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 600000, default: 10000 },
+    MAX_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 8 },
+    TOKEN_STORE: { type: 'string', minLength: 1, default: '.upgrade-guard/tokens.json' },
+    REPORTS_DIR: { type: 'string', minLength: 1, default: 'reports' },
+  },
+  additionalProperties: false,
+} as const;
+
+export type ConfigVariable = keyof typeof configSchema.properties;
+
+export const configVariables = Object.keys(configSchema.properties) as ConfigVariable[];
+
+/** Fixture ids the suites cannot discover on a real target come as FIXTURE_<NAME> variables. */
+export const fixturePrefix = 'FIXTURE_';

@@ -1,0 +1,38 @@
+/**
+ * The error catalog: one object, stable codes, one exit code each. The CLI
+ * prints `code: message` and exits with the code's number; tests match on the
+ * code, never on the wording (fastify's error catalog is the model).
+ */
+export const errorCatalog = {
+  CHECKS_FAILED: { exitCode: 1, summary: 'one or more checks failed' },
+  CONFIG_INVALID: { exitCode: 2, summary: 'configuration is missing or invalid' },
+  TARGET_UNREACHABLE: { exitCode: 3, summary: 'the target could not be reached' },
+  TARGET_TIMEOUT: { exitCode: 4, summary: 'the target did not answer in time' },
+  TARGET_MALFORMED: { exitCode: 5, summary: 'the target answered with a body that could not be read' },
+  LOGIN_FAILED: { exitCode: 6, summary: 'the login challenge could not be completed' },
+  TOKEN_REFUSED: { exitCode: 7, summary: 'the token endpoint refused the request' },
+  TOKEN_STORE: { exitCode: 8, summary: 'the token store could not be read or written' },
+  REPORT_FAILED: { exitCode: 9, summary: 'the report could not be written' },
+  USAGE: { exitCode: 64, summary: 'the command line is not understood' },
+  INTERNAL: { exitCode: 70, summary: 'an internal error' },
+} as const;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export class UpgradeGuardError extends Error {
+  override readonly name = 'UpgradeGuardError';
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+
+  get exitCode(): number {
+    return errorCatalog[this.code].exitCode;
+  }
+}
+
+export function isUpgradeGuardError(value: unknown): value is UpgradeGuardError {
+  return value instanceof UpgradeGuardError;
+}

@@ -1,0 +1,188 @@
+/**
+ * The one HTTP client of the harness, on undici: a pooled Agent, a timeout on
+ * every request, a concurrency bound shared by all requests of the process,
+ * no automatic redirects (the login driver follows them itself), and a
+ * redacted exchange log. Transport failures become coded errors:
+ * TARGET_UNREACHABLE, TARGET_TIMEOUT, TARGET_MALFORMED.
+ */
+import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { UpgradeGuardError } from '../errors.ts';
+import { ConcurrencyLimiter } from './limiter.ts';
+import { ExchangeLog } from './exchange-log.ts';
+import { processSecrets, type SecretRegistry } from './redact.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+export interface HttpRequest {
+  readonly method: HttpMethod;
+  readonly url: string | URL;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string | number | boolean | readonly (string | number)[] | undefined>>;
+  /** Sent as application/json. */
+  readonly json?: unknown;
+  /** Sent as application/x-www-form-urlencoded. */
+  readonly form?: Readonly<Record<string, string>>;
+  /** Per-request override of the client's timeout. */
+  readonly timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  readonly url: string;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly text: string;
+  header(name: string): string | undefined;
+  /** Parsed JSON body; a body that is not JSON is a TARGET_MALFORMED error naming the request. */
+  json(): unknown;
+}
+
+export interface HttpClientOptions {
+  readonly timeoutMs: number;
+  readonly maxConcurrency: number;
+  readonly secrets?: SecretRegistry;
+  readonly log?: ExchangeLog;
+}
+
+const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
+const timeoutCodes = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+
+export class HttpClient {
+  readonly #agent: Agent;
+  readonly #limiter: ConcurrencyLimiter;
+  readonly #timeoutMs: number;
+  readonly secrets: SecretRegistry;
+  readonly log: ExchangeLog;
+
+  constructor(options: HttpClientOptions) {
+    this.#timeoutMs = options.timeoutMs;
+    this.#limiter = new ConcurrencyLimiter(options.maxConcurrency);
+    this.#agent = new Agent({
+      connections: options.maxConcurrency,
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      connectTimeout: options.timeoutMs,
+    });
+    this.secrets = options.secrets ?? processSecrets;
+    this.log = options.log ?? new ExchangeLog(this.secrets);
+  }
+
+  get peakConcurrency(): number {
+    return this.#limiter.peak;
+  }
+
+  request(req: HttpRequest): Promise<HttpResponse> {
+    return this.#limiter.run(() => this.#send(req));
+  }
+
+  async close(): Promise<void> {
+    await this.#agent.close();
+  }
+
+  async #send(req: HttpRequest): Promise<HttpResponse> {
+    const url = buildUrl(req.url, req.query);
+    const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
+    let body: string | undefined;
+    if (req.json !== undefined) {
+      body = JSON.stringify(req.json);
+      headers['content-type'] ??= 'application/json';
+    } else if (req.form !== undefined) {
+      body = new URLSearchParams(req.form).toString();
+      headers['content-type'] ??= 'application/x-www-form-urlencoded';
+    }
+    const timeoutMs = req.timeoutMs ?? this.#timeoutMs;
+    const started = performance.now();
+    const base = { method: req.method, url: url.toString(), requestHeaders: headers, ...(body !== undefined && { requestBody: body }) };
+    let response: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      response = await undiciRequest(url, {
+        method: req.method,
+        headers,
+        body,
+        dispatcher: this.#agent,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal: AbortSignal.timeout(timeoutMs + 50),
+      });
+      text = await response.body.text();
+    } catch (error) {
+      const failure = transportError(req.method, url, timeoutMs, error, this.secrets);
+      this.log.record({ ...base, error: failure.message, durationMs: performance.now() - started });
+      throw failure;
+    }
+    const responseHeaders = response.headers as Record<string, string | string[] | undefined>;
+    this.log.record({
+      ...base,
+      status: response.statusCode,
+      responseHeaders,
+      responseBody: text,
+      durationMs: performance.now() - started,
+    });
+    return makeResponse(url, response.statusCode, responseHeaders, text, req.method, this.secrets);
+  }
+}
+
+function buildUrl(input: string | URL, query: HttpRequest['query']): URL {
+  const url = new URL(input.toString());
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item));
+    else url.searchParams.set(name, String(value));
+  }
+  return url;
+}
+
+function makeResponse(
+  url: URL,
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  text: string,
+  method: string,
+  secrets: SecretRegistry,
+): HttpResponse {
+  const where = `${method} ${url.origin}${url.pathname}`;
+  return {
+    url: url.toString(),
+    status,
+    headers,
+    text,
+    header(name) {
+      const value = headers[name.toLowerCase()];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    json() {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        const preview = secrets.scrub(text.slice(0, 80)).replace(/\s+/g, ' ');
+        throw new UpgradeGuardError('TARGET_MALFORMED', `${where} answered ${status} with a body that is not JSON: "${preview}"`);
+      }
+    },
+  };
+}
+
+function transportError(method: string, url: URL, timeoutMs: number, error: unknown, secrets: SecretRegistry): UpgradeGuardError {
+  const where = `${method} ${url.origin}${url.pathname}`;
+  const code = errorCode(error);
+  if ((code && timeoutCodes.has(code)) || isAbortTimeout(error)) {
+    return new UpgradeGuardError('TARGET_TIMEOUT', `${where} did not answer within ${timeoutMs} ms (REQUEST_TIMEOUT_MS)`);
+  }
+  if (code && unreachableCodes.has(code)) {
+    return new UpgradeGuardError('TARGET_UNREACHABLE', `${where} could not be reached (${code}); check BASE_URL / AUTH_URL and that the target is up`);
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return new UpgradeGuardError('TARGET_UNREACHABLE', `${where} failed: ${secrets.scrub(detail)}`);
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function isAbortTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || (error.name === 'AbortError' && /timeout/i.test(String(error.cause ?? error.message))));
+}

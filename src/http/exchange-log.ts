@@ -1,0 +1,75 @@
+/**
+ * A record of every HTTP exchange of a test, redacted when recorded. The
+ * Allure setup attaches it to the test; nothing unredacted is ever stored.
+ */
+import { redactBody, redactHeaders, redactUrl, type SecretRegistry } from './redact.ts';
+
+export interface Exchange {
+  readonly method: string;
+  readonly url: string;
+  readonly requestHeaders: Record<string, string>;
+  readonly requestBody?: string;
+  readonly status?: number;
+  readonly responseHeaders?: Record<string, string>;
+  readonly responseBody?: string;
+  readonly error?: string;
+  readonly durationMs: number;
+}
+
+export interface RawExchange {
+  readonly method: string;
+  readonly url: string;
+  readonly requestHeaders: Record<string, string | string[] | undefined>;
+  readonly requestBody?: string;
+  readonly status?: number;
+  readonly responseHeaders?: Record<string, string | string[] | undefined>;
+  readonly responseBody?: string;
+  readonly error?: string;
+  readonly durationMs: number;
+}
+
+/** Bodies beyond this are cut in the log; the assertion still sees the whole body. */
+const MAX_LOGGED_BODY = 16_384;
+
+function clip(text: string): string {
+  return text.length > MAX_LOGGED_BODY ? `${text.slice(0, MAX_LOGGED_BODY)}\n… (${text.length - MAX_LOGGED_BODY} more characters)` : text;
+}
+
+function contentTypeOf(headers: Record<string, string | string[] | undefined> | undefined): string | undefined {
+  const value = headers?.['content-type'];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export class ExchangeLog {
+  readonly #entries: Exchange[] = [];
+  readonly #secrets: SecretRegistry;
+
+  constructor(secrets: SecretRegistry) {
+    this.#secrets = secrets;
+  }
+
+  record(raw: RawExchange): Exchange {
+    const entry: Exchange = {
+      method: raw.method,
+      url: redactUrl(raw.url, this.#secrets),
+      requestHeaders: redactHeaders(raw.requestHeaders, this.#secrets),
+      ...(raw.requestBody !== undefined && {
+        requestBody: clip(redactBody(raw.requestBody, contentTypeOf(raw.requestHeaders), this.#secrets)),
+      }),
+      ...(raw.status !== undefined && { status: raw.status }),
+      ...(raw.responseHeaders !== undefined && { responseHeaders: redactHeaders(raw.responseHeaders, this.#secrets) }),
+      ...(raw.responseBody !== undefined && {
+        responseBody: clip(redactBody(raw.responseBody, contentTypeOf(raw.responseHeaders), this.#secrets)),
+      }),
+      ...(raw.error !== undefined && { error: this.#secrets.scrub(raw.error) }),
+      durationMs: raw.durationMs,
+    };
+    this.#entries.push(entry);
+    return entry;
+  }
+
+  /** Hand over what was recorded since the last drain (one test's exchanges). */
+  drain(): Exchange[] {
+    return this.#entries.splice(0, this.#entries.length);
+  }
+}

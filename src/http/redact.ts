@@ -1,0 +1,114 @@
+/**
+ * Redaction happens at the HTTP layer, before an exchange reaches a log, a
+ * console or an Allure attachment (DESIGN.md "Rules"). Two nets:
+ * - by name: headers, query parameters, form fields and JSON members whose
+ *   names carry secrets in OAuth 2.0 (RFC 6749 §4.1.2, §5.1, §6);
+ * - by value: every secret the run knows (client secret, passwords, every
+ *   token and code seen) is replaced wherever it appears.
+ */
+export const REDACTED = '[REDACTED]';
+
+const secretHeaderNames = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
+const secretFieldNames = new Set([
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'code',
+  'client_secret',
+  'password',
+  'token',
+  'pact_broker_token',
+  'session',
+]);
+
+/** Known secret values of this process; shared by every client so a token seen once is hidden everywhere. */
+export class SecretRegistry {
+  readonly #values = new Set<string>();
+
+  add(value: string | undefined): void {
+    // Very short values would redact ordinary words; OAuth secrets are long.
+    if (value && value.length >= 6) this.#values.add(value);
+  }
+
+  scrub(text: string): string {
+    let out = text;
+    for (const value of this.#values) {
+      if (out.includes(value)) out = out.split(value).join(REDACTED);
+      const encoded = encodeURIComponent(value);
+      if (encoded !== value && out.includes(encoded)) out = out.split(encoded).join(REDACTED);
+    }
+    return out;
+  }
+}
+
+export const processSecrets = new SecretRegistry();
+
+export function isSecretFieldName(name: string): boolean {
+  return secretFieldNames.has(name.toLowerCase()) || /password|secret/i.test(name);
+}
+
+export function redactHeaders(headers: Record<string, string | string[] | undefined>, secrets: SecretRegistry = processSecrets): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const joined = Array.isArray(value) ? value.join(', ') : value;
+    out[name] = secretHeaderNames.has(name.toLowerCase()) ? redactHeaderValue(name, joined) : secrets.scrub(joined);
+  }
+  return out;
+}
+
+function redactHeaderValue(name: string, value: string): string {
+  // Keep the scheme of an Authorization header: "Bearer [REDACTED]" still tells the reader what was sent.
+  if (name.toLowerCase() === 'authorization') {
+    const scheme = value.split(' ')[0];
+    return scheme && scheme !== value ? `${scheme} ${REDACTED}` : REDACTED;
+  }
+  return REDACTED;
+}
+
+export function redactUrl(url: string, secrets: SecretRegistry = processSecrets): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return secrets.scrub(url);
+  }
+  for (const name of [...parsed.searchParams.keys()]) {
+    if (isSecretFieldName(name)) parsed.searchParams.set(name, REDACTED);
+  }
+  return secrets.scrub(parsed.toString());
+}
+
+export function redactForm(body: string, secrets: SecretRegistry = processSecrets): string {
+  const params = new URLSearchParams(body);
+  for (const name of [...params.keys()]) {
+    if (isSecretFieldName(name)) params.set(name, REDACTED);
+  }
+  return secrets.scrub(params.toString());
+}
+
+export function redactJson(value: unknown, secrets: SecretRegistry = processSecrets): unknown {
+  if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets));
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [name, member] of Object.entries(value)) {
+      out[name] = isSecretFieldName(name) && member !== null && member !== undefined ? REDACTED : redactJson(member, secrets);
+    }
+    return out;
+  }
+  return typeof value === 'string' ? secrets.scrub(value) : value;
+}
+
+/** Redact a body by its content type; unknown types get the value net only. */
+export function redactBody(body: string, contentType: string | undefined, secrets: SecretRegistry = processSecrets): string {
+  const type = (contentType ?? '').toLowerCase();
+  if (type.includes('application/x-www-form-urlencoded')) return redactForm(body, secrets);
+  if (type.includes('json')) {
+    try {
+      return JSON.stringify(redactJson(JSON.parse(body), secrets), null, 2);
+    } catch {
+      return secrets.scrub(body);
+    }
+  }
+  return secrets.scrub(body);
+}
