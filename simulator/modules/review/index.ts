@@ -1,0 +1,4 @@
+import type { ModuleRegistrar } from '../context.ts';
+
+/** The review module's routes. */
+export const registerReviewModule: ModuleRegistrar = () => {};
