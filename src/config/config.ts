@@ -177,7 +177,10 @@ function configError(error: ErrorObject | undefined, values: Record<string, stri
     return new UpgradeGuardError('CONFIG_INVALID', `${name} is not a known variable (see .env.example)`);
   }
   const name = error.instancePath.replace(/^\//, '');
-  const shown = secretVariables.has(name) ? '' : ` (got "${values[name] ?? ''}")`;
+  const value = values[name] ?? '';
+  // A secret pasted into the wrong variable must not be echoed either.
+  const looksSecret = secretVariables.has(name) || [...secretVariables].some((secret) => values[secret] !== undefined && values[secret] === value);
+  const shown = looksSecret ? '' : ` (got "${value.length > 60 ? `${value.slice(0, 60)}…` : value}")`;
   const rule = describeRule(error);
   return new UpgradeGuardError('CONFIG_INVALID', `${name} ${rule}${shown}`);
 }

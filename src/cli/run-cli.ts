@@ -1,0 +1,26 @@
+/**
+ * The one place a command turns an error into output: a coded error prints
+ * one line `CODE: message` and exits with the code's number; anything else
+ * is INTERNAL (70) with its message only. No stack traces unless DEBUG is set.
+ */
+import { UpgradeGuardError, errorCatalog, isUpgradeGuardError } from '../errors.ts';
+import { processSecrets } from '../http/redact.ts';
+
+export async function runCli(main: () => Promise<number>): Promise<void> {
+  let exitCode: number;
+  try {
+    exitCode = await main();
+  } catch (error) {
+    exitCode = reportError(error);
+  }
+  process.exitCode = exitCode;
+}
+
+export function reportError(error: unknown): number {
+  const coded = isUpgradeGuardError(error)
+    ? error
+    : new UpgradeGuardError('INTERNAL', error instanceof Error ? error.message : String(error));
+  process.stderr.write(`${coded.code}: ${processSecrets.scrub(coded.message)}\n`);
+  if (process.env.DEBUG && error instanceof Error && error.stack) process.stderr.write(`${processSecrets.scrub(error.stack)}\n`);
+  return errorCatalog[coded.code].exitCode;
+}

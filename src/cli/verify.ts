@@ -1,0 +1,89 @@
+/**
+ * `npm run verify`: the main job. Validates the configuration, checks the
+ * target can be reached, runs every suite against every run target (both
+ * versions of the embedded platform when no BASE_URL is set), prints a
+ * per-version summary, and writes the Allure results and HTML report.
+ * Exit codes: 0 all checks passed, 1 a check failed, otherwise the error
+ * catalog's code (src/errors.ts).
+ */
+import { rm, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config/config.ts';
+import { UpgradeGuardError } from '../errors.ts';
+import { isPlatformVersion } from '../profile/versions.ts';
+import { ConsoleReporter } from '../report/console-reporter.ts';
+import { renderAllureReport } from '../report/allure-html.ts';
+import { formatSummary } from '../report/summary.ts';
+import { runSuites } from '../runner/run-suites.ts';
+import { ENV_FILE_VARIABLE } from '../target/env-file.ts';
+import { preflight } from '../target/preflight.ts';
+import { defaultRunPlan } from '../target/run-plan.ts';
+import { firstSetupFailure } from '../target/setup-failures.ts';
+import { runCli } from './run-cli.ts';
+
+const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--no-html]';
+
+interface VerifyArgs {
+  readonly envFile?: string;
+  readonly version?: string;
+  readonly html: boolean;
+}
+
+function parseVerifyArgs(argv: string[]): VerifyArgs {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: {
+        'env-file': { type: 'string' },
+        version: { type: 'string' },
+        'no-html': { type: 'boolean', default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+    return {
+      ...(values['env-file'] !== undefined && { envFile: values['env-file'] }),
+      ...(values.version !== undefined && { version: values.version }),
+      html: !values['no-html'],
+    };
+  } catch (error) {
+    throw new UpgradeGuardError('USAGE', `${(error as Error).message}; ${usage}`);
+  }
+}
+
+async function verify(): Promise<number> {
+  const args = parseVerifyArgs(process.argv.slice(2));
+  const config = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
+  if (args.envFile) process.env[ENV_FILE_VARIABLE] = args.envFile;
+
+  let plan = defaultRunPlan(config);
+  if (args.version !== undefined) {
+    if (!isPlatformVersion(args.version)) throw new UpgradeGuardError('USAGE', `--version must be 7.4 or 8.0; ${usage}`);
+    plan = plan.filter((target) => target.version === args.version);
+    if (plan.length === 0) throw new UpgradeGuardError('USAGE', `--version ${args.version} does not match TARGET_VERSION of the configured target`);
+  }
+  await preflight(config);
+
+  const resultsDir = join(config.reportsDir, 'allure-results');
+  await rm(resultsDir, { recursive: true, force: true });
+  await mkdir(resultsDir, { recursive: true });
+
+  const results = await runSuites({
+    plan,
+    reporters: [new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir }]],
+  });
+  const setupFailure = firstSetupFailure();
+  if (setupFailure) throw setupFailure;
+
+  process.stdout.write(formatSummary(results));
+  if (args.html) {
+    const index = await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard');
+    process.stdout.write(`Allure report: ${index}\n`);
+  }
+  const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0;
+  if (results.checks.length === 0) throw new UpgradeGuardError('INTERNAL', 'no check ran');
+  return failed ? 1 : 0;
+}
+
+await runCli(verify);

@@ -1,0 +1,22 @@
+/**
+ * Renders reports/allure-results into reports/allure-report/index.html with
+ * Allure 3 (the `allure` npm package; no Java).
+ */
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { UpgradeGuardError } from '../errors.ts';
+
+const run = promisify(execFile);
+
+export async function renderAllureReport(resultsDir: string, reportDir: string, name: string): Promise<string> {
+  const cli = join(dirname(createRequire(import.meta.url).resolve('allure/package.json')), 'cli.js');
+  try {
+    await run(process.execPath, [cli, 'generate', resultsDir, '--output', reportDir, '--report-name', name], { timeout: 120_000 });
+  } catch (error) {
+    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new UpgradeGuardError('REPORT_FAILED', `Allure could not render ${reportDir}: ${detail}`);
+  }
+  return join(reportDir, 'index.html');
+}

@@ -1,0 +1,36 @@
+/**
+ * The console summary verify prints after a run: per target, how many
+ * checks passed, failed and skipped; then each failure and each skip reason.
+ */
+import { tallyByProject, type RunResults } from '../runner/results.ts';
+
+export function formatSummary(results: RunResults): string {
+  const lines: string[] = ['', 'upgrade-guard summary'];
+  for (const tally of tallyByProject(results.checks)) {
+    const verdict = tally.failed > 0 ? 'FAIL' : 'ok  ';
+    lines.push(`  ${verdict} ${tally.project.padEnd(14)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
+  }
+  const failures = results.checks.filter((check) => check.state === 'failed');
+  if (failures.length > 0) {
+    lines.push('', 'failed checks:');
+    for (const failure of failures) lines.push(`  ✗ ${failure.project} ${failure.id}: ${firstLine(failure.error)}`);
+  }
+  const skips = new Map<string, string[]>();
+  for (const skipped of results.checks.filter((check) => check.state === 'skipped')) {
+    const reason = skipped.note ?? 'no reason given';
+    skips.set(reason, [...(skips.get(reason) ?? []), `${skipped.project} ${skipped.id}`]);
+  }
+  if (skips.size > 0) {
+    lines.push('', 'skipped checks:');
+    for (const [reason, ids] of skips) lines.push(`  - ${reason}: ${ids.length === 1 ? ids[0] : `${ids.length} checks (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''})`}`);
+  }
+  if (results.errors.length > 0) {
+    lines.push('', 'errors outside checks:');
+    for (const error of results.errors) lines.push(`  ! ${firstLine(error)}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n')[0] ?? '';
+}

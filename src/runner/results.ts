@@ -1,0 +1,78 @@
+/**
+ * The outcome of one suite run, per check, read off vitest's test modules.
+ * verify's summary, the migration report and the kill matrix all read this
+ * one shape.
+ */
+import type { TestModule } from 'vitest/node';
+import { checkIdPattern } from '../report/check.ts';
+
+export type CheckState = 'passed' | 'failed' | 'skipped';
+
+export interface CheckResult {
+  /** The vitest project, i.e. the run target (`embedded 8.0`). */
+  readonly project: string;
+  readonly file: string;
+  /** The check id from the test name, or the full name for a test that is not a check. */
+  readonly id: string;
+  readonly name: string;
+  readonly state: CheckState;
+  /** The skip reason, for skipped checks. */
+  readonly note?: string;
+  /** The first error's message, for failed checks (already free of secrets: checks never put them in messages). */
+  readonly error?: string;
+}
+
+export interface RunResults {
+  readonly checks: readonly CheckResult[];
+  /** Errors outside any check: a global setup that failed, an unhandled rejection. */
+  readonly errors: readonly string[];
+}
+
+export function collectResults(modules: readonly TestModule[], unhandled: readonly unknown[]): RunResults {
+  const checks: CheckResult[] = [];
+  const errors: string[] = unhandled.map(errorText);
+  for (const module of modules) {
+    const project = module.project.name;
+    for (const error of module.errors()) errors.push(`${project}: ${error.message}`);
+    for (const test of module.children.allTests()) {
+      const result = test.result();
+      const state: CheckState | undefined =
+        result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : result.state === 'skipped' ? 'skipped' : undefined;
+      if (!state) continue;
+      const id = checkIdPattern.exec(test.name)?.[1] ?? test.fullName;
+      const first = result.state === 'failed' ? result.errors[0] : undefined;
+      checks.push({
+        project,
+        file: module.relativeModuleId,
+        id,
+        name: test.name,
+        state,
+        ...(result.state === 'skipped' && result.note !== undefined && { note: result.note }),
+        ...(first && { error: first.message }),
+      });
+    }
+  }
+  return { checks, errors };
+}
+
+function errorText(error: unknown): string {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') return error.message;
+  return String(error);
+}
+
+export interface ProjectTally {
+  readonly project: string;
+  readonly passed: number;
+  readonly failed: number;
+  readonly skipped: number;
+}
+
+export function tallyByProject(checks: readonly CheckResult[]): ProjectTally[] {
+  const tallies = new Map<string, { passed: number; failed: number; skipped: number }>();
+  for (const check of checks) {
+    const tally = tallies.get(check.project) ?? { passed: 0, failed: 0, skipped: 0 };
+    tally[check.state] += 1;
+    tallies.set(check.project, tally);
+  }
+  return [...tallies].map(([project, tally]) => ({ project, ...tally })).sort((a, b) => a.project.localeCompare(b.project));
+}

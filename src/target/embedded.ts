@@ -1,0 +1,84 @@
+/**
+ * The embedded target: the simulator, started in-process on free loopback
+ * ports with fresh secrets. Two instances per version: the main one with the
+ * vendor's one-hour tokens, and a one-second one for the expiry check
+ * (see TargetInfo.shortLived).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createPlatform, type Platform } from '../../simulator/platform.ts';
+import { isFaultName, type FaultName } from '../../simulator/faults/index.ts';
+import { UpgradeGuardError } from '../errors.ts';
+import type { Config } from '../config/config.ts';
+import type { RunTarget } from './run-plan.ts';
+import type { TargetInfo } from './target-info.ts';
+
+export interface ResolvedTarget {
+  readonly target: TargetInfo;
+  readonly close: () => Promise<void>;
+}
+
+const SHORT_TOKEN_TTL_SECONDS = 1;
+
+export async function startEmbeddedTarget(config: Config, runTarget: RunTarget): Promise<ResolvedTarget> {
+  const faults = runTarget.faults.map(toFaultName);
+  const main = createPlatform({ version: runTarget.version, faults });
+  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS });
+  const started: Platform[] = [];
+  const stateDir = await mkdtemp(join(tmpdir(), 'upgrade-guard-'));
+  const close = async (): Promise<void> => {
+    await Promise.all(started.map((platform) => platform.close()));
+    await rm(stateDir, { recursive: true, force: true });
+  };
+  try {
+    const mainUrls = await main.listen(0);
+    started.push(main);
+    const shortUrls = await shortLived.listen(0);
+    started.push(shortLived);
+    const { credentials } = main;
+    const target: TargetInfo = {
+      project: runTarget.name,
+      version: runTarget.version,
+      embedded: true,
+      faults,
+      baseUrl: mainUrls.baseUrl,
+      authUrl: mainUrls.authUrl,
+      client: { clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: credentials.redirectUri },
+      shortLived: {
+        baseUrl: shortUrls.baseUrl,
+        authUrl: shortUrls.authUrl,
+        client: {
+          clientId: shortLived.credentials.clientId,
+          clientSecret: shortLived.credentials.clientSecret,
+          redirectUri: shortLived.credentials.redirectUri,
+        },
+        user: shortLived.credentials.users.full,
+      },
+      fullUser: credentials.users.full,
+      limitedUser: credentials.users.limited,
+      sessions: {
+        full: { storePath: join(stateDir, 'session-full.json'), warnings: [] },
+        limited: { storePath: join(stateDir, 'session-limited.json'), warnings: [] },
+      },
+      sessionErrors: {},
+      expiredTokenPath: join(stateDir, 'expired-token.json'),
+      // The embedded platform is ours to change: mutating checks always run against it.
+      allowMutations: true,
+      expiryMaxWaitSeconds: Math.max(config.expiryMaxWaitSeconds, SHORT_TOKEN_TTL_SECONDS + 1),
+      requestTimeoutMs: config.requestTimeoutMs,
+      maxConcurrency: config.maxConcurrency,
+      loginFields: config.loginFields,
+      fixtures: config.fixtures,
+    };
+    return { target, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+function toFaultName(name: string): FaultName {
+  if (!isFaultName(name)) throw new UpgradeGuardError('USAGE', `unknown simulator fault "${name}"`);
+  return name;
+}

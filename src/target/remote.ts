@@ -1,0 +1,43 @@
+/**
+ * A real target from the configuration (BASE_URL set). Sessions keep their
+ * tokens in the configured store, so the refresh-token chain survives
+ * between nightly runs (DESIGN.md "Who uses it").
+ */
+import { dirname, join } from 'node:path';
+import type { Config } from '../config/config.ts';
+import { UpgradeGuardError } from '../errors.ts';
+import type { ResolvedTarget } from './embedded.ts';
+import type { RunTarget } from './run-plan.ts';
+
+export function remoteTarget(config: Config, runTarget: RunTarget): ResolvedTarget {
+  const remote = config.remote;
+  if (!remote) throw new UpgradeGuardError('INTERNAL', 'remoteTarget called without a remote configuration');
+  if (runTarget.faults.length > 0) throw new UpgradeGuardError('USAGE', 'simulator faults apply to the embedded platform only; unset BASE_URL');
+  const storeDir = dirname(config.tokenStorePath);
+  return {
+    target: {
+      project: runTarget.name,
+      version: remote.version,
+      embedded: false,
+      faults: [],
+      baseUrl: remote.baseUrl,
+      authUrl: remote.authUrl,
+      client: { clientId: remote.clientId, clientSecret: remote.clientSecret, redirectUri: remote.redirectUri },
+      ...(remote.fullUser && { fullUser: remote.fullUser }),
+      ...(remote.limitedUser && { limitedUser: remote.limitedUser }),
+      sessions: {
+        full: { storePath: config.tokenStorePath, warnings: [] },
+        ...(remote.limitedUser && { limited: { storePath: join(storeDir, 'tokens-limited.json'), warnings: [] } }),
+      },
+      sessionErrors: {},
+      expiredTokenPath: join(storeDir, 'expired-token.json'),
+      allowMutations: config.allowMutations,
+      expiryMaxWaitSeconds: config.expiryMaxWaitSeconds,
+      requestTimeoutMs: config.requestTimeoutMs,
+      maxConcurrency: config.maxConcurrency,
+      loginFields: config.loginFields,
+      fixtures: config.fixtures,
+    },
+    close: async () => {},
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * A global setup runs inside vitest's module graph, in verify's process.
+ * When it fails with a coded error, it leaves the error here (on globalThis,
+ * the one object both module graphs share) so verify can print one clean
+ * line and exit with the error's own code instead of vitest's stack dump.
+ */
+import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
+
+const key = Symbol.for('upgrade-guard.setup-failures');
+
+interface FailureRecord {
+  readonly code: UpgradeGuardError['code'];
+  readonly message: string;
+}
+
+function registry(): FailureRecord[] {
+  const holder = globalThis as typeof globalThis & { [key]?: FailureRecord[] };
+  holder[key] ??= [];
+  return holder[key];
+}
+
+export function recordSetupFailure(error: unknown): void {
+  if (isUpgradeGuardError(error)) registry().push({ code: error.code, message: error.message });
+}
+
+/** The first coded setup failure of this process, rebuilt as an error. */
+export function firstSetupFailure(): UpgradeGuardError | undefined {
+  const first = registry()[0];
+  return first && new UpgradeGuardError(first.code, first.message);
+}

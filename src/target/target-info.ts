@@ -1,0 +1,70 @@
+/**
+ * What the main process hands every test worker about the target of its
+ * project (vitest `provide` / `inject`). Serializable; it carries secrets,
+ * so it is never printed or attached: workers register them for redaction
+ * before anything else runs.
+ */
+import type { PlatformVersion } from '../profile/versions.ts';
+import type { UserCredentials } from '../config/config.ts';
+import type { RunTarget } from './run-plan.ts';
+
+export interface ClientRegistration {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly redirectUri: string;
+}
+
+export interface ShortLivedTarget {
+  readonly baseUrl: string;
+  readonly authUrl: string;
+  readonly client: ClientRegistration;
+  readonly user: UserCredentials;
+}
+
+/** A logged-in user whose tokens live in a store file shared by the workers. */
+export interface SessionInfo {
+  readonly storePath: string;
+  /** Things the login noticed and tolerated so that other checks can still run (the auth suite checks them). */
+  readonly warnings: readonly string[];
+}
+
+export interface TargetInfo {
+  readonly project: string;
+  readonly version: PlatformVersion;
+  readonly embedded: boolean;
+  /** Faults of the embedded simulator (empty for a real target). */
+  readonly faults: readonly string[];
+  readonly baseUrl: string;
+  readonly authUrl: string;
+  readonly client: ClientRegistration;
+  /**
+   * Embedded runs only: a second instance of the same platform, with the same
+   * faults, whose tokens live one second. The expiry check waits a token out
+   * there, while the main instance keeps the vendor's one-hour tokens so no
+   * refresh happens mid-run.
+   */
+  readonly shortLived?: ShortLivedTarget;
+  readonly fullUser?: UserCredentials;
+  readonly limitedUser?: UserCredentials;
+  readonly sessions: {
+    readonly full?: SessionInfo;
+    readonly limited?: SessionInfo;
+  };
+  /** Why a session could not be opened, when it could not: checks that need it skip with this reason. */
+  readonly sessionErrors: { readonly full?: string; readonly limited?: string };
+  /** Where an access token is kept once it has expired, for the expiry check of later runs (real targets). */
+  readonly expiredTokenPath: string;
+  readonly allowMutations: boolean;
+  readonly expiryMaxWaitSeconds: number;
+  readonly requestTimeoutMs: number;
+  readonly maxConcurrency: number;
+  readonly loginFields: { readonly username?: string; readonly password?: string };
+  readonly fixtures: Readonly<Record<string, string>>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    runTarget: RunTarget;
+    target: TargetInfo;
+  }
+}

@@ -1,0 +1,105 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.ts';
+import { configVariables } from '../../src/config/variables.ts';
+import { UpgradeGuardError } from '../../src/errors.ts';
+
+const remote = {
+  BASE_URL: 'https://platform.example.com/',
+  AUTH_URL: 'https://cas.example.com',
+  TARGET_VERSION: '8.0',
+  CLIENT_ID: 'app',
+  CLIENT_SECRET: 'very-secret-value-123',
+  REDIRECT_URI: 'https://app.example.com/callback',
+  LOGIN_USERNAME: 'ada',
+  LOGIN_PASSWORD: 'hunter2-hunter2',
+};
+
+const noFile = join(tmpdir(), 'upgrade-guard-no-such-dir');
+
+function failureOf(env: Record<string, string>): UpgradeGuardError {
+  try {
+    loadConfig({ env, envFile: undefined });
+  } catch (error) {
+    if (error instanceof UpgradeGuardError) return error;
+    throw error;
+  }
+  throw new Error('expected loadConfig to fail');
+}
+
+describe('loadConfig', () => {
+  it('without BASE_URL the embedded simulator is the target, with documented defaults', () => {
+    const config = loadConfig({ env: {} });
+    expect(config.remote).toBeUndefined();
+    expect(config).toMatchObject({ allowMutations: false, expiryMaxWaitSeconds: 5, requestTimeoutMs: 10000, maxConcurrency: 8 });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads a real target, strips trailing slashes and coerces types', () => {
+    const config = loadConfig({ env: { ...remote, ALLOW_MUTATIONS: 'true', MAX_CONCURRENCY: '3' } });
+    expect(config.remote).toMatchObject({ version: '8.0', baseUrl: 'https://platform.example.com', fullUser: { username: 'ada' } });
+    expect(config.allowMutations).toBe(true);
+    expect(config.maxConcurrency).toBe(3);
+  });
+
+  const vectors: Array<{ name: string; env: Record<string, string>; names: string }> = [
+    { name: 'missing TARGET_VERSION', env: { ...remote, TARGET_VERSION: '' }, names: 'TARGET_VERSION' },
+    { name: 'unknown TARGET_VERSION', env: { ...remote, TARGET_VERSION: '9.1' }, names: 'TARGET_VERSION' },
+    { name: 'BASE_URL not a URL', env: { ...remote, BASE_URL: 'platform.example.com' }, names: 'BASE_URL' },
+    { name: 'MAX_CONCURRENCY not a number', env: { MAX_CONCURRENCY: 'lots' }, names: 'MAX_CONCURRENCY' },
+    { name: 'MAX_CONCURRENCY out of range', env: { MAX_CONCURRENCY: '0' }, names: 'MAX_CONCURRENCY' },
+    { name: 'ALLOW_MUTATIONS not a boolean', env: { ALLOW_MUTATIONS: 'maybe' }, names: 'ALLOW_MUTATIONS' },
+    { name: 'password without user', env: { ...remote, LIMITED_PASSWORD: 'x-secret-x' }, names: 'LIMITED_USERNAME' },
+    { name: 'AUTH_URL without BASE_URL', env: { AUTH_URL: 'https://cas.example.com' }, names: 'BASE_URL' },
+    { name: 'missing CLIENT_SECRET', env: { ...remote, CLIENT_SECRET: '' }, names: 'CLIENT_SECRET' },
+  ];
+  for (const vector of vectors) {
+    it(`fails with CONFIG_INVALID naming the variable: ${vector.name}`, () => {
+      const error = failureOf(vector.env);
+      expect(error.code).toBe('CONFIG_INVALID');
+      expect(error.exitCode).toBe(2);
+      expect(error.message).toContain(vector.names);
+      expect(error.message.split('\n')).toHaveLength(1);
+    });
+  }
+
+  it('never echoes a secret value in its message', () => {
+    const error = failureOf({ ...remote, TARGET_VERSION: remote.CLIENT_SECRET });
+    expect(error.message).toContain('TARGET_VERSION');
+    expect(error.message).not.toContain(remote.CLIENT_SECRET);
+    const withPassword = failureOf({ ...remote, LOGIN_USERNAME: '', MAX_CONCURRENCY: '2' });
+    expect(withPassword.message).not.toContain(remote.LOGIN_PASSWORD);
+  });
+
+  it('collects FIXTURE_ variables by name', () => {
+    expect(loadConfig({ env: { FIXTURE_MEDIA_ASSET_ID: '42' } }).fixtures).toEqual({ MEDIA_ASSET_ID: '42' });
+  });
+
+  it('reads an env file, and the environment wins over it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ug-config-'));
+    const file = join(dir, 'target.env');
+    writeFileSync(file, 'MAX_CONCURRENCY=4\nREQUEST_TIMEOUT_MS=2000\n');
+    const config = loadConfig({ env: { MAX_CONCURRENCY: '6' }, envFile: file });
+    expect(config.maxConcurrency).toBe(6);
+    expect(config.requestTimeoutMs).toBe(2000);
+  });
+
+  it('a named env file that does not exist is a CONFIG_INVALID error', () => {
+    expect(() => loadConfig({ env: {}, envFile: join(noFile, 'x.env') })).toThrowError(/does not exist/);
+  });
+});
+
+describe('.env.example', () => {
+  const text = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+  const documented = [...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
+
+  it('documents every configuration variable', () => {
+    for (const name of configVariables) expect(documented, name).toContain(name);
+  });
+
+  it('documents nothing the configuration does not read', () => {
+    for (const name of documented) expect(configVariables as string[], String(name)).toContain(name);
+  });
+});

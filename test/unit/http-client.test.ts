@@ -1,0 +1,90 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../../src/http/client.ts';
+import { ConcurrencyLimiter } from '../../src/http/limiter.ts';
+import { UpgradeGuardError } from '../../src/errors.ts';
+
+// Real loopback sockets: the failure modes under test (refused, slow, malformed) are the transport's own.
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (req.url === '/slow') return void setTimeout(() => res.end('late'), 2_000);
+    if (req.url === '/html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops</html>');
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof UpgradeGuardError) return error.code;
+    throw error;
+  }
+  return 'no error';
+}
+
+describe('HttpClient', () => {
+  it('parses JSON bodies', async () => {
+    const client = new HttpClient({ timeoutMs: 1000, maxConcurrency: 2 });
+    const response = await client.request({ method: 'GET', url: `${base}/json` });
+    expect(response.json()).toEqual({ ok: true });
+    await client.close();
+  });
+
+  it('a body that is not JSON is TARGET_MALFORMED, not a SyntaxError', async () => {
+    const client = new HttpClient({ timeoutMs: 1000, maxConcurrency: 2 });
+    const response = await client.request({ method: 'GET', url: `${base}/html` });
+    expect(() => response.json()).toThrowError(UpgradeGuardError);
+    expect(() => response.json()).toThrowError(/not JSON/);
+    await client.close();
+  });
+
+  it('a slow server is TARGET_TIMEOUT', async () => {
+    const client = new HttpClient({ timeoutMs: 200, maxConcurrency: 2 });
+    expect(await codeOf(client.request({ method: 'GET', url: `${base}/slow` }))).toBe('TARGET_TIMEOUT');
+    await client.close();
+  });
+
+  it('a refused connection is TARGET_UNREACHABLE', async () => {
+    const client = new HttpClient({ timeoutMs: 1000, maxConcurrency: 2 });
+    expect(await codeOf(client.request({ method: 'GET', url: 'http://127.0.0.1:1/' }))).toBe('TARGET_UNREACHABLE');
+    await client.close();
+  });
+});
+
+describe('ConcurrencyLimiter', () => {
+  it('never runs more than its bound at once, and runs them all', async () => {
+    const limiter = new ConcurrencyLimiter(3);
+    let active = 0;
+    let peak = 0;
+    const done = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        limiter.run(async () => {
+          active += 1;
+          peak = Math.max(peak, active);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          active -= 1;
+          return index;
+        }),
+      ),
+    );
+    expect(done).toHaveLength(20);
+    expect(peak).toBe(3);
+    expect(limiter.peak).toBe(3);
+  });
+
+  it('rejects a bound that is not a positive integer', () => {
+    expect(() => new ConcurrencyLimiter(0)).toThrowError(RangeError);
+  });
+});

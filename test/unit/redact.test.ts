@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { ExchangeLog } from '../../src/http/exchange-log.ts';
+import { REDACTED, SecretRegistry, redactBody, redactHeaders, redactUrl } from '../../src/http/redact.ts';
+
+const accessToken = 'at_9f8e7d6c5b4a39281706f5e4d3c2b1a0';
+const refreshToken = 'rt_0a1b2c3d4e5f60718293a4b5c6d7e8f9';
+const clientSecret = 'cs_Zm9vYmFyYmF6cXV4cXV1eA';
+
+function registry(): SecretRegistry {
+  const secrets = new SecretRegistry();
+  for (const value of [accessToken, refreshToken, clientSecret]) secrets.add(value);
+  return secrets;
+}
+
+describe('redaction', () => {
+  it('hides secret headers but keeps the bearer scheme', () => {
+    const out = redactHeaders({ authorization: `Bearer ${accessToken}`, cookie: 'CASSESSION=abc', accept: 'application/json' }, registry());
+    expect(out).toEqual({ authorization: `Bearer ${REDACTED}`, cookie: REDACTED, accept: 'application/json' });
+  });
+
+  it('hides secret query parameters by name and known values anywhere', () => {
+    const url = redactUrl(`https://app.example.com/cb?code=abc123456&state=Ab3dEf7h&note=${refreshToken}`, registry());
+    expect(url).not.toContain('abc123456');
+    expect(url).not.toContain(refreshToken);
+    expect(url).toContain('state=Ab3dEf7h');
+  });
+
+  const bodies: Array<{ type: string; body: string }> = [
+    { type: 'application/x-www-form-urlencoded', body: `grant_type=refresh_token&refresh_token=${refreshToken}&client_secret=${clientSecret}&client_id=app` },
+    { type: 'application/json', body: JSON.stringify({ access_token: accessToken, refresh_token: refreshToken, token_type: 'Bearer', nested: { password: 'pw-123456' } }) },
+    { type: 'text/html', body: `<p>token ${accessToken}</p>` },
+  ];
+  for (const vector of bodies) {
+    it(`hides secrets in a ${vector.type} body`, () => {
+      const out = redactBody(vector.body, vector.type, registry());
+      for (const secret of [accessToken, refreshToken, clientSecret, 'pw-123456']) expect(out).not.toContain(secret);
+    });
+  }
+
+  it('keeps non-secret JSON members readable', () => {
+    const out = JSON.parse(redactBody(JSON.stringify({ access_token: accessToken, token_type: 'Bearer', expires_in: 3600 }), 'application/json', registry()));
+    expect(out).toEqual({ access_token: REDACTED, token_type: 'Bearer', expires_in: 3600 });
+  });
+
+  it('hides URL-encoded forms of known secrets', () => {
+    const secrets = new SecretRegistry();
+    secrets.add('a+b/c=d&e');
+    expect(secrets.scrub(`x=${encodeURIComponent('a+b/c=d&e')}`)).toBe(`x=${REDACTED}`);
+  });
+
+  it('records exchanges already redacted', () => {
+    const log = new ExchangeLog(registry());
+    log.record({
+      method: 'POST',
+      url: 'https://cas.example.com/api/v1.1/token',
+      requestHeaders: { 'content-type': 'application/x-www-form-urlencoded' },
+      requestBody: `grant_type=refresh_token&refresh_token=${refreshToken}&client_secret=${clientSecret}`,
+      status: 200,
+      responseHeaders: { 'content-type': 'application/json' },
+      responseBody: JSON.stringify({ access_token: accessToken }),
+      durationMs: 3,
+    });
+    const text = JSON.stringify(log.drain());
+    for (const secret of [accessToken, refreshToken, clientSecret]) expect(text).not.toContain(secret);
+    expect(log.drain()).toEqual([]);
+  });
+});
