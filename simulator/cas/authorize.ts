@@ -1,0 +1,33 @@
+import { html, redirect, type Handler } from '../http/router.ts';
+import { validateAuthorizationRequest } from './authorization-request-validation.ts';
+import { authorizationResponseLocation } from './authorization-response.ts';
+import type { CasContext } from './cas-context.ts';
+import { errorPage } from './error-page.ts';
+import { pageHeaders } from './html.ts';
+import { loginPage } from './login-page.ts';
+
+/**
+ * GET of the authorization endpoint (spec §4.1): a valid request gets the
+ * login challenge (spec §5.3) with a session cookie; an invalid one an error
+ * page or an error redirect (RFC 6749 §4.1.2.1).
+ */
+export function authorizationEndpoint(cas: CasContext): Handler {
+  return (request) => {
+    const validation = validateAuthorizationRequest(cas.version, request.query, cas.client, cas.faults);
+    switch (validation.kind) {
+      case 'untrusted':
+        return errorPage(400, validation.error, validation.description);
+      case 'refused': {
+        const result = { error: validation.error, error_description: validation.description };
+        const location = authorizationResponseLocation(validation.redirectUri, result, validation.state, cas.issuer(), cas.faults);
+        return redirect(location, { 'cache-control': 'no-store' });
+      }
+      case 'valid': {
+        const { session, setCookie } = cas.sessions.resume(request.headers);
+        const pending = cas.pendingAuthorizations.start(validation.request, session.id);
+        const markup = loginPage({ csrf: session.csrf, authorizationRequestId: pending.id, clientId: validation.request.clientId });
+        return html(200, markup, { ...pageHeaders, 'set-cookie': setCookie });
+      }
+    }
+  };
+}

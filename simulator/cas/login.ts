@@ -1,0 +1,43 @@
+import { html, type Handler } from '../http/router.ts';
+import type { CasContext } from './cas-context.ts';
+import { consentPage } from './consent-page.ts';
+import { checkFormSubmission } from './form-submission.ts';
+import { formFields } from './form-fields.ts';
+import { pageHeaders } from './html.ts';
+import { loginPage } from './login-page.ts';
+
+/**
+ * POST of the login form. Wrong credentials show the form again with a
+ * message (no redirect, no hint which of the two was wrong); right ones lead
+ * to the consent screen, as the vendor's CAS does (DESIGN.md).
+ */
+export function loginSubmission(cas: CasContext): Handler {
+  return (request) => {
+    const submission = checkFormSubmission(request, cas);
+    if (!submission.ok) return submission.response;
+    const { form, session, pending } = submission;
+
+    const username = form.get(formFields.username) ?? '';
+    const user = cas.accounts.verifyPassword(username, form.get(formFields.password) ?? '');
+    if (user === undefined) {
+      const markup = loginPage({
+        csrf: session.csrf,
+        authorizationRequestId: pending.id,
+        clientId: pending.request.clientId,
+        username,
+        error: 'Invalid username or password.',
+      });
+      return html(200, markup, pageHeaders);
+    }
+
+    pending.authenticatedLogin = user.login;
+    const markup = consentPage({
+      csrf: session.csrf,
+      authorizationRequestId: pending.id,
+      clientId: pending.request.clientId,
+      userDisplayName: `${user.firstName} ${user.lastName}`,
+      scope: pending.request.scope,
+    });
+    return html(200, markup, pageHeaders);
+  };
+}
