@@ -1,0 +1,97 @@
+/**
+ * The shape of one endpoint change of the spec (§4.2–§4.7). The catalog is
+ * declarative data: suites iterate it, the migration report renders it, and
+ * a test keeps it in step with the spec's tables (DESIGN.md "Catalog").
+ */
+import type { PlatformVersion } from '../profile/versions.ts';
+import type { SchemaId } from '../schemas/ids.ts';
+import type { FixtureName } from './fixtures.ts';
+
+export const catalogModules = ['job', 'planning', 'media', 'review', 'templateBuilder', 'shop'] as const;
+export type CatalogModule = (typeof catalogModules)[number];
+
+export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+/**
+ * The kind of change the spec's Change column states. `breaking` is a change
+ * an unchanged client cannot survive (spec §4.3 "breaking change"); `documented`
+ * means only the vendor's documentation changed (spec §4.4).
+ */
+export const changeKinds = ['added', 'removed', 'deprecated', 'changed', 'breaking', 'documented'] as const;
+export type ChangeKind = (typeof changeKinds)[number];
+
+export const specSections = ['§4.2', '§4.3', '§4.4', '§4.5', '§4.6', '§4.7'] as const;
+export type SpecSection = (typeof specSections)[number];
+
+/** A value per platform version; a missing version means "not stated" or "does not exist". */
+export type PerVersion<T> = { readonly [V in PlatformVersion]?: T };
+
+export interface EndpointRef {
+  readonly method: HttpMethod;
+  readonly path: string;
+}
+
+export interface SchemaRefs {
+  readonly request?: PerVersion<SchemaId>;
+  readonly response?: PerVersion<SchemaId>;
+}
+
+/** Field names, dotted for nested ones (`filters.vdbUuids`). */
+export interface FieldNames {
+  readonly request?: readonly string[];
+  readonly response?: readonly string[];
+}
+
+export interface CatalogEntry {
+  /** Stable kebab id, `<module>.<name>`, e.g. `job.assets-jobs`. */
+  readonly id: string;
+  readonly module: CatalogModule;
+  readonly method: HttpMethod;
+  /** Path template as the spec row gives it, with the module prefix applied. */
+  readonly path: string;
+  /** The concrete value the suites put for `{version}`; present exactly when the path has one. */
+  readonly versionSegment?: string;
+  /**
+   * The change that decides where the endpoint exists and what the suite
+   * expects. Rows naming two kinds ("removed/deprecated", "deprecated and
+   * changed") put the one that decides existence here and the other in `alsoChanges`.
+   */
+  readonly change: ChangeKind;
+  readonly alsoChanges?: readonly ChangeKind[];
+  /** The endpoint to move to (spec §9.4). */
+  readonly replacement?: EndpointRef;
+  /** Roles the spec requires, per version (spec §5.11–§5.13); absent where not shown. */
+  readonly roles?: PerVersion<readonly string[]>;
+  readonly schemas?: SchemaRefs;
+  /** Query parameters new in 8.0. */
+  readonly newParameters?: readonly string[];
+  /** Body fields new in 8.0. */
+  readonly newFields?: FieldNames;
+  /** Body fields deprecated in 8.0 (still accepted). */
+  readonly deprecatedFields?: FieldNames;
+  /** Body fields removed in 8.0 (spec §2). */
+  readonly removedFields?: FieldNames;
+  /** Statuses the spec fixes for the endpoint (spec §4.6, §4.7, §7). */
+  readonly statusCodes?: readonly number[];
+  readonly specSection: SpecSection;
+  readonly notes?: string;
+  /**
+   * Whether a call may change data on the target. True for every method but
+   * GET, except POST searches, which carry the query in the body and say why
+   * in `readOnlyReason`.
+   */
+  readonly mutating: boolean;
+  readonly readOnlyReason?: string;
+  /** The fixture each `{param}` of the path takes (`{version}` excepted). */
+  readonly pathParams: Readonly<Record<string, FixtureName>>;
+}
+
+/**
+ * What a target of one version should show for an entry:
+ * - `absent`: the endpoint does not exist (added, on 7.4; removed, on 8.0);
+ * - `unchanged`: it exists as before (everything on 7.4, the baseline; documented-only changes on 8.0);
+ * - `new`: it exists and is new (added, on 8.0);
+ * - `deprecated`, `changed`, `breaking`: it exists on 8.0 with that change.
+ */
+export type ExpectedVerdict = 'absent' | 'unchanged' | 'new' | 'deprecated' | 'changed' | 'breaking';

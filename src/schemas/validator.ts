@@ -1,0 +1,186 @@
+/**
+ * Validates response and request bodies against the JSON Schemas (draft
+ * 2020-12) in `schemas/`. Every schema file is loaded and compiled once, on
+ * first use, by one strict Ajv instance, so cross-file `$ref`s resolve and a
+ * malformed schema fails loudly instead of passing everything.
+ *
+ * Failures come back as `{ pointer, expected, got }` triples: a JSON pointer
+ * (RFC 6901) into the body, what the schema wanted there, and what was there.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020, type ErrorObject, type SchemaObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { UpgradeGuardError } from '../errors.ts';
+import { isSchemaId, schemaIds, schemaUrl, type SchemaId } from './ids.ts';
+
+export { schemaIds, schemaUrl, type SchemaId } from './ids.ts';
+
+/** Absolute path of the `schemas/` folder. */
+export const schemasDir = fileURLToPath(new URL('../../schemas/', import.meta.url));
+
+export interface ValidationIssue {
+  /** JSON pointer into the validated value; '' is the value itself. */
+  readonly pointer: string;
+  readonly expected: string;
+  readonly got: string;
+}
+
+export type ValidationResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly errors: readonly ValidationIssue[] };
+
+let validators: ReadonlyMap<SchemaId, ValidateFunction> | undefined;
+
+/** Whether `id` names a schema file (and narrows it to SchemaId). */
+export function hasSchema(id: string): id is SchemaId {
+  return isSchemaId(id);
+}
+
+export function validateBody(schemaId: SchemaId, value: unknown): ValidationResult {
+  const validate = loadValidators().get(schemaId);
+  if (validate === undefined) {
+    throw new UpgradeGuardError('INTERNAL', `no JSON Schema with id ${schemaId}`);
+  }
+  if (validate(value)) return { ok: true };
+  return { ok: false, errors: toIssues(validate.errors ?? []) };
+}
+
+/** One readable line per issue: `/items/0/uuid: expected string in format uuid, got "1042"`. */
+export function formatValidationErrors(issues: readonly ValidationIssue[]): string {
+  return issues.map(formatIssue).join('\n');
+}
+
+export function formatIssue(issue: ValidationIssue): string {
+  return `${issue.pointer === '' ? '(root)' : issue.pointer}: expected ${issue.expected}, got ${issue.got}`;
+}
+
+/** Compiles every schema now; throws INTERNAL naming the first bad file. */
+export function loadValidators(): ReadonlyMap<SchemaId, ValidateFunction> {
+  validators ??= compileAll();
+  return validators;
+}
+
+function compileAll(): ReadonlyMap<SchemaId, ValidateFunction> {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
+  addFormats.default(ajv, ['uuid', 'date-time', 'uri']);
+
+  const fileIds = listSchemaFiles();
+  for (const id of schemaIds) {
+    if (!fileIds.includes(id)) fail(`schema ${id} is listed in src/schemas/ids.ts but schemas/${id}.json is missing`);
+  }
+  for (const id of fileIds) {
+    if (!isSchemaId(id)) fail(`schemas/${id}.json is not listed in src/schemas/ids.ts`);
+    ajv.addSchema(readSchema(id));
+  }
+
+  const compiled = new Map<SchemaId, ValidateFunction>();
+  for (const id of schemaIds) {
+    try {
+      const validate = ajv.getSchema(schemaUrl(id));
+      if (validate === undefined) fail(`schema ${id} did not register`);
+      compiled.set(id, validate);
+    } catch (error) {
+      if (error instanceof UpgradeGuardError) throw error;
+      fail(`schema ${id} does not compile: ${error instanceof Error ? error.message : String(error)}`, error);
+    }
+  }
+  return compiled;
+}
+
+/** Schema ids of the files on disk: paths below schemas/ without `.json`. */
+export function listSchemaFiles(): string[] {
+  return readdirSync(schemasDir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.split('\\').join('/').slice(0, -'.json'.length))
+    .sort();
+}
+
+function readSchema(id: SchemaId): SchemaObject {
+  const file = `${schemasDir}${id}.json`;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    fail(`schemas/${id}.json is not readable JSON`, error);
+  }
+  if (!isSchemaObject(parsed)) fail(`schemas/${id}.json is not a JSON Schema object`);
+  if (parsed.$id !== schemaUrl(id)) fail(`schemas/${id}.json must have "$id": "${schemaUrl(id)}"`);
+  return parsed;
+}
+
+function isSchemaObject(value: unknown): value is SchemaObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fail(message: string, cause?: unknown): never {
+  throw new UpgradeGuardError('INTERNAL', message, { cause });
+}
+
+// ---------------------------------------------------------------- issues
+
+function toIssues(errors: readonly ErrorObject[]): ValidationIssue[] {
+  const seen = new Set<string>();
+  const issues: ValidationIssue[] = [];
+  for (const error of errors) {
+    // A $ref and its sibling keywords can report the same fault twice.
+    const issue = toIssue(error);
+    const key = `${issue.pointer}\u0000${issue.expected}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
+  }
+  return issues;
+}
+
+function toIssue(error: ErrorObject): ValidationIssue {
+  const params: Record<string, unknown> = error.params;
+  const pointer = error.instancePath;
+  const got = describeValue(error.data);
+  switch (error.keyword) {
+    case 'required':
+      return {
+        pointer: `${pointer}/${escapePointerToken(String(params['missingProperty']))}`,
+        expected: 'a value (required property)',
+        got: 'nothing',
+      };
+    case 'type':
+      return { pointer, expected: [params['type']].flat().map(String).join(' or '), got };
+    case 'format':
+      return { pointer, expected: `string in format ${String(params['format'])}`, got };
+    case 'pattern':
+      return { pointer, expected: `string matching /${String(params['pattern'])}/`, got };
+    case 'enum': {
+      const allowed = Array.isArray(params['allowedValues']) ? params['allowedValues'] : [];
+      return { pointer, expected: `one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`, got };
+    }
+    case 'const':
+      return { pointer, expected: JSON.stringify(params['allowedValue']), got };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return { pointer, expected: `number ${String(params['comparison'])} ${String(params['limit'])}`, got };
+    case 'minLength':
+      return { pointer, expected: `string of at least ${String(params['limit'])} characters`, got };
+    case 'false schema':
+      return { pointer, expected: 'no such property (not allowed in this version)', got };
+    default:
+      return { pointer, expected: `value that ${error.message ?? `satisfies ${error.keyword}`}`, got };
+  }
+}
+
+/** RFC 6901 §3: `~` becomes `~0`, `/` becomes `~1`. */
+function escapePointerToken(token: string): string {
+  return token.replaceAll('~', '~0').replaceAll('/', '~1');
+}
+
+const maxShown = 60;
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (Array.isArray(value)) return `array (${value.length} ${value.length === 1 ? 'item' : 'items'})`;
+  if (value !== null && typeof value === 'object') return 'object';
+  const text = JSON.stringify(value);
+  return text.length > maxShown ? `${text.slice(0, maxShown - 1)}…` : text;
+}
