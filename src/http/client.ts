@@ -10,6 +10,7 @@ import { UpgradeGuardError } from '../errors.ts';
 import { ConcurrencyLimiter } from './limiter.ts';
 import { ExchangeLog } from './exchange-log.ts';
 import { processSecrets, type SecretRegistry } from './redact.ts';
+import { currentExchangeLog } from './exchange-scope.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 
@@ -41,13 +42,20 @@ export interface HttpClientOptions {
   readonly maxConcurrency: number;
   readonly secrets?: SecretRegistry;
   readonly log?: ExchangeLog;
+  /**
+   * A dispatcher to send through instead of the client's own pooled Agent;
+   * unit tests pass an undici MockAgent here. The caller owns it: `close()`
+   * leaves it open.
+   */
+  readonly dispatcher?: Dispatcher;
 }
 
 const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
 const timeoutCodes = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
 
 export class HttpClient {
-  readonly #agent: Agent;
+  readonly #agent: Agent | undefined;
+  readonly #dispatcher: Dispatcher;
   readonly #limiter: ConcurrencyLimiter;
   readonly #timeoutMs: number;
   readonly secrets: SecretRegistry;
@@ -56,12 +64,18 @@ export class HttpClient {
   constructor(options: HttpClientOptions) {
     this.#timeoutMs = options.timeoutMs;
     this.#limiter = new ConcurrencyLimiter(options.maxConcurrency);
-    this.#agent = new Agent({
-      connections: options.maxConcurrency,
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      connectTimeout: options.timeoutMs,
-    });
+    if (options.dispatcher) {
+      this.#agent = undefined;
+      this.#dispatcher = options.dispatcher;
+    } else {
+      this.#agent = new Agent({
+        connections: options.maxConcurrency,
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+        connectTimeout: options.timeoutMs,
+      });
+      this.#dispatcher = this.#agent;
+    }
     this.secrets = options.secrets ?? processSecrets;
     this.log = options.log ?? new ExchangeLog(this.secrets);
   }
@@ -75,7 +89,7 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    await this.#agent.close();
+    await this.#agent?.close();
   }
 
   async #send(req: HttpRequest): Promise<HttpResponse> {
@@ -99,7 +113,7 @@ export class HttpClient {
         method: req.method,
         headers,
         body,
-        dispatcher: this.#agent,
+        dispatcher: this.#dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         signal: AbortSignal.timeout(timeoutMs + 50),
@@ -107,11 +121,11 @@ export class HttpClient {
       text = await response.body.text();
     } catch (error) {
       const failure = transportError(req.method, url, timeoutMs, error, this.secrets);
-      this.log.record({ ...base, error: failure.message, durationMs: performance.now() - started });
+      (currentExchangeLog() ?? this.log).record({ ...base, error: failure.message, durationMs: performance.now() - started });
       throw failure;
     }
     const responseHeaders = response.headers as Record<string, string | string[] | undefined>;
-    this.log.record({
+    (currentExchangeLog() ?? this.log).record({
       ...base,
       status: response.statusCode,
       responseHeaders,

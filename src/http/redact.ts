@@ -9,6 +9,8 @@
 export const REDACTED = '[REDACTED]';
 
 const secretHeaderNames = new Set(['authorization', 'cookie', 'set-cookie', 'proxy-authorization', 'x-api-key']);
+/** Headers whose value is a URL: their query parameters get the by-name net. */
+const urlHeaderNames = new Set(['location', 'content-location']);
 const secretFieldNames = new Set([
   'access_token',
   'refresh_token',
@@ -52,7 +54,11 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
     const joined = Array.isArray(value) ? value.join(', ') : value;
-    out[name] = secretHeaderNames.has(name.toLowerCase()) ? redactHeaderValue(name, joined) : secrets.scrub(joined);
+    const lower = name.toLowerCase();
+    if (secretHeaderNames.has(lower)) out[name] = redactHeaderValue(name, joined);
+    // A redirect to the redirect URI carries the authorization code (RFC 6749 §4.1.2) before anyone could register it.
+    else if (urlHeaderNames.has(lower)) out[name] = redactUrlReference(joined, secrets);
+    else out[name] = secrets.scrub(joined);
   }
   return out;
 }
@@ -77,6 +83,15 @@ export function redactUrl(url: string, secrets: SecretRegistry = processSecrets)
     if (isSecretFieldName(name)) parsed.searchParams.set(name, REDACTED);
   }
   return secrets.scrub(parsed.toString());
+}
+
+/** Like redactUrl, for a header value that may also be a relative reference (`Location: /cb?code=…`). */
+function redactUrlReference(value: string, secrets: SecretRegistry): string {
+  if (URL.canParse(value)) return redactUrl(value, secrets);
+  const placeholder = 'http://relative.invalid';
+  if (!URL.canParse(value, placeholder)) return secrets.scrub(value);
+  const redacted = new URL(redactUrl(new URL(value, placeholder).toString(), secrets));
+  return secrets.scrub(`${redacted.pathname}${redacted.search}${redacted.hash}`);
 }
 
 export function redactForm(body: string, secrets: SecretRegistry = processSecrets): string {

@@ -1,0 +1,138 @@
+/**
+ * Opens the shared sessions of a run target in the main process, once: the
+ * full user's and the limited user's token chains, written to their stores
+ * for the workers to pick up. A real target's stored chain is reused when it
+ * is still alive, so a nightly run keeps one chain across nights; a dead or
+ * missing chain means a fresh login.
+ */
+import { authorizationUrl } from '../auth/authorization-request.ts';
+import { loginWithForm } from '../auth/login-driver.ts';
+import { generateState } from '../auth/state.ts';
+import { exchangeCode, isTokenEndpointError, tokenEndpoint } from '../auth/token-endpoint.ts';
+import { TokenManager } from '../auth/token-manager.ts';
+import { TokenStore, tokenStoreTarget } from '../auth/token-store.ts';
+import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
+import { HttpClient } from '../http/client.ts';
+import { processSecrets } from '../http/redact.ts';
+import { versionProfiles } from '../profile/versions.ts';
+import type { UserCredentials } from '../config/config.ts';
+import type { SessionInfo, TargetInfo } from './target-info.ts';
+
+type SessionKind = 'full' | 'limited';
+
+const credentialVariables: Record<SessionKind, { username: string; password: string }> = {
+  full: { username: 'LOGIN_USERNAME', password: 'LOGIN_PASSWORD' },
+  limited: { username: 'LIMITED_USERNAME', password: 'LIMITED_PASSWORD' },
+};
+
+export async function openSessions(target: TargetInfo): Promise<TargetInfo> {
+  registerTargetSecrets(target);
+  const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, maxConcurrency: target.maxConcurrency });
+  try {
+    const [full, limited] = await Promise.all([
+      openSession(http, target, 'full', target.fullUser, target.sessions.full),
+      openSession(http, target, 'limited', target.limitedUser, target.sessions.limited).catch((error: unknown) => {
+        // Without the limited user only the role checks lose their second user; they skip with this reason.
+        if (isUpgradeGuardError(error)) return { error: `the limited user could not log in: ${error.message}` };
+        throw error;
+      }),
+    ]);
+    if ('error' in full) throw new UpgradeGuardError('LOGIN_FAILED', full.error);
+    return {
+      ...target,
+      sessions: {
+        ...('session' in full && { full: full.session }),
+        ...('session' in limited && { limited: limited.session }),
+      },
+      sessionErrors: {
+        ...('error' in limited && { limited: limited.error }),
+      },
+    };
+  } finally {
+    await http.close();
+  }
+}
+
+/** Every secret of the target, known to this process's redaction before the first request. */
+export function registerTargetSecrets(target: TargetInfo): void {
+  processSecrets.add(target.client.clientSecret);
+  processSecrets.add(target.fullUser?.password);
+  processSecrets.add(target.limitedUser?.password);
+  processSecrets.add(target.shortLived?.client.clientSecret);
+  processSecrets.add(target.shortLived?.user.password);
+}
+
+type Opened = { readonly session: SessionInfo } | { readonly error: string };
+
+async function openSession(
+  http: HttpClient,
+  target: TargetInfo,
+  kind: SessionKind,
+  user: UserCredentials | undefined,
+  session: SessionInfo | undefined,
+): Promise<Opened> {
+  const variables = credentialVariables[kind];
+  if (!session) return { error: `${variables.username} / ${variables.password} are not set` };
+  const store = new TokenStore(session.storePath, tokenStoreTarget(target.baseUrl, target.client.clientId));
+  const options = {
+    client: http,
+    tokenEndpoint: tokenEndpoint(versionProfiles[target.version], target.authUrl),
+    clientId: target.client.clientId,
+    clientSecret: target.client.clientSecret,
+    store,
+  };
+
+  if (!target.embedded && (await store.read())) {
+    try {
+      const manager = await TokenManager.fromStore(options);
+      await manager.accessToken();
+      return { session };
+    } catch (error) {
+      // A dead stored chain is only fatal when there is no password to start a new one.
+      if (!(isTokenEndpointError(error) && user)) throw error;
+    }
+  }
+  if (!user) {
+    return { error: `${variables.username} / ${variables.password} are not set and ${session.storePath} holds no live refresh token` };
+  }
+  const warnings = await loginAndStore(http, target, user, variables, options);
+  return { session: { ...session, warnings } };
+}
+
+async function loginAndStore(
+  http: HttpClient,
+  target: TargetInfo,
+  user: UserCredentials,
+  variables: { username: string; password: string },
+  options: Parameters<typeof TokenManager.fromLogin>[0],
+): Promise<string[]> {
+  const warnings: string[] = [];
+  const state = generateState();
+  const result = await loginWithForm(http, {
+    authorizationUrl: authorizationUrl(versionProfiles[target.version], {
+      authUrl: target.authUrl,
+      clientId: target.client.clientId,
+      redirectUri: target.client.redirectUri,
+      state,
+    }),
+    redirectUri: target.client.redirectUri,
+    username: user.username,
+    password: user.password,
+    fields: target.loginFields,
+    credentialVariables: variables,
+  });
+  if (result.kind === 'error') {
+    throw new UpgradeGuardError('LOGIN_FAILED', `the CAS answered the authorization request of ${variables.username} with error=${result.error}`);
+  }
+  // The auth suite fails a CAS that does not echo `state` (spec §5.3); the
+  // shared session goes on so that every other check can still run.
+  if (result.state !== state) warnings.push('the redirect did not echo the state that was sent (spec §5.3)');
+  const tokens = await exchangeCode(http, options.tokenEndpoint, {
+    code: result.code,
+    clientId: target.client.clientId,
+    clientSecret: target.client.clientSecret,
+    redirectUri: target.client.redirectUri,
+  });
+  await TokenManager.fromLogin(options, tokens);
+  return warnings;
+}

@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withFileLock } from '../../../src/auth/file-lock.ts';
+
+const run = promisify(execFile);
+const worker = new URL('../../support/lock-worker.ts', import.meta.url).pathname;
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'upgrade-guard-lock-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('withFileLock', () => {
+  it('excludes other processes: 4 processes × 10 read-modify-write rounds lose no update', async () => {
+    const lock = join(dir, 'tokens.json.lock');
+    const counter = join(dir, 'counter');
+    await writeFile(counter, '0');
+    await Promise.all(Array.from({ length: 4 }, () => run(process.execPath, ['--import', 'tsx', worker, lock, counter, '10'], { timeout: 20_000 })));
+    expect(await readFile(counter, 'utf8')).toBe('40');
+    await expect(stat(lock)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('excludes concurrent tasks of one process too, and releases after a throw', async () => {
+    const lock = join(dir, 'x.lock');
+    let inside = 0;
+    let peak = 0;
+    const task = async (fail: boolean) => {
+      inside += 1;
+      peak = Math.max(peak, inside);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inside -= 1;
+      if (fail) throw new Error('task failed');
+      return 'ok';
+    };
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => withFileLock(lock, () => task(i % 2 === 0))));
+    expect(peak).toBe(1);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    await expect(stat(lock)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('keeps its lock fresh while the task runs, so a long task is not taken over', async () => {
+    const lock = join(dir, 'slow.lock');
+    const order: string[] = [];
+    const slow = withFileLock(
+      lock,
+      async () => {
+        order.push('slow start');
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        order.push('slow end');
+      },
+      { staleMs: 150 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const quick = withFileLock(lock, async () => void order.push('quick'), { staleMs: 150 });
+    await Promise.all([slow, quick]);
+    expect(order).toEqual(['slow start', 'slow end', 'quick']);
+  });
+});
