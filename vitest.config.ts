@@ -4,29 +4,36 @@
  * project resolves its target and opens the shared sessions; workers read
  * them with `inject('target')`.
  */
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { loadConfig } from './src/config/config.ts';
-import { resolveRunPlan } from './src/target/run-plan.ts';
+import { groupIntoProjects, resolveRunPlan } from './src/target/run-plan.ts';
 import { ENV_FILE_VARIABLE } from './src/target/env-file.ts';
+import { originalEnvironment } from './src/config/environment.ts';
 
+// Snapshot the environment before vitest adds Vite's variables to it (see environment.ts).
+originalEnvironment();
 const config = loadConfig({ envFile: process.env[ENV_FILE_VARIABLE] });
-const plan = resolveRunPlan(config);
+const projects = groupIntoProjects(resolveRunPlan(config));
 
 export default defineConfig({
   test: {
     environment: 'node',
+    pool: 'threads',
+    // Suite files share nothing but the per-project context cache (keyed by project), so module reuse is safe and fast.
+    isolate: false,
     // Suites are I/O-bound: several files wait on the network at once even on two cores.
-    maxWorkers: Math.max(2, Math.min(config.maxConcurrency, 6)),
+    maxWorkers: availableParallelism(),
     testTimeout: Math.max(30_000, config.requestTimeoutMs * 4 + config.expiryMaxWaitSeconds * 1000),
     hookTimeout: Math.max(30_000, config.requestTimeoutMs * 4),
     reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results` }]],
     env: { PACT_DO_NOT_TRACK: 'true' },
-    projects: plan.map((target) => ({
+    projects: projects.map((project) => ({
       extends: true,
       test: {
-        name: target.name,
+        name: project.name,
         include: ['suites/**/*.test.ts'],
-        provide: { runTarget: target },
+        provide: { runProject: project },
         globalSetup: ['src/target/global-setup.ts'],
         setupFiles: ['allure-vitest/setup', 'src/report/allure-setup.ts'],
       },

@@ -5,6 +5,7 @@ import type { CasContext } from './cas-context.ts';
 import { errorPage } from './error-page.ts';
 import { pageHeaders } from './html.ts';
 import { loginPage } from './login-page.ts';
+import { fullUser } from '../fixtures/users.ts';
 
 /**
  * GET of the authorization endpoint (spec §4.1): a valid request gets the
@@ -23,6 +24,11 @@ export function authorizationEndpoint(cas: CasContext): Handler {
         return redirect(location, { 'cache-control': 'no-store' });
       }
       case 'valid': {
+        if (cas.faults.has('login-challenge-skipped')) {
+          const { clientId, redirectUri, state, scope } = validation.request;
+          const code = cas.codes.issue({ clientId, redirectUri, login: fullUser.login, scope });
+          return redirect(authorizationResponseLocation(redirectUri, { code }, state, cas.issuer(), cas.faults), { 'cache-control': 'no-store' });
+        }
         const { session, setCookie } = cas.sessions.resume(request.headers);
         const pending = cas.pendingAuthorizations.start(validation.request, session.id);
         const markup = loginPage({ csrf: session.csrf, authorizationRequestId: pending.id, clientId: validation.request.clientId });

@@ -58,7 +58,5 @@ export function mountCas(router: Router, cas: CasContext): void {
 
 /** Each version serves only its own authorization path (spec §9.1). */
 function servedAuthorizationPath(cas: CasContext): string {
-  const own = authorizationPaths[cas.version];
-  const foreign = Object.values(authorizationPaths).find((path) => path !== own) ?? own;
-  return cas.faults.has('wrong-authorization-path') ? foreign : own;
+  return authorizationPaths[cas.version];
 }

@@ -101,9 +101,14 @@ export const casFaults = {
     spec: '§5.8',
     versions: ['7.4', '8.0'],
   },
-  'wrong-authorization-path': {
-    description: "The authorization endpoint is served at the other version's path instead of this version's.",
-    spec: '§4.1, §9.1',
+  'login-challenge-skipped': {
+    description: 'A valid authorization request is answered with the redirect and a code at once, without a login challenge.',
+    spec: '§4.1, §5.3',
+    versions: ['7.4', '8.0'],
+  },
+  'token-redirect-uri-optional': {
+    description: 'The token endpoint exchanges a code without the redirect_uri form field.',
+    spec: '§4.1',
     versions: ['7.4', '8.0'],
   },
   'expires-in-missing': {

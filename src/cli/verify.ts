@@ -10,6 +10,7 @@ import { rm, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config.ts';
+import { originalEnvironment } from '../config/environment.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { ConsoleReporter } from '../report/console-reporter.ts';
@@ -53,6 +54,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
 }
 
 async function verify(): Promise<number> {
+  originalEnvironment();
   const args = parseVerifyArgs(process.argv.slice(2));
   const config = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
   if (args.envFile) process.env[ENV_FILE_VARIABLE] = args.envFile;

@@ -9,6 +9,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { UpgradeGuardError } from '../errors.ts';
 import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts';
+import { originalEnvironment } from './environment.ts';
 import { configSchema, configVariables, fixturePrefix, type ConfigVariable } from './variables.ts';
 
 export interface UserCredentials {
@@ -45,7 +46,7 @@ export interface Config {
 }
 
 export interface LoadConfigOptions {
-  /** Variables from the process environment (defaults to process.env). */
+  /** Variables from the process environment (defaults to the environment before vitest touched it). */
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** A dotenv file; `.env` in the working directory when absent. A named file that does not exist is an error. */
   readonly envFile?: string;
@@ -56,7 +57,7 @@ addFormats.default(ajv, ['uri']);
 const validate = ajv.compile<ValidatedVariables>(configSchema);
 
 export function loadConfig(options: LoadConfigOptions = {}): Config {
-  const environment = options.env ?? process.env;
+  const environment = options.env ?? originalEnvironment();
   const fileValues = readEnvFile(options.envFile);
   // The environment wins over the file, as dotenv does.
   const merged: Record<string, string> = {};

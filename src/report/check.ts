@@ -1,14 +1,22 @@
 /**
  * `check()` is how every suite check is declared: a vitest test whose name
  * ends in its stable id (`[auth.state-echo]`), labelled for Allure, run in
- * its own exchange-log scope, with its redacted HTTP exchanges attached
- * whether it passed, failed or skipped. The kill matrix finds checks by id.
+ * its target's scope and its own exchange-log scope, with its redacted HTTP
+ * exchanges attached whether it passed, failed or skipped. The kill matrix
+ * finds checks by id.
+ *
+ * A project may hold several run targets (the kill matrix); a check is then
+ * registered once per target, inside a `describe` named after it. Files
+ * whose checks share hooks wrap them in `forEachTarget()` and their hooks in
+ * `inTarget()`.
  */
-import { inject, it, type TestContext } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import * as allure from 'allure-js-commons';
 import { ExchangeLog } from '../http/exchange-log.ts';
 import { runWithExchangeLog } from '../http/exchange-scope.ts';
 import { processSecrets } from '../http/redact.ts';
+import { collectFor, currentTarget, projectTargets, registeringTarget, runInTarget } from '../target/current-target.ts';
+import type { TargetInfo } from '../target/target-info.ts';
 import { annotateCheck, type CheckLabels } from './annotate.ts';
 
 export interface CheckDefinition {
@@ -29,22 +37,64 @@ export function checkName(definition: Pick<CheckDefinition, 'id' | 'title'>): st
   return `${definition.title} [${definition.id}]`;
 }
 
+/** Registers the body's checks and hooks once per run target of the project. */
+export function forEachTarget(body: () => void): void {
+  for (const target of projectTargets()) describe(target.project, () => collectFor(target, body));
+}
+
+/** A hook body bound to the target being registered (use inside forEachTarget). */
+export function inTarget<T>(hook: () => Promise<T>): () => Promise<T> {
+  const target = currentTarget();
+  return () => runInTarget(target, hook);
+}
+
 export function check(definition: CheckDefinition, body: CheckBody): void {
+  const bound = registeringTarget();
+  if (bound) {
+    registerCheck(bound, definition, body);
+    return;
+  }
+  forEachTarget(() => registerCheck(currentTarget(), definition, body));
+}
+
+function registerCheck(target: TargetInfo, definition: CheckDefinition, body: CheckBody): void {
   const register = definition.concurrent ? it.concurrent : it;
-  register(checkName(definition), async (context) => {
-    const target = inject('target');
-    const log = new ExchangeLog(processSecrets);
-    try {
-      await annotateCheck(definition.labels);
-      await allure.parameter('version', target.version);
-      await allure.parameter('target', target.project);
-      await allure.label('check', definition.id);
-      await runWithExchangeLog(log, () => body(context));
-    } finally {
-      const exchanges = log.drain();
-      if (exchanges.length > 0) {
-        await allure.attachment('HTTP exchanges (redacted)', JSON.stringify(exchanges, null, 2), 'application/json');
+  register(checkName(definition), (context) =>
+    runInTarget(target, async () => {
+      context.task.meta.target = target.project;
+      const log = new ExchangeLog(processSecrets);
+      try {
+        await annotateCheck(definition.labels);
+        await allure.parameter('version', target.version);
+        await allure.parameter('target', target.project);
+        await allure.label('check', definition.id);
+        await runWithExchangeLog(log, () => body(context));
+      } catch (error) {
+        throw scrubError(error);
+      } finally {
+        const exchanges = log.drain();
+        if (exchanges.length > 0) {
+          await allure.attachment('HTTP exchanges (redacted)', JSON.stringify(exchanges, null, 2), 'application/json');
+        }
       }
-    }
-  });
+    }),
+  );
+}
+
+/**
+ * A failure message travels to the console and into Allure. Scrub every
+ * known secret out of it (and out of the diff's actual / expected), in case
+ * an assertion compared raw tokens.
+ */
+function scrubError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  error.message = processSecrets.scrub(error.message);
+  if (error.stack) error.stack = processSecrets.scrub(error.stack);
+  const diffable = error as Error & { actual?: unknown; expected?: unknown };
+  for (const key of ['actual', 'expected'] as const) {
+    if (!(key in diffable)) continue;
+    const text = typeof diffable[key] === 'string' ? diffable[key] : JSON.stringify(diffable[key]);
+    if (text !== undefined && processSecrets.scrub(text) !== text) diffable[key] = processSecrets.scrub(text);
+  }
+  return error;
 }

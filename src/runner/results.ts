@@ -9,7 +9,7 @@ import { checkIdPattern } from '../report/check.ts';
 export type CheckState = 'passed' | 'failed' | 'skipped';
 
 export interface CheckResult {
-  /** The vitest project, i.e. the run target (`embedded 8.0`). */
+  /** The run target (`embedded 8.0`, `fault code-reusable 7.4`). */
   readonly project: string;
   readonly file: string;
   /** The check id from the test name, or the full name for a test that is not a check. */
@@ -32,9 +32,9 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
   const checks: CheckResult[] = [];
   const errors: string[] = unhandled.map(errorText);
   for (const module of modules) {
-    const project = module.project.name;
-    for (const error of module.errors()) errors.push(`${project}: ${error.message}`);
+    for (const error of module.errors()) errors.push(`${module.project.name}: ${error.message}`);
     for (const test of module.children.allTests()) {
+      const project = test.meta().target ?? module.project.name;
       const result = test.result();
       const state: CheckState | undefined =
         result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : result.state === 'skipped' ? 'skipped' : undefined;

@@ -30,7 +30,8 @@ export type ValidationResult =
   | { readonly ok: true }
   | { readonly ok: false; readonly errors: readonly ValidationIssue[] };
 
-let validators: ReadonlyMap<SchemaId, ValidateFunction> | undefined;
+let registry: Ajv2020 | undefined;
+const compiledById = new Map<SchemaId, ValidateFunction>();
 
 /** Whether `id` names a schema file (and narrows it to SchemaId). */
 export function hasSchema(id: string): id is SchemaId {
@@ -38,10 +39,7 @@ export function hasSchema(id: string): id is SchemaId {
 }
 
 export function validateBody(schemaId: SchemaId, value: unknown): ValidationResult {
-  const validate = loadValidators().get(schemaId);
-  if (validate === undefined) {
-    throw new UpgradeGuardError('INTERNAL', `no JSON Schema with id ${schemaId}`);
-  }
+  const validate = validatorFor(schemaId);
   if (validate(value)) return { ok: true };
   return { ok: false, errors: toIssues(validate.errors ?? []) };
 }
@@ -57,11 +55,31 @@ export function formatIssue(issue: ValidationIssue): string {
 
 /** Compiles every schema now; throws INTERNAL naming the first bad file. */
 export function loadValidators(): ReadonlyMap<SchemaId, ValidateFunction> {
-  validators ??= compileAll();
-  return validators;
+  for (const id of schemaIds) validatorFor(id);
+  return compiledById;
 }
 
-function compileAll(): ReadonlyMap<SchemaId, ValidateFunction> {
+/**
+ * One schema's validator, compiled on first use: a suite worker validates a
+ * handful of bodies, and compiling all schemas up front costs more than the
+ * checks themselves. Every file is registered, so `$ref`s resolve.
+ */
+function validatorFor(id: SchemaId): ValidateFunction {
+  const known = compiledById.get(id);
+  if (known) return known;
+  registry ??= registerAll();
+  try {
+    const validate = registry.getSchema(schemaUrl(id));
+    if (validate === undefined) fail(`schema ${id} did not register`);
+    compiledById.set(id, validate);
+    return validate;
+  } catch (error) {
+    if (error instanceof UpgradeGuardError) throw error;
+    fail(`schema ${id} does not compile: ${error instanceof Error ? error.message : String(error)}`, error);
+  }
+}
+
+function registerAll(): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
   addFormats.default(ajv, ['uuid', 'date-time', 'uri']);
 
@@ -73,19 +91,7 @@ function compileAll(): ReadonlyMap<SchemaId, ValidateFunction> {
     if (!isSchemaId(id)) fail(`schemas/${id}.json is not listed in src/schemas/ids.ts`);
     ajv.addSchema(readSchema(id));
   }
-
-  const compiled = new Map<SchemaId, ValidateFunction>();
-  for (const id of schemaIds) {
-    try {
-      const validate = ajv.getSchema(schemaUrl(id));
-      if (validate === undefined) fail(`schema ${id} did not register`);
-      compiled.set(id, validate);
-    } catch (error) {
-      if (error instanceof UpgradeGuardError) throw error;
-      fail(`schema ${id} does not compile: ${error instanceof Error ? error.message : String(error)}`, error);
-    }
-  }
-  return compiled;
+  return ajv;
 }
 
 /** Schema ids of the files on disk: paths below schemas/ without `.json`. */

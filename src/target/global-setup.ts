@@ -1,37 +1,59 @@
 /**
- * Vitest global setup, once per project (run target), in the main process:
- * resolve the target (start the embedded platform when there is no
- * BASE_URL), open the shared sessions, and provide everything to the
+ * Vitest global setup, once per project, in the main process: resolve each
+ * run target of the project (start the embedded platform when there is no
+ * BASE_URL), open its shared sessions, and provide them all to the
  * workers. A bad configuration or an unreachable target fails here, once,
  * with a coded error.
  */
 import type { TestProject } from 'vitest/node';
-import { loadConfig } from '../config/config.ts';
+import { loadConfig, type Config } from '../config/config.ts';
+import { ConcurrencyLimiter } from '../http/limiter.ts';
 import { ENV_FILE_VARIABLE } from './env-file.ts';
-import { startEmbeddedTarget } from './embedded.ts';
+import { startEmbeddedTarget, type ResolvedTarget } from './embedded.ts';
 import { remoteTarget } from './remote.ts';
+import type { RunTarget } from './run-plan.ts';
 import { openSessions } from './sessions.ts';
 import { recordSetupFailure } from './setup-failures.ts';
 
+/** Targets started at once: the kill matrix has dozens per project. */
+const STARTUP_CONCURRENCY = 8;
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   try {
-    return await resolveTarget(project);
+    return await resolveTargets(project);
   } catch (error) {
     recordSetupFailure(error);
     throw error;
   }
 }
 
-async function resolveTarget(project: TestProject): Promise<() => Promise<void>> {
+async function resolveTargets(project: TestProject): Promise<() => Promise<void>> {
   const config = loadConfig({ envFile: process.env[ENV_FILE_VARIABLE] });
-  const { runTarget } = project.getProvidedContext();
-  const resolved = config.remote ? remoteTarget(config, runTarget) : await startEmbeddedTarget(config, runTarget);
+  const { runProject } = project.getProvidedContext();
+  const limiter = new ConcurrencyLimiter(STARTUP_CONCURRENCY);
+  const closers: Array<() => Promise<void>> = [];
+  const close = async (): Promise<void> => {
+    await Promise.all(closers.map((closer) => closer()));
+  };
   try {
-    const target = await openSessions(resolved.target);
-    project.provide('target', target);
+    const targets = await Promise.all(
+      runProject.targets.map((runTarget) =>
+        limiter.run(async () => {
+          const resolved = await resolve(config, runTarget);
+          closers.push(resolved.close);
+          return openSessions(resolved.target);
+        }),
+      ),
+    );
+    project.provide('targets', targets);
   } catch (error) {
-    await resolved.close();
+    await close();
     throw error;
   }
-  return resolved.close;
+  return close;
 }
+
+function resolve(config: Config, runTarget: RunTarget): Promise<ResolvedTarget> | ResolvedTarget {
+  return config.remote ? remoteTarget(config, runTarget) : startEmbeddedTarget(config, runTarget);
+}
+

@@ -9,11 +9,31 @@ import { isPlatformVersion, platformVersions, type PlatformVersion } from '../pr
 import type { Config } from '../config/config.ts';
 
 export interface RunTarget {
-  /** The vitest project name; also the label of the run in reports. */
+  /** The label of the run in reports (`embedded 8.0`). */
   readonly name: string;
   readonly version: PlatformVersion;
   /** Simulator faults to start the embedded target with (empty for a clean run and for real targets). */
   readonly faults: readonly string[];
+}
+
+/**
+ * One vitest project: the run targets of one version. verify has one target
+ * per project; the kill matrix puts every fault of a version into one
+ * project, so the suites are loaded once per version, not once per fault.
+ */
+export interface RunProject {
+  readonly name: string;
+  readonly version: PlatformVersion;
+  readonly targets: readonly RunTarget[];
+}
+
+export function groupIntoProjects(targets: readonly RunTarget[]): RunProject[] {
+  return platformVersions.flatMap((version) => {
+    const ofVersion = targets.filter((target) => target.version === version);
+    if (ofVersion.length === 0) return [];
+    const name = ofVersion.length === 1 && ofVersion[0] ? ofVersion[0].name : `${version} (${ofVersion.length} targets)`;
+    return [{ name, version, targets: ofVersion }];
+  });
 }
 
 export const PLAN_VARIABLE = 'UPGRADE_GUARD_PLAN';

@@ -8,15 +8,15 @@
 import { authorizationUrl } from '../auth/authorization-request.ts';
 import { loginWithForm } from '../auth/login-driver.ts';
 import { generateState } from '../auth/state.ts';
-import { exchangeCode, isTokenEndpointError, tokenEndpoint } from '../auth/token-endpoint.ts';
+import { exchangeCode, isTokenEndpointError, tokenEndpoint, type TokenSet } from '../auth/token-endpoint.ts';
 import { TokenManager } from '../auth/token-manager.ts';
 import { TokenStore, tokenStoreTarget } from '../auth/token-store.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
 import { processSecrets } from '../http/redact.ts';
-import { versionProfiles } from '../profile/versions.ts';
+import { versionProfiles, type PlatformVersion } from '../profile/versions.ts';
 import type { UserCredentials } from '../config/config.ts';
-import type { SessionInfo, TargetInfo } from './target-info.ts';
+import type { ClientRegistration, IssuedToken, SessionInfo, ShortLivedTarget, TargetInfo } from './target-info.ts';
 
 type SessionKind = 'full' | 'limited';
 
@@ -38,8 +38,10 @@ export async function openSessions(target: TargetInfo): Promise<TargetInfo> {
       }),
     ]);
     if ('error' in full) throw new UpgradeGuardError('LOGIN_FAILED', full.error);
+    const issued = target.shortLived && (await issueShortLivedToken(http, target, target.shortLived));
     return {
       ...target,
+      ...(target.shortLived && { shortLived: { ...target.shortLived, ...(issued && { issued }) } }),
       sessions: {
         ...('session' in full && { full: full.session }),
         ...('session' in limited && { limited: limited.session }),
@@ -97,6 +99,46 @@ async function openSession(
   }
   const warnings = await loginAndStore(http, target, user, variables, options);
   return { session: { ...session, warnings } };
+}
+
+/** Logs in on the embedded one-second instance; a failure there only costs the expiry check its head start. */
+async function issueShortLivedToken(http: HttpClient, target: TargetInfo, instance: ShortLivedTarget): Promise<IssuedToken | undefined> {
+  try {
+    const tokens = await loginForTokens(http, target.version, instance, instance.user, target.loginFields);
+    return tokens.expiresIn === undefined ? undefined : { accessToken: tokens.accessToken, expiresIn: tokens.expiresIn, obtainedAt: tokens.obtainedAt };
+  } catch {
+    return undefined;
+  }
+}
+
+/** One login through the version's authorization flow and the code exchange, on any CAS. */
+export async function loginForTokens(
+  http: HttpClient,
+  version: PlatformVersion,
+  instance: { readonly authUrl: string; readonly client: ClientRegistration },
+  user: UserCredentials,
+  fields: TargetInfo['loginFields'],
+): Promise<TokenSet> {
+  const profile = versionProfiles[version];
+  const result = await loginWithForm(http, {
+    authorizationUrl: authorizationUrl(profile, {
+      authUrl: instance.authUrl,
+      clientId: instance.client.clientId,
+      redirectUri: instance.client.redirectUri,
+      state: generateState(),
+    }),
+    redirectUri: instance.client.redirectUri,
+    username: user.username,
+    password: user.password,
+    fields,
+  });
+  if (result.kind === 'error') throw new UpgradeGuardError('LOGIN_FAILED', `the CAS answered the authorization request with error=${result.error}`);
+  return exchangeCode(http, tokenEndpoint(profile, instance.authUrl), {
+    code: result.code,
+    clientId: instance.client.clientId,
+    clientSecret: instance.client.clientSecret,
+    redirectUri: instance.client.redirectUri,
+  });
 }
 
 async function loginAndStore(

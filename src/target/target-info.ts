@@ -6,7 +6,7 @@
  */
 import type { PlatformVersion } from '../profile/versions.ts';
 import type { UserCredentials } from '../config/config.ts';
-import type { RunTarget } from './run-plan.ts';
+import type { RunProject } from './run-plan.ts';
 
 export interface ClientRegistration {
   readonly clientId: string;
@@ -19,6 +19,20 @@ export interface ShortLivedTarget {
   readonly authUrl: string;
   readonly client: ClientRegistration;
   readonly user: UserCredentials;
+  /**
+   * An access token issued there during the global setup: by the time the
+   * expiry check runs, most of its second has passed, so the check waits
+   * only for the rest.
+   */
+  readonly issued?: IssuedToken;
+}
+
+export interface IssuedToken {
+  readonly accessToken: string;
+  /** Seconds, as the token response said. */
+  readonly expiresIn: number;
+  /** Epoch ms when the token response was read. */
+  readonly obtainedAt: number;
 }
 
 /** A logged-in user whose tokens live in a store file shared by the workers. */
@@ -64,7 +78,11 @@ export interface TargetInfo {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    runTarget: RunTarget;
-    target: TargetInfo;
+    runProject: RunProject;
+    targets: TargetInfo[];
+  }
+  export interface TaskMeta {
+    /** The run target a check ran against (TargetInfo.project). */
+    target?: string;
   }
 }

@@ -187,11 +187,20 @@ const vectors: Readonly<Record<CasFault, FaultVector>> = {
     clean: 200,
     faulty: 401,
   },
-  'wrong-authorization-path': {
-    probe: "the status of the version's own authorization path",
+  'login-challenge-skipped': {
+    probe: 'the status of a valid authorization request',
     run: async (sim) => (await send('GET', authorizationUrl(sim))).status,
     clean: 200,
-    faulty: 404,
+    faulty: 302,
+  },
+  'token-redirect-uri-optional': {
+    probe: 'the status of a code exchange without redirect_uri',
+    run: async (sim) => {
+      const code = await authorizationCode(sim);
+      return (await tokenRequest(sim, { grant_type: 'authorization_code', code })).status;
+    },
+    clean: 400,
+    faulty: 200,
   },
   'expires-in-missing': {
     probe: 'whether the token response has expires_in',

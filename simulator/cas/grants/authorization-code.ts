@@ -8,12 +8,13 @@ import { requireFields, type Grant } from './grant.ts';
  * URI it was issued for.
  */
 export const authorizationCodeGrant: Grant = ({ form, client }, cas) => {
-  const fields = requireFields(form, ['code', 'redirect_uri']);
+  const fields = requireFields(form, cas.faults.has('token-redirect-uri-optional') ? ['code'] : ['code', 'redirect_uri']);
   if (!fields.ok) return fields.response;
-  const { code, redirect_uri: redirectUri } = fields.values;
+  const { code } = fields.values;
 
   const record = cas.codes.find(code);
   if (record === undefined) return tokenError('invalid_grant', 'The authorization code is unknown');
+  const redirectUri = form.get('redirect_uri') ?? record.grant.redirectUri;
 
   if (record.redeemedFamilyId !== undefined && !cas.faults.has('code-reusable')) {
     // RFC 6749 §4.1.2: a code used twice is refused, and the tokens issued for it should be revoked.

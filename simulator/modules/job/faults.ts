@@ -1,4 +1,85 @@
 import type { FaultDefinition } from '../../faults/fault.ts';
 
-/** Named deviations of the job module from the spec. */
-export const jobFaults = {} as const satisfies Readonly<Record<string, FaultDefinition>>;
+/** Named deviations of the job module from the spec (spec §2, §4.2, §9). */
+export const jobFaults = {
+  'job-removed-grid-delete-still-served': {
+    description: 'DELETE …/grids/{variableInstanceId}/rows/_delete, removed in 8.0, is still served.',
+    spec: '§4.2',
+    versions: ['8.0'],
+  },
+  'job-assets-jobs-missing': {
+    description: 'GET /dse/rest/{version}/assets/{assetId}/jobs, added in 8.0, is not served.',
+    spec: '§4.2',
+    versions: ['8.0'],
+  },
+  'job-histories-missing': {
+    description: 'GET /dse/rest/v1.0/dse-object/{instanceId}/{l10nLocaleId}/histories, added in 8.0, is not served.',
+    spec: '§4.2',
+    versions: ['8.0'],
+  },
+  'job-process-types-v2-missing': {
+    description: 'GET /dse/rest/v2/process-types/{technicalName}, added in 8.0, is not served.',
+    spec: '§4.2',
+    versions: ['8.0'],
+  },
+  'job-participants-delete-missing': {
+    description: 'DELETE …/participants/{userUUID}, added in 8.0, is not served.',
+    spec: '§4.2',
+    versions: ['8.0'],
+  },
+  'job-my-active-uuid-dropped': {
+    description: 'my-active assignees carry no uuid, only the legacy numeric id.',
+    spec: '§2',
+    versions: ['8.0'],
+  },
+  'job-assignee-uuid-not-uuid': {
+    description: 'my-active assignees carry the numeric user id, as a string, in the uuid field.',
+    spec: '§2',
+    versions: ['8.0'],
+  },
+  'job-my-active-paging-ignored': {
+    description: 'my-active ignores offset and limit and returns every active job.',
+    spec: '§2',
+    versions: ['7.4', '8.0'],
+  },
+  'job-sort-rejected': {
+    description: 'my-active answers 400 to the new sort query parameter.',
+    spec: '§4.2',
+    versions: ['8.0'],
+  },
+  'job-search-user-id-uuid-ignored': {
+    description: 'jobs/_search ignores userIdUUID and searches as the calling user.',
+    spec: '§2, §4.2',
+    versions: ['8.0'],
+  },
+  'job-search-user-id-uuid-numeric-accepted': {
+    description: 'jobs/_search accepts a numeric user id in userIdUUID instead of answering 400.',
+    spec: '§2, §9.3',
+    versions: ['8.0'],
+  },
+  'job-deprecated-user-id-rejected': {
+    description: 'jobs/_search answers 400 to the deprecated userId field, which must still work.',
+    spec: '§4.2',
+    versions: ['8.0'],
+  },
+  'job-include-history-ignored': {
+    description: 'dse-object ignores includeHistory=true and returns no history.',
+    spec: '§4.2',
+    versions: ['8.0'],
+  },
+  'job-dse-object-user-uuid-missing': {
+    description: 'dse-object writes its users (creator, assignees) without uuid.',
+    spec: '§4.2, §2',
+    versions: ['8.0'],
+  },
+  'job-participant-numeric-id-accepted': {
+    description: 'The participant endpoints accept numeric user ids where a UUID is required.',
+    spec: '§4.2, §9.3',
+    versions: ['8.0'],
+  },
+  'job-participants-patch-replaces': {
+    description: 'PATCH …/participants replaces the existing participants instead of adding to them.',
+    spec: '§4.2',
+    versions: ['8.0'],
+  },
+} as const satisfies Readonly<Record<string, FaultDefinition>>;

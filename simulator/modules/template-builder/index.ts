@@ -1,4 +1,35 @@
+/**
+ * The template-builder module's routes (prefix `/wp/rest`, spec §4.6). Each
+ * instance gets its own state. 7.4 serves the two attachment routes 8.0
+ * removed; 8.0 serves the template boxes, renderers and variables and the
+ * deletion of dynamic-service parameters, which 7.4 does not.
+ */
+import { createTemplateBuilderState } from '../../fixtures/template-builder.ts';
 import type { ModuleRegistrar } from '../context.ts';
+import { registerAttachmentRoutes } from './routes/attachments.ts';
+import { registerDynamicServiceRoutes } from './routes/dynamic-services.ts';
+import { registerParameterDeleteRoutes } from './routes/dynamic-service-parameters-delete.ts';
+import { registerTemplateBoxRoutes } from './routes/template-boxes.ts';
+import { registerTemplateRendererRoutes } from './routes/template-renderers.ts';
+import { registerTemplateRoutes } from './routes/templates.ts';
+import { registerTemplateVariableRoutes } from './routes/template-variables.ts';
 
-/** The template-builder module's routes. */
-export const registerTemplateBuilderModule: ModuleRegistrar = () => {};
+export const registerTemplateBuilderModule: ModuleRegistrar = (router, context) => {
+  const state = createTemplateBuilderState();
+  const is80 = context.version === '8.0';
+  const { faults } = context;
+
+  // Served by both versions.
+  registerTemplateRoutes(router, context, state);
+  registerDynamicServiceRoutes(router, context, state);
+
+  // Removed in 8.0 without deprecation.
+  if (!is80 || faults.has('template-builder-removed-still-served')) registerAttachmentRoutes(router, context, state);
+
+  // Added in 8.0.
+  const added = is80 || faults.has('template-builder-added-served-in-7.4');
+  if (added && !faults.has('template-builder-boxes-missing')) registerTemplateBoxRoutes(router, context, state);
+  if (added) registerTemplateRendererRoutes(router, context, state);
+  if (added && !faults.has('template-builder-variables-missing')) registerTemplateVariableRoutes(router, context, state);
+  if (added && !faults.has('template-builder-parameters-delete-missing')) registerParameterDeleteRoutes(router, context, state);
+};

@@ -1,0 +1,33 @@
+/**
+ * MAPS attachment helpers that 7.4 serves and 8.0 removed without
+ * deprecation (spec §4.6):
+ * - POST /wp/rest/attachment/externalIds: external ids in, the attachment
+ *   ids known for them out (201, as the vendor documents);
+ * - GET /wp/rest/user/write/attachments: whether the caller may create
+ *   attachments (a boolean).
+ */
+import { json } from '../../../http/router.ts';
+import { attachmentIdsByExternalId } from '../../../fixtures/template-builder.ts';
+import { roles } from '../../../fixtures/users.ts';
+import { templateBuilderAccess } from '../access.ts';
+import { templateBuilderError } from '../errors.ts';
+import type { TemplateBuilderRoutes } from '../registrar.ts';
+
+export const registerAttachmentRoutes: TemplateBuilderRoutes = (router) => {
+  router.api('POST', '/wp/rest/attachment/externalIds', templateBuilderAccess, (request) => {
+    const body = request.body;
+    if (!Array.isArray(body) || !body.every((entry) => typeof entry === 'string')) {
+      return templateBuilderError(request, 400, 'The request body must be an array of external ids.');
+    }
+    const found = body.flatMap((externalId) => {
+      const attachmentId = attachmentIdsByExternalId[externalId];
+      return attachmentId === undefined ? [] : [attachmentId];
+    });
+    return json(201, found);
+  });
+
+  router.api('GET', '/wp/rest/user/write/attachments', templateBuilderAccess, (request) =>
+    // Attachments live in the planning module: writing them needs its access.
+    json(200, request.principal?.roles.has(roles.planningModuleAccess) === true),
+  );
+};

@@ -1,0 +1,17 @@
+/** GET /wp/rest/templates/{id}/boxes: every box of a template; added in 8.0 (spec §4.6). */
+import { json } from '../../../http/router.ts';
+import { templateBuilderAccess } from '../access.ts';
+import { templateBuilderError } from '../errors.ts';
+import { boxBody } from '../template-body.ts';
+import { lookUpTemplate } from '../template-lookup.ts';
+import type { TemplateBuilderRoutes } from '../registrar.ts';
+
+export const registerTemplateBoxRoutes: TemplateBuilderRoutes = (router) => {
+  router.api('GET', '/wp/rest/templates/{id}/boxes', templateBuilderAccess, (request) => {
+    const lookup = lookUpTemplate(request);
+    if (lookup.kind === 'unknown') return templateBuilderError(request, 404, `The template ${lookup.id} is not found.`);
+    if (lookup.kind === 'forbidden') return templateBuilderError(request, 403, `The user has no rights to access the template ${lookup.id} and its boxes.`);
+    const { template } = lookup;
+    return json(200, template.boxes.map((box) => boxBody(template, box)));
+  });
+};

@@ -1,0 +1,57 @@
+/**
+ * Template and box bodies after the vendor's Template and
+ * template_TemplateBox DTOs (a subset of their many fields). Both versions
+ * answer templates the same way.
+ */
+import type { Template, TemplateBox } from '../../fixtures/template-builder.ts';
+
+export function boxBody(template: Template, box: TemplateBox): Record<string, unknown> {
+  return {
+    id: box.id,
+    name: box.name,
+    label: box.label,
+    ...(box.text === undefined ? {} : { text: box.text }),
+    resizingAllowed: box.changeableState !== 'NON_CHANGEABLE',
+    rotationAllowed: false,
+    movementAllowed: box.changeableState === 'FULLY_CONFIGURABLE',
+    templateBoxGraphical: box.type === 'IMAGE',
+    type: box.type,
+    changeableState: box.changeableState,
+    pageNumber: box.pageNumber,
+    templateId: template.id,
+    ...(box.dynamicServiceId === undefined ? {} : { dynamicServiceId: box.dynamicServiceId }),
+    width: box.width,
+    height: box.height,
+    boxX: box.boxX,
+    boxY: box.boxY,
+    boxAngle: 0,
+  };
+}
+
+export function templateBody(template: Template): Record<string, unknown> {
+  return {
+    id: template.id,
+    title: template.title,
+    status: template.status,
+    templateUsageType: template.templateUsageType,
+    favorite: false,
+    html: template.html,
+    online: template.online,
+    validFrom: template.validFrom,
+    validTo: template.validTo,
+    creatorId: template.creatorId,
+    creationDate: template.creationDate,
+    modifierId: template.creatorId,
+    modificationDate: template.modificationDate,
+    unit: template.unit,
+    pageCount: template.pageCount,
+    access: ['USE', 'VIEW_DETAILS', 'COPY'],
+    userCanApprove: false,
+    currentProcessingStep: 0,
+    readonly: template.status !== 'IN_WORK',
+    canChangePageOrder: false,
+    archived: false,
+    smartTemplate: false,
+    allowWorkflowComments: true,
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * A worker's view of its project's target: the target info from the global
+ * setup, the version profile, one HTTP client, and the platform API as the
+ * full and the limited user, their tokens read from the shared stores.
+ * Cached per project, so it holds whether vitest isolates files or not.
+ */
+import { PlatformApi } from '../api/platform-api.ts';
+import { tokenEndpoint } from '../auth/token-endpoint.ts';
+import { TokenManager } from '../auth/token-manager.ts';
+import { TokenStore, tokenStoreTarget } from '../auth/token-store.ts';
+import { HttpClient } from '../http/client.ts';
+import { versionProfiles, type VersionProfile } from '../profile/versions.ts';
+import { currentTarget } from './current-target.ts';
+import { registerTargetSecrets } from './sessions.ts';
+import type { SessionInfo, TargetInfo } from './target-info.ts';
+
+export interface SuiteContext {
+  readonly target: TargetInfo;
+  readonly profile: VersionProfile;
+  readonly http: HttpClient;
+  /** `{auth_url}` + the token path (spec §4.1). */
+  readonly tokenEndpoint: string;
+  /** The module APIs as the full user. */
+  readonly api: PlatformApi;
+  readonly tokens: TokenManager;
+  /** The module APIs as the limited user, or why there is none (checks skip with that reason). */
+  readonly limited: { readonly api: PlatformApi; readonly tokens: TokenManager } | { readonly unavailable: string };
+}
+
+const contexts = new Map<string, Promise<SuiteContext>>();
+
+export function suiteContext(): Promise<SuiteContext> {
+  const target = currentTarget();
+  let context = contexts.get(target.project);
+  if (!context) {
+    context = createContext(target);
+    contexts.set(target.project, context);
+  }
+  return context;
+}
+
+async function createContext(target: TargetInfo): Promise<SuiteContext> {
+  registerTargetSecrets(target);
+  const profile = versionProfiles[target.version];
+  const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, maxConcurrency: target.maxConcurrency });
+  const endpoint = tokenEndpoint(profile, target.authUrl);
+  const open = (session: SessionInfo): Promise<TokenManager> =>
+    TokenManager.fromStore({
+      client: http,
+      tokenEndpoint: endpoint,
+      clientId: target.client.clientId,
+      clientSecret: target.client.clientSecret,
+      store: new TokenStore(session.storePath, tokenStoreTarget(target.baseUrl, target.client.clientId)),
+    });
+  if (!target.sessions.full) throw new Error(target.sessionErrors.full ?? 'the full user has no session');
+  const tokens = await open(target.sessions.full);
+  const api = new PlatformApi(http, target.baseUrl, tokens);
+  const limitedSession = target.sessions.limited;
+  const limited = limitedSession
+    ? await open(limitedSession).then((limitedTokens) => ({ api: api.as(limitedTokens), tokens: limitedTokens }))
+    : { unavailable: target.sessionErrors.limited ?? 'no limited user is configured (LIMITED_USERNAME / LIMITED_PASSWORD)' };
+  return { target, profile, http, tokenEndpoint: endpoint, api, tokens, limited };
+}

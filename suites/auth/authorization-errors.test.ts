@@ -1,0 +1,81 @@
+/**
+ * Refusals at the authorization step (spec §4.1, §7; RFC 6749 §4.1.2.1): an
+ * unregistered redirect_uri is never redirected to, a 7.4 scope error comes
+ * back as `error=invalid_scope` with the state, and a request without a
+ * required parameter yields no code.
+ */
+import { expect } from 'vitest';
+import { isLoginError } from '../../src/auth/login-driver.ts';
+import { generateState } from '../../src/auth/state.ts';
+import { versionProfiles } from '../../src/profile/versions.ts';
+import { check } from '../../src/report/check.ts';
+import { projectVersion } from '../../src/target/current-target.ts';
+import { skipWithReason } from '../../src/report/skip.ts';
+import { authorize, fullUserOrSkip, labels } from './_auth.ts';
+
+const unregisteredRedirectUri = 'https://unregistered.upgrade-guard.invalid/callback';
+
+check(
+  {
+    id: 'auth.unregistered-redirect-not-followed',
+    title: 'an unregistered redirect_uri gets an error page and is never redirected to',
+    labels: labels('negative cases', 'authorization with an unregistered redirect_uri', '§4.1, §7'),
+  },
+  async (test) => {
+    const { context, user } = await fullUserOrSkip(test);
+    const outcome = await authorize(context, user, { redirectUri: unregisteredRedirectUri }).then(
+      (result) => ({ reached: true, kind: result.kind }),
+      (error: unknown) => {
+        if (isLoginError(error)) return { reached: false, kind: error.reason };
+        throw error;
+      },
+    );
+    expect(outcome, 'the CAS must not send the user to an unregistered redirect_uri (RFC 6749 §4.1.2.1)').toEqual({
+      reached: false,
+      kind: 'error-page',
+    });
+  },
+);
+
+check(
+  {
+    id: 'auth.scope-error',
+    title: 'a wrong scope reaches the redirect as error=invalid_scope with the state (7.4)',
+    labels: labels('negative cases', 'authorization with a wrong scope', '§4.1, §7'),
+  },
+  async (test) => {
+    const { context, user } = await fullUserOrSkip(test);
+    if (!context.profile.supportsScopeParameter) {
+      return skipWithReason(test, `the ${context.target.version} authorization request takes no scope parameter (spec §4.1, §9.1)`);
+    }
+    const state = generateState();
+    const result = await authorize(context, user, { state, extraParams: { scope: 'openid-not-granted' } });
+    expect(result.kind).toBe('error');
+    if (result.kind === 'error') expect(result.error).toBe('invalid_scope');
+    expect(result.state).toBe(state);
+  },
+);
+
+/** The required parameters of this target's version: `state` plus the version's own (spec §4.1, §9.1). */
+const requiredParameters = ['state', ...Object.keys(versionProfiles[projectVersion()].authorizationParams)];
+
+for (const parameter of requiredParameters) {
+  check(
+    {
+      id: `auth.authorization-missing-param.${parameter}`,
+      title: `an authorization request without ${parameter} yields no code`,
+      labels: labels('negative cases', `authorization without ${parameter}`, '§4.1'),
+    },
+    async (test) => {
+      const { context, user } = await fullUserOrSkip(test);
+      const outcome = await authorize(context, user, { omitParams: [parameter] }).then(
+        (result) => (result.kind === 'code' ? 'code issued' : `error=${result.error}`),
+        (error: unknown) => {
+          if (isLoginError(error)) return `stopped: ${error.reason}`;
+          throw error;
+        },
+      );
+      expect(outcome, 'a refused request: an error page or an OAuth error redirect').not.toBe('code issued');
+    },
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The authorization request of the target's version (spec §4.1, §5.3–§5.4,
+ * §9.1): 7.4 at `/api/v1.1/authorization` with `scope=openid`, 8.0 at
+ * `/oauth2/auth` with `response_mode=query`. The user gets a login challenge,
+ * then a redirect with a code and the very state that was sent.
+ */
+import { expect } from 'vitest';
+import { authorizationUrl } from '../../src/auth/authorization-request.ts';
+import { parseHtmlPage } from '../../src/auth/html-forms.ts';
+import { generateState, STATE_LENGTH } from '../../src/auth/state.ts';
+import { check } from '../../src/report/check.ts';
+import { authorize, fullUserOrSkip, labels } from './_auth.ts';
+
+check(
+  {
+    id: 'auth.login-challenge',
+    title: "the version's authorization endpoint answers with a login challenge, not a code",
+    labels: labels('authorization request', 'GET {auth_url} authorization endpoint', '§4.1, §5.3'),
+  },
+  async (test) => {
+    const { context } = await fullUserOrSkip(test);
+    const { target, profile, http } = context;
+    const url = authorizationUrl(profile, {
+      authUrl: target.authUrl,
+      clientId: target.client.clientId,
+      redirectUri: target.client.redirectUri,
+      state: generateState(),
+    });
+    expect(url.pathname.endsWith(profile.authorizationPath), 'path of the version (spec §9.1)').toBe(true);
+    // The CAS may pass through pages of its own before the challenge; none of them may be the redirect back.
+    let response = await http.request({ method: 'GET', url, headers: { accept: 'text/html' } });
+    for (let hops = 0; hops < 5 && response.status >= 300 && response.status < 400; hops += 1) {
+      const location = new URL(response.header('location') ?? '', response.url);
+      expect(location.searchParams.has('code'), 'redirected with a code before any login challenge (spec §5.3)').toBe(false);
+      response = await http.request({ method: 'GET', url: location, headers: { accept: 'text/html' } });
+    }
+    expect(response.status).toBe(200);
+    const page = parseHtmlPage(response.text, response.url);
+    const challenge = page.forms.find((form) => form.fields.some((field) => field.type === 'password'));
+    expect(challenge, 'an HTML form with a password field').toBeDefined();
+  },
+);
+
+check(
+  {
+    id: 'auth.redirect-echo',
+    title: 'after the login the redirect carries a code and exactly the state that was sent',
+    labels: labels('authorization request', 'redirect to redirect_uri', '§4.1, §5.3, §5.4'),
+  },
+  async (test) => {
+    const { context, user } = await fullUserOrSkip(test);
+    const state = generateState();
+    expect(state).toHaveLength(STATE_LENGTH);
+    const result = await authorize(context, user, { state });
+    expect(result.kind, 'a code, not an OAuth error').toBe('code');
+    if (result.kind === 'code') expect(result.code.length).toBeGreaterThan(0);
+    expect(result.state, 'state echoed unchanged (spec §5.4)').toBe(state);
+  },
+);

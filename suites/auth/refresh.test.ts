@@ -1,0 +1,107 @@
+/**
+ * Refresh-token rotation (spec §4.1, §5.8, §8): every refresh issues a
+ * completely new pair, the new access token works, the old refresh token is
+ * dead, and (RFC 9700 §4.14.2) reusing it revokes the family it came from.
+ * The checks share one token family of their own, never the suite's
+ * session, and run in order (vitest runs a file's tests in order).
+ */
+import { beforeAll, expect } from 'vitest';
+import { fingerprint } from '../../src/auth/fingerprint.ts';
+import { processTokenResponse, refreshTokenGrantRequest, type TokenSet } from '../../src/auth/token-endpoint.ts';
+import type { HttpResponse } from '../../src/http/client.ts';
+import { recordObservation } from '../../src/report/annotate.ts';
+import { check, forEachTarget, inTarget } from '../../src/report/check.ts';
+import { skipWithReason } from '../../src/report/skip.ts';
+import { suiteContext, type SuiteContext } from '../../src/target/context.ts';
+import { callProbe, freshTokens, labels, oauthRefusal } from './_auth.ts';
+
+const story = 'POST {auth_url}/api/v1.1/token grant_type=refresh_token';
+
+interface Rotation {
+  readonly context: SuiteContext;
+  readonly original: TokenSet;
+  readonly response: HttpResponse;
+  readonly rotated: TokenSet;
+}
+
+
+function refresh(context: SuiteContext, refreshToken: string): Promise<HttpResponse> {
+  return refreshTokenGrantRequest(context.http, context.tokenEndpoint, {
+    refreshToken,
+    clientId: context.target.client.clientId,
+    clientSecret: context.target.client.clientSecret,
+  });
+}
+
+forEachTarget(() => {
+  let rotation: Rotation | string = 'the rotation setup did not run';
+
+  beforeAll(inTarget(async () => {
+    const context = await suiteContext();
+    const user = context.target.fullUser;
+    if (!user) {
+      rotation = 'needs LOGIN_USERNAME / LOGIN_PASSWORD: rotation is checked on a token family of its own, never on the stored chain';
+      return;
+    }
+    const { tokens: original } = await freshTokens(context, user);
+    if (!original.refreshToken) {
+      rotation = 'the token response carried no refresh_token (spec §2 lists it); see auth.token-response-schema';
+      return;
+    }
+    const response = await refresh(context, original.refreshToken);
+    rotation = { context, original, response, rotated: processTokenResponse(response) };
+  }));
+
+  check(
+    { id: 'auth.refresh-new-pair', title: 'a refresh issues a completely new pair of tokens', labels: labels('refresh', story, '§4.1, §5.8') },
+    async (test) => {
+      if (typeof rotation === 'string') return skipWithReason(test, rotation);
+      const { original, rotated, response } = rotation;
+      expect(response.status).toBe(200);
+      expect(fingerprint(rotated.accessToken), 'a new access token').not.toBe(fingerprint(original.accessToken));
+      expect(fingerprint(rotated.refreshToken), 'a new refresh token').not.toBe(fingerprint(original.refreshToken));
+    },
+  );
+
+  check(
+    { id: 'auth.refresh-new-access-works', title: 'the access token of a refresh is accepted by the module APIs', labels: labels('refresh', story, '§5.8') },
+    async (test) => {
+      if (typeof rotation === 'string') return skipWithReason(test, rotation);
+      const { context, rotated } = rotation;
+      expect((await callProbe(context, `Bearer ${rotated.accessToken}`)).status).toBe(200);
+    },
+  );
+
+  check(
+    { id: 'auth.refresh-old-rejected', title: 'the old refresh token is refused once it was rotated', labels: labels('refresh', story, '§4.1, §5.8, §8') },
+    async (test) => {
+      if (typeof rotation === 'string') return skipWithReason(test, rotation);
+      const { context, original } = rotation;
+      const reuse = oauthRefusal(await refresh(context, original.refreshToken ?? ''));
+      expect(reuse.issuedToken, 'a rotated refresh token is single use (spec §8)').toBe(false);
+      expect(reuse.error).toBe('invalid_grant');
+    },
+  );
+
+  check(
+    {
+      id: 'auth.refresh-family-revoked',
+      title: 'after a rotated refresh token was reused, the newest token of its family is refused too',
+      labels: labels('refresh', story, '§5.8; RFC 9700 §4.14.2'),
+    },
+    async (test) => {
+      if (typeof rotation === 'string') return skipWithReason(test, rotation);
+      const { context, original, rotated } = rotation;
+      // Runs after auth.refresh-old-rejected; reuse again in case that check ran alone.
+      await refresh(context, original.refreshToken ?? '');
+      const after = oauthRefusal(await refresh(context, rotated.refreshToken ?? ''));
+      await recordObservation(
+        'refresh after reuse',
+        after.issuedToken
+          ? 'the family stayed alive: the newest refresh token still issued a pair after the old one was reused'
+          : `the family was revoked: the newest refresh token was refused (${after.status} ${after.error ?? ''})`,
+      );
+      expect(after.issuedToken, 'RFC 9700 §4.14.2: reuse of a rotated refresh token revokes its family').toBe(false);
+    },
+  );
+});

@@ -1,0 +1,154 @@
+/**
+ * The token endpoint (spec §2, §4.1, §5.5, §7): the response to a code
+ * exchange has the documented shape, codes are single use and bound to the
+ * redirect URI, the client must authenticate, and only the authorization
+ * code grant (plus refresh) is supported (spec §5.9).
+ */
+import { expect } from 'vitest';
+import { authorizationCodeGrantRequest, isBearerTokenType, tokenRequest } from '../../src/auth/token-endpoint.ts';
+import { check } from '../../src/report/check.ts';
+import { formatValidationErrors, validateBody } from '../../src/schemas/validator.ts';
+import { freshCode, freshTokens, fullUserOrSkip, labels, oauthRefusal } from './_auth.ts';
+
+const tokenStory = 'POST {auth_url}/api/v1.1/token';
+
+check(
+  {
+    id: 'auth.token-response-schema',
+    title: 'the code exchange answers 200 with a body that matches schemas/common/token-response',
+    labels: labels('token exchange', tokenStory, '§2, §4.1'),
+  },
+  async (test) => {
+    const { context, user } = await fullUserOrSkip(test);
+    const { response } = await freshTokens(context, user);
+    expect(response.status).toBe(200);
+    const result = validateBody('common/token-response', response.json());
+    expect(result.ok ? '' : formatValidationErrors(result.errors), 'schema violations').toBe('');
+  },
+);
+
+check(
+  {
+    id: 'auth.token-type-bearer',
+    title: 'token_type is bearer, compared case-insensitively (the vendor writes Bearer)',
+    labels: labels('token exchange', tokenStory, '§2'),
+  },
+  async (test) => {
+    const { context, user } = await fullUserOrSkip(test);
+    const { tokens } = await freshTokens(context, user);
+    expect(isBearerTokenType(tokens.tokenType), `token_type "${tokens.tokenType ?? '(absent)'}"`).toBe(true);
+  },
+);
+
+check(
+  {
+    id: 'auth.code-reuse-refused',
+    title: 'an authorization code is refused the second time',
+    labels: labels('negative cases', tokenStory, '§4.1, §5.5'),
+  },
+  async (test) => {
+    const { context, user } = await fullUserOrSkip(test);
+    const code = await freshCode(context, user);
+    const params = {
+      code,
+      clientId: context.target.client.clientId,
+      clientSecret: context.target.client.clientSecret,
+      redirectUri: context.target.client.redirectUri,
+    };
+    const first = await authorizationCodeGrantRequest(context.http, context.tokenEndpoint, params);
+    expect(first.status, 'the first exchange').toBe(200);
+    const second = oauthRefusal(await authorizationCodeGrantRequest(context.http, context.tokenEndpoint, params));
+    expect(second).toMatchObject({ error: 'invalid_grant', issuedToken: false });
+  },
+);
+
+check(
+  {
+    id: 'auth.redirect-mismatch-refused',
+    title: 'a code exchanged with another redirect_uri is refused',
+    labels: labels('negative cases', tokenStory, '§4.1, §7'),
+  },
+  async (test) => {
+    const { context, user } = await fullUserOrSkip(test);
+    const code = await freshCode(context, user);
+    const refusal = oauthRefusal(
+      await authorizationCodeGrantRequest(context.http, context.tokenEndpoint, {
+        code,
+        clientId: context.target.client.clientId,
+        clientSecret: context.target.client.clientSecret,
+        redirectUri: `${context.target.client.redirectUri}/other`,
+      }),
+    );
+    expect(refusal.issuedToken).toBe(false);
+    expect(refusal.status).toBeGreaterThanOrEqual(400);
+    expect(['invalid_grant', 'invalid_request', 'invalid_client']).toContain(refusal.error);
+  },
+);
+
+check(
+  {
+    id: 'auth.wrong-secret-refused',
+    title: 'a wrong client secret is refused',
+    labels: labels('negative cases', tokenStory, '§4.1, §7'),
+  },
+  async (test) => {
+    const { context, user } = await fullUserOrSkip(test);
+    const code = await freshCode(context, user);
+    const refusal = oauthRefusal(
+      await authorizationCodeGrantRequest(context.http, context.tokenEndpoint, {
+        code,
+        clientId: context.target.client.clientId,
+        clientSecret: `${context.target.client.clientSecret}-wrong`,
+        redirectUri: context.target.client.redirectUri,
+      }),
+    );
+    expect(refusal.issuedToken).toBe(false);
+    // Spec §7: "403 possible"; OAuth servers say 401 invalid_client or 400. A refusal is a refusal.
+    expect([400, 401, 403]).toContain(refusal.status);
+  },
+);
+
+check(
+  {
+    id: 'auth.token-missing-param.redirect_uri',
+    title: 'a code exchange without redirect_uri is refused (all form fields are required)',
+    labels: labels('negative cases', tokenStory, '§4.1'),
+  },
+  async (test) => {
+    const { context, user } = await fullUserOrSkip(test);
+    const code = await freshCode(context, user);
+    const refusal = oauthRefusal(
+      await tokenRequest(context.http, context.tokenEndpoint, {
+        grant_type: 'authorization_code',
+        code,
+        client_id: context.target.client.clientId,
+        client_secret: context.target.client.clientSecret,
+      }),
+    );
+    expect(refusal.issuedToken).toBe(false);
+    expect(refusal.status).toBeGreaterThanOrEqual(400);
+  },
+);
+
+for (const grantType of ['client_credentials', 'password'] as const) {
+  check(
+    {
+      id: `auth.unsupported-grant.${grantType}`,
+      title: `the ${grantType} grant is refused (only authorization code and refresh are supported)`,
+      labels: labels('negative cases', tokenStory, '§1, §5.9'),
+    },
+    async (test) => {
+      const { context, user } = await fullUserOrSkip(test);
+      const refusal = oauthRefusal(
+        await tokenRequest(context.http, context.tokenEndpoint, {
+          grant_type: grantType,
+          client_id: context.target.client.clientId,
+          client_secret: context.target.client.clientSecret,
+          ...(grantType === 'password' && { username: user.username, password: user.password }),
+        }),
+      );
+      expect(refusal.issuedToken).toBe(false);
+      expect(['unsupported_grant_type', 'unauthorized_client', 'invalid_grant', 'invalid_request']).toContain(refusal.error);
+    },
+  );
+}

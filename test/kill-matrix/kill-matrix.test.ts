@@ -1,0 +1,95 @@
+/**
+ * The kill matrix (DESIGN.md "A check that has never failed is not a
+ * check"): every suite runs against the clean embedded platform and against
+ * each named fault. Under a fault exactly the checks its expectation names
+ * fail, and everything else passes; every check is killed by some fault.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { faultNames } from '../../simulator/faults/index.ts';
+import { configVariables } from '../../src/config/variables.ts';
+import type { CheckResult, RunResults } from '../../src/runner/results.ts';
+import { expectations } from './expectations/index.ts';
+import { cleanProject, faultRuns } from './plan.ts';
+
+const run = promisify(execFile);
+const MATRIX_TIMEOUT_MS = 12 * 60_000;
+
+let results: RunResults;
+
+function checksOf(project: string): CheckResult[] {
+  return results.checks.filter((check) => check.project === project);
+}
+
+function idsIn(project: string, state: CheckResult['state']): string[] {
+  return checksOf(project)
+    .filter((check) => check.state === state)
+    .map((check) => check.id)
+    .sort();
+}
+
+beforeAll(async () => {
+  const out = join(await mkdtemp(join(tmpdir(), 'ug-kill-matrix-')), 'results.json');
+  const env: NodeJS.ProcessEnv = { ...process.env, PACT_DO_NOT_TRACK: 'true' };
+  for (const name of configVariables) delete env[name];
+  await run(process.execPath, ['--import', 'tsx', 'test/kill-matrix/run-matrix.ts', out], {
+    env,
+    timeout: MATRIX_TIMEOUT_MS,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  results = JSON.parse(await readFile(out, 'utf8')) as RunResults;
+}, MATRIX_TIMEOUT_MS);
+
+describe('kill matrix', () => {
+  it('ran without errors outside checks', () => {
+    expect(results.errors).toEqual([]);
+  });
+
+  for (const version of ['7.4', '8.0'] as const) {
+    it(`the clean ${version} platform passes every check (skips only with a reason)`, () => {
+      const project = cleanProject(version);
+      expect(checksOf(project).length).toBeGreaterThan(0);
+      expect(idsIn(project, 'failed')).toEqual([]);
+      for (const skipped of checksOf(project).filter((check) => check.state === 'skipped')) {
+        expect(skipped.note, `${skipped.id} skipped without a reason`).toBeTruthy();
+      }
+    });
+  }
+
+  it('names only faults the simulator has, and gives every fault at least one check', () => {
+    for (const fault of faultNames) expect(expectations.get(fault)?.length ?? 0, `${fault} kills nothing`).toBeGreaterThan(0);
+  });
+
+  it('names only checks that exist', () => {
+    const known = new Set(results.checks.map((check) => check.id));
+    for (const [fault, ids] of expectations) {
+      for (const id of ids) expect(known.has(id), `${fault} names unknown check ${id}`).toBe(true);
+    }
+  });
+
+  for (const version of ['7.4', '8.0'] as const) {
+    it(`every check that runs on clean ${version} is killed by at least one fault`, () => {
+      const killedHere = new Set(
+        faultRuns()
+          .filter((faultRun) => faultRun.version === version)
+          .flatMap((faultRun) => idsIn(faultRun.project, 'failed')),
+      );
+      const unkilled = idsIn(cleanProject(version), 'passed').filter((id) => !killedHere.has(id));
+      expect(unkilled, 'checks no fault can make fail').toEqual([]);
+    });
+  }
+
+  describe.each(faultRuns())('$fault on $version', ({ fault, version, project }) => {
+    it('fails exactly the named checks and passes all others', () => {
+      const ranClean = new Set(idsIn(cleanProject(version), 'passed'));
+      const expected = (expectations.get(fault) ?? []).filter((id) => ranClean.has(id)).sort();
+      expect(expected.length, `${fault} names no check that runs on ${version}`).toBeGreaterThan(0);
+      expect(idsIn(project, 'failed')).toEqual(expected);
+      expect(idsIn(project, 'skipped')).toEqual(idsIn(cleanProject(version), 'skipped'));
+    });
+  });
+});
