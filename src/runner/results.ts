@@ -20,6 +20,8 @@ export interface CheckResult {
   readonly note?: string;
   /** The first error's message, for failed checks (already free of secrets: checks never put them in messages). */
   readonly error?: string;
+  /** What the target did, as the check recorded it (`observe()`). */
+  readonly observed?: string;
 }
 
 export interface RunResults {
@@ -34,7 +36,8 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
   for (const module of modules) {
     for (const error of module.errors()) errors.push(`${module.project.name}: ${error.message}`);
     for (const test of module.children.allTests()) {
-      const project = test.meta().target ?? module.project.name;
+      const meta = test.meta();
+      const project = meta.target ?? module.project.name;
       const result = test.result();
       const state: CheckState | undefined =
         result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : result.state === 'skipped' ? 'skipped' : undefined;
@@ -49,6 +52,7 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
         state,
         ...(result.state === 'skipped' && result.note !== undefined && { note: result.note }),
         ...(first && { error: first.message }),
+        ...(meta.observed !== undefined && { observed: meta.observed }),
       });
     }
   }

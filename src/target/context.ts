@@ -8,6 +8,7 @@ import { PlatformApi } from '../api/platform-api.ts';
 import { tokenEndpoint } from '../auth/token-endpoint.ts';
 import { TokenManager } from '../auth/token-manager.ts';
 import { TokenStore, tokenStoreTarget } from '../auth/token-store.ts';
+import { FixtureResolver } from '../fixtures/resolver.ts';
 import { HttpClient } from '../http/client.ts';
 import { versionProfiles, type VersionProfile } from '../profile/versions.ts';
 import { currentTarget } from './current-target.ts';
@@ -23,6 +24,8 @@ export interface SuiteContext {
   /** The module APIs as the full user. */
   readonly api: PlatformApi;
   readonly tokens: TokenManager;
+  /** Fixture ids of this target: FIXTURE_* variables, else discovered from listings. */
+  readonly fixtures: FixtureResolver;
   /** The module APIs as the limited user, or why there is none (checks skip with that reason). */
   readonly limited: { readonly api: PlatformApi; readonly tokens: TokenManager } | { readonly unavailable: string };
 }
@@ -59,5 +62,6 @@ async function createContext(target: TargetInfo): Promise<SuiteContext> {
   const limited = limitedSession
     ? await open(limitedSession).then((limitedTokens) => ({ api: api.as(limitedTokens), tokens: limitedTokens }))
     : { unavailable: target.sessionErrors.limited ?? 'no limited user is configured (LIMITED_USERNAME / LIMITED_PASSWORD)' };
-  return { target, profile, http, tokenEndpoint: endpoint, api, tokens, limited };
+  const fixtures = new FixtureResolver(api, target.version, target.fixtures);
+  return { target, profile, http, tokenEndpoint: endpoint, api, tokens, fixtures, limited };
 }

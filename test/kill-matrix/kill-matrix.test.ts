@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { faultNames } from '../../simulator/faults/index.ts';
 import { configVariables } from '../../src/config/variables.ts';
 import type { CheckResult, RunResults } from '../../src/runner/results.ts';
-import { expectations } from './expectations/index.ts';
+import { expectations, observations } from './expectations/index.ts';
 import { cleanProject, faultRuns } from './plan.ts';
 
 const run = promisify(execFile);
@@ -60,14 +60,19 @@ describe('kill matrix', () => {
     });
   }
 
-  it('names only faults the simulator has, and gives every fault at least one check', () => {
-    for (const fault of faultNames) expect(expectations.get(fault)?.length ?? 0, `${fault} kills nothing`).toBeGreaterThan(0);
+  it('gives every fault of the simulator at least one check to kill or observe', () => {
+    for (const fault of faultNames) {
+      const named = (expectations.get(fault)?.length ?? 0) + (observations.get(fault)?.length ?? 0);
+      expect(named, `${fault} is seen by no check`).toBeGreaterThan(0);
+    }
   });
 
   it('names only checks that exist', () => {
     const known = new Set(results.checks.map((check) => check.id));
-    for (const [fault, ids] of expectations) {
-      for (const id of ids) expect(known.has(id), `${fault} names unknown check ${id}`).toBe(true);
+    for (const named of [expectations, observations]) {
+      for (const [fault, ids] of named) {
+        for (const id of ids) expect(known.has(id), `${fault} names unknown check ${id}`).toBe(true);
+      }
     }
   });
 
@@ -84,12 +89,17 @@ describe('kill matrix', () => {
   }
 
   describe.each(faultRuns())('$fault on $version', ({ fault, version, project }) => {
-    it('fails exactly the named checks and passes all others', () => {
+    it('fails exactly the named checks, observes the named observations, and passes all others', () => {
       const ranClean = new Set(idsIn(cleanProject(version), 'passed'));
       const expected = (expectations.get(fault) ?? []).filter((id) => ranClean.has(id)).sort();
-      expect(expected.length, `${fault} names no check that runs on ${version}`).toBeGreaterThan(0);
+      const observed = (observations.get(fault) ?? []).filter((id) => ranClean.has(id)).sort();
+      expect(expected.length + observed.length, `${fault} names no check that runs on ${version}`).toBeGreaterThan(0);
       expect(idsIn(project, 'failed')).toEqual(expected);
-      expect(idsIn(project, 'skipped')).toEqual(idsIn(cleanProject(version), 'skipped'));
+      const newlySkipped = checksOf(project).filter((check) => check.state === 'skipped' && ranClean.has(check.id));
+      expect(newlySkipped.map((check) => check.id).sort()).toEqual(observed);
+      for (const skipped of newlySkipped) expect(skipped.note ?? '').toMatch(/^observation:/);
+      const cleanSkips = idsIn(cleanProject(version), 'skipped');
+      expect(idsIn(project, 'skipped').filter((id) => !observed.includes(id))).toEqual(cleanSkips);
     });
   });
 });

@@ -4,13 +4,18 @@
  * matching contract interaction), and then it must kill all of them.
  */
 import { faultNames, type FaultName } from '../../../simulator/faults/index.ts';
-import type { KillExpectations } from './types.ts';
+import type { KillExpectations, ObservationExpectations } from './types.ts';
 import { authKills } from './auth.ts';
 
-const areas: readonly KillExpectations[] = [authKills];
+const killAreas: readonly KillExpectations[] = [authKills];
+const observationAreas: readonly ObservationExpectations[] = [];
 
-export function expectedKills(fault: FaultName): readonly string[] {
+function merged(areas: readonly Readonly<Partial<Record<FaultName, readonly string[]>>>[], fault: FaultName): readonly string[] {
   return [...new Set(areas.flatMap((area) => area[fault] ?? []))].sort();
 }
 
-export const expectations: ReadonlyMap<FaultName, readonly string[]> = new Map(faultNames.map((fault) => [fault, expectedKills(fault)]));
+/** Checks each fault must make fail. */
+export const expectations: ReadonlyMap<FaultName, readonly string[]> = new Map(faultNames.map((fault) => [fault, merged(killAreas, fault)]));
+
+/** Checks each fault must turn into an observation (a skip whose reason starts with "observation:"). */
+export const observations: ReadonlyMap<FaultName, readonly string[]> = new Map(faultNames.map((fault) => [fault, merged(observationAreas, fault)]));

@@ -5,3 +5,11 @@ import type { FaultName } from '../../../simulator/faults/index.ts';
  * Every other check must still pass under that fault (its versions only).
  */
 export type KillExpectations = Readonly<Partial<Record<FaultName, readonly string[]>>>;
+
+/**
+ * For faults a check reports rather than fails (an 8.0-only endpoint already
+ * served by a 7.4 instance is an observation: spec-wise patch levels
+ * differ), the ids of the checks that must turn into a skip whose reason
+ * starts with "observation:".
+ */
+export type ObservationExpectations = Readonly<Partial<Record<FaultName, readonly string[]>>>;

@@ -1,0 +1,4 @@
+/** The job module's endpoint changes, one check per catalog entry (see _lifecycle.ts). */
+import { lifecycleChecks } from '../_lifecycle.ts';
+
+lifecycleChecks('job');
