@@ -6,9 +6,22 @@
 import { faultNames, type FaultName } from '../../../simulator/faults/index.ts';
 import type { KillExpectations, ObservationExpectations } from './types.ts';
 import { authKills } from './auth.ts';
+import { jobKills, jobObservations } from './job.ts';
+import { planningKills, planningObservations } from './planning.ts';
+import { mediaKills, mediaObservations } from './media.ts';
+import { reviewKills, reviewObservations } from './review.ts';
+import { templateBuilderKills, templateBuilderObservations } from './template-builder.ts';
+import { shopKills, shopObservations } from './shop.ts';
 
-const killAreas: readonly KillExpectations[] = [authKills];
-const observationAreas: readonly ObservationExpectations[] = [];
+const killAreas: readonly KillExpectations[] = [authKills, jobKills, planningKills, mediaKills, reviewKills, templateBuilderKills, shopKills];
+const observationAreas: readonly ObservationExpectations[] = [
+  jobObservations,
+  planningObservations,
+  mediaObservations,
+  reviewObservations,
+  templateBuilderObservations,
+  shopObservations,
+];
 
 function merged(areas: readonly Readonly<Partial<Record<FaultName, readonly string[]>>>[], fault: FaultName): readonly string[] {
   return [...new Set(areas.flatMap((area) => area[fault] ?? []))].sort();
