@@ -31,9 +31,10 @@ for (const run of faultRuns()) {
   const cleanSkipped = new Set(ids(cleanProject(run.version), 'skipped'));
   const failed = ids(run.project, 'failed');
   const observed = ids(run.project, 'skipped').filter((id) => !cleanSkipped.has(id));
-  const wantFailed = [...(expectations.get(run.fault) ?? [])];
-  const wantObserved = [...(observations.get(run.fault) ?? [])];
-  const ok = JSON.stringify(failed) === JSON.stringify(wantFailed.filter((id) => failed.includes(id) || !ids(cleanProject(run.version), 'passed').includes(id) ? failed.includes(id) : true).sort());
+  const cleanPassed = new Set(ids(cleanProject(run.version), 'passed'));
+  const wantFailed = (expectations.get(run.fault) ?? []).filter((id) => cleanPassed.has(id));
+  const wantObserved = (observations.get(run.fault) ?? []).filter((id) => cleanPassed.has(id));
+  const ok = JSON.stringify(failed) === JSON.stringify(wantFailed) && JSON.stringify(observed) === JSON.stringify(wantObserved) && failed.length + observed.length > 0;
   process.stdout.write(`${ok ? 'ok  ' : 'DIFF'} ${run.project}\n  failed:   ${failed.join(', ') || '-'}\n  expected: ${wantFailed.join(', ') || '-'}\n`);
   if (observed.length > 0 || wantObserved.length > 0) process.stdout.write(`  observed: ${observed.join(', ') || '-'}\n  expected observations: ${wantObserved.join(', ') || '-'}\n`);
 }
