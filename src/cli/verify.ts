@@ -16,6 +16,7 @@ import { isPlatformVersion } from '../profile/versions.ts';
 import { ConsoleReporter } from '../report/console-reporter.ts';
 import { renderAllureReport } from '../report/allure-html.ts';
 import { formatSummary } from '../report/summary.ts';
+import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { ENV_FILE_VARIABLE } from '../target/env-file.ts';
 import { preflight } from '../target/preflight.ts';
@@ -79,6 +80,8 @@ async function verify(): Promise<number> {
   if (setupFailure) throw setupFailure;
 
   process.stdout.write(formatSummary(results));
+  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results));
+  process.stdout.write(`Migration report: ${migration.markdown}\n`);
   if (args.html) {
     const index = await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard');
     process.stdout.write(`Allure report: ${index}\n`);

@@ -4,14 +4,15 @@
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { UpgradeGuardError } from '../errors.ts';
 
 const run = promisify(execFile);
 
 export async function renderAllureReport(resultsDir: string, reportDir: string, name: string): Promise<string> {
-  const cli = join(dirname(createRequire(import.meta.url).resolve('allure/package.json')), 'cli.js');
+  const cli = allureCli();
   try {
     await run(process.execPath, [cli, 'generate', resultsDir, '--output', reportDir, '--report-name', name], { timeout: 120_000 });
   } catch (error) {
@@ -19,4 +20,14 @@ export async function renderAllureReport(resultsDir: string, reportDir: string, 
     throw new UpgradeGuardError('REPORT_FAILED', `Allure could not render ${reportDir}: ${detail}`);
   }
   return join(reportDir, 'index.html');
+}
+
+/** The `allure` package's CLI; its exports map hides package.json, so look along the module paths. */
+function allureCli(): string {
+  const paths = createRequire(import.meta.url).resolve.paths('allure') ?? [];
+  for (const dir of paths) {
+    const candidate = join(dir, 'allure', 'cli.js');
+    if (existsSync(candidate)) return candidate;
+  }
+  throw new UpgradeGuardError('REPORT_FAILED', 'the allure package is not installed: run npm ci');
 }

@@ -62,6 +62,7 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
   register(checkName(definition), (context) =>
     runInTarget(target, async () => {
       context.task.meta.target = target.project;
+      context.task.meta.version = target.version;
       const log = new ExchangeLog(processSecrets);
       try {
         await annotateCheck(definition.labels);

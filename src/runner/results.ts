@@ -11,6 +11,8 @@ export type CheckState = 'passed' | 'failed' | 'skipped';
 export interface CheckResult {
   /** The run target (`embedded 8.0`, `fault code-reusable 7.4`). */
   readonly project: string;
+  /** The target's platform version, where the check recorded it. */
+  readonly version?: string;
   readonly file: string;
   /** The check id from the test name, or the full name for a test that is not a check. */
   readonly id: string;
@@ -46,6 +48,7 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
       const first = result.state === 'failed' ? result.errors[0] : undefined;
       checks.push({
         project,
+        ...(meta.version !== undefined && { version: meta.version }),
         file: module.relativeModuleId,
         id,
         name: test.name,

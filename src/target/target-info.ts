@@ -84,6 +84,8 @@ declare module 'vitest' {
   export interface TaskMeta {
     /** The run target a check ran against (TargetInfo.project). */
     target?: string;
+    /** That target's platform version. */
+    version?: string;
     /** What the target did, in a few words (`200, schema ok`), for the migration report. */
     observed?: string;
   }

@@ -1,0 +1,185 @@
+/**
+ * The migration report: what changes for a team between 7.4 and 8.0, module
+ * by module. One row per catalog entry: the documented change, what each
+ * version of the target did (from the lifecycle checks), the verdict, and
+ * the replacement to use. Written as reports/migration-report.md and .json.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { catalog, catalogModules, expectedVerdict, type CatalogEntry, type CatalogModule } from '../catalog/index.ts';
+import { platformVersions, type PlatformVersion } from '../profile/versions.ts';
+import type { CheckResult, RunResults } from '../runner/results.ts';
+
+export type RowVerdict = 'as documented' | 'deviates' | 'observation' | 'not checked';
+
+export interface VersionOutcome {
+  /** What the spec says this version does: served, gone, absent, deprecated, … */
+  readonly expected: string;
+  /** What the target did, per check (`served: 200 (8.0/asset)`), or why it was not checked. */
+  readonly observed: readonly string[];
+  readonly verdict: RowVerdict;
+}
+
+export interface MigrationRow {
+  readonly id: string;
+  readonly module: CatalogModule;
+  readonly endpoint: string;
+  readonly change: string;
+  readonly spec: string;
+  readonly replacement?: string;
+  readonly notes?: string;
+  readonly versions: Readonly<Partial<Record<PlatformVersion, VersionOutcome>>>;
+  readonly verdict: RowVerdict;
+}
+
+export interface MigrationReport {
+  readonly generatedAt: string;
+  readonly targets: readonly string[];
+  readonly summary: Readonly<Record<RowVerdict, number>>;
+  readonly rows: readonly MigrationRow[];
+  /** Extra sections other parts of the run contribute (contract breaks). */
+  readonly sections: readonly ReportSection[];
+}
+
+export interface ReportSection {
+  readonly title: string;
+  readonly markdown: string;
+  readonly data: unknown;
+}
+
+const expectedText: Record<string, string> = {
+  absent: 'not served',
+  unchanged: 'served',
+  new: 'served (new)',
+  deprecated: 'served, deprecated',
+  changed: 'served, changed',
+  breaking: 'served, body type changed',
+};
+
+export function buildMigrationReport(results: RunResults, sections: readonly ReportSection[] = [], now = new Date()): MigrationReport {
+  const byEntry = groupChecksByEntry(results.checks);
+  const rows = catalog.map((entry) => row(entry, byEntry.get(entry.id) ?? []));
+  const summary: Record<RowVerdict, number> = { 'as documented': 0, deviates: 0, observation: 0, 'not checked': 0 };
+  for (const current of rows) summary[current.verdict] += 1;
+  return {
+    generatedAt: now.toISOString(),
+    targets: [...new Set(results.checks.map((check) => check.project))].sort(),
+    summary,
+    rows,
+    sections,
+  };
+}
+
+function groupChecksByEntry(checks: readonly CheckResult[]): Map<string, CheckResult[]> {
+  const grouped = new Map<string, CheckResult[]>();
+  for (const check of checks) {
+    const entry = catalog.find((candidate) => check.id.startsWith(`${candidate.id}.`));
+    if (!entry) continue;
+    grouped.set(entry.id, [...(grouped.get(entry.id) ?? []), check]);
+  }
+  return grouped;
+}
+
+function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow {
+  const versions: Partial<Record<PlatformVersion, VersionOutcome>> = {};
+  for (const version of platformVersions) {
+    const ofVersion = checks.filter((check) => check.version === version);
+    if (ofVersion.length === 0) continue;
+    versions[version] = {
+      expected: expectedText[expectedVerdict(entry, version)] ?? expectedVerdict(entry, version),
+      observed: ofVersion.map((check) => describe(entry, check)),
+      verdict: verdictOf(ofVersion),
+    };
+  }
+  const outcomes = Object.values(versions);
+  const verdict: RowVerdict = outcomes.some((outcome) => outcome.verdict === 'deviates')
+    ? 'deviates'
+    : outcomes.some((outcome) => outcome.verdict === 'observation')
+      ? 'observation'
+      : outcomes.length > 0 && outcomes.every((outcome) => outcome.verdict === 'as documented')
+        ? 'as documented'
+        : 'not checked';
+  return {
+    id: entry.id,
+    module: entry.module,
+    endpoint: `${entry.method} ${entry.path}`,
+    change: [entry.change, ...(entry.alsoChanges ?? [])].join(' + '),
+    spec: entry.specSection,
+    ...(entry.replacement && { replacement: `${entry.replacement.method} ${entry.replacement.path}` }),
+    ...(entry.notes !== undefined && { notes: entry.notes }),
+    versions,
+    verdict,
+  };
+}
+
+function describe(entry: CatalogEntry, check: CheckResult): string {
+  const aspect = check.id.slice(entry.id.length + 1);
+  if (check.state === 'failed') return `${aspect}: FAILED ${check.observed ?? ''} ${firstLine(check.error)}`.replace(/\s+/g, ' ').trim();
+  if (check.state === 'skipped') return `${aspect}: ${check.note ?? 'skipped'}`;
+  return `${aspect}: ${check.observed ?? 'ok'}`;
+}
+
+function verdictOf(checks: readonly CheckResult[]): RowVerdict {
+  if (checks.some((check) => check.state === 'failed')) return 'deviates';
+  if (checks.some((check) => check.state === 'skipped' && check.note?.startsWith('observation:'))) return 'observation';
+  if (checks.every((check) => check.state === 'passed')) return 'as documented';
+  return checks.some((check) => check.state === 'passed') ? 'as documented' : 'not checked';
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? '').split('\n')[0] ?? '';
+}
+
+const moduleTitles: Record<CatalogModule, string> = {
+  job: 'Job module',
+  planning: 'Planning module',
+  media: 'Media module',
+  review: 'Review module',
+  templateBuilder: 'Template builder module',
+  shop: 'Shop module',
+};
+
+export function renderMigrationMarkdown(report: MigrationReport): string {
+  const lines: string[] = [
+    '# Migration report: platform 7.4 → 8.0',
+    '',
+    `Generated ${report.generatedAt} from: ${report.targets.join(', ') || 'no targets'}.`,
+    '',
+    `${report.rows.length} documented endpoint changes: ${Object.entries(report.summary)
+      .map(([verdict, count]) => `${count} ${verdict}`)
+      .join(', ')}.`,
+  ];
+  for (const module of catalogModules) {
+    const rows = report.rows.filter((current) => current.module === module);
+    if (rows.length === 0) continue;
+    lines.push('', `## ${moduleTitles[module]}`, '', '| Endpoint | Change | Spec | 7.4 | 8.0 | Verdict | Use instead |', '|---|---|---|---|---|---|---|');
+    for (const current of rows) {
+      lines.push(
+        `| \`${current.endpoint}\` | ${current.change} | ${current.spec} | ${cell(current.versions['7.4'])} | ${cell(current.versions['8.0'])} | ${current.verdict} | ${current.replacement ? `\`${current.replacement}\`` : ''} |`,
+      );
+    }
+  }
+  const deprecated = report.rows.filter((current) => current.change.includes('deprecated'));
+  if (deprecated.length > 0) {
+    lines.push('', '## Deprecated in 8.0', '', '| Endpoint | Replacement |', '|---|---|');
+    for (const current of deprecated) {
+      lines.push(`| \`${current.endpoint}\` | ${current.replacement ? `\`${current.replacement}\`` : 'none named by the spec; plan to move off it'} |`);
+    }
+  }
+  for (const section of report.sections) lines.push('', `## ${section.title}`, '', section.markdown);
+  return `${lines.join('\n')}\n`;
+}
+
+function cell(outcome: VersionOutcome | undefined): string {
+  if (!outcome) return 'not run';
+  return `${outcome.expected}; ${outcome.observed.join('; ')}`.replace(/\|/g, '\\|');
+}
+
+export async function writeMigrationReport(reportsDir: string, report: MigrationReport): Promise<{ markdown: string; json: string }> {
+  await mkdir(reportsDir, { recursive: true });
+  const markdown = join(reportsDir, 'migration-report.md');
+  const json = join(reportsDir, 'migration-report.json');
+  await writeFile(markdown, renderMigrationMarkdown(report));
+  await writeFile(json, `${JSON.stringify(report, null, 2)}\n`);
+  return { markdown, json };
+}
