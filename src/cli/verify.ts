@@ -8,6 +8,7 @@
  */
 import { rm, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/config.ts';
 import { originalEnvironment } from '../config/environment.ts';
@@ -75,6 +76,8 @@ async function verify(): Promise<number> {
   const results = await runSuites({
     plan,
     reporters: [new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir }]],
+    // vitest's own dumps carry stack traces; DEBUG=1 shows them.
+    vitestOutput: process.env.DEBUG ? process.stderr : new PassThrough().resume(),
   });
   const setupFailure = firstSetupFailure();
   if (setupFailure) throw setupFailure;

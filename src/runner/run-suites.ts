@@ -3,6 +3,7 @@
  * vitest.config.ts. The plan and env file reach the config and the global
  * setups through the environment, since both load in this process.
  */
+import type { Writable } from 'node:stream';
 import { startVitest, type TestUserConfig } from 'vitest/node';
 import { PLAN_VARIABLE, type RunTarget } from '../target/run-plan.ts';
 import { ENV_FILE_VARIABLE } from '../target/env-file.ts';
@@ -16,6 +17,12 @@ export interface RunSuitesOptions {
   readonly reporters?: TestUserConfig['reporters'];
   /** Only test files whose path contains one of these. */
   readonly filters?: readonly string[];
+  /**
+   * Where vitest's own logger writes (banners, unhandled-error dumps with
+   * stacks). verify passes a sink: its reporters and summary say what
+   * matters, and a setup failure becomes one coded line.
+   */
+  readonly vitestOutput?: Writable;
 }
 
 export async function runSuites(options: RunSuitesOptions = {}): Promise<RunResults> {
@@ -30,10 +37,16 @@ export async function runSuites(options: RunSuitesOptions = {}): Promise<RunResu
       watch: false,
       ...(options.reporters !== undefined && { reporters: options.reporters }),
     },
+    {},
+    vitestStreams(options.vitestOutput),
   );
   try {
     return collectResults(vitest.state.getTestModules(), vitest.state.getUnhandledErrors());
   } finally {
     await vitest.close();
   }
+}
+
+function vitestStreams(output: Writable | undefined): NonNullable<Parameters<typeof startVitest>[4]> {
+  return output ? { stdout: output, stderr: output } : {};
 }

@@ -1,0 +1,141 @@
+/**
+ * Bad input gets one readable line, a distinct exit code and no stack
+ * trace: bad configuration, an unreachable target, a slow target, a
+ * malformed body, refused credentials, a bad flag. Each case runs the real
+ * `verify` command in a child process against a loopback double.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configVariables } from '../../src/config/variables.ts';
+import { errorCatalog, type ErrorCode } from '../../src/errors.ts';
+import { createPlatform, type Platform } from '../../simulator/platform.ts';
+
+const secret = 'cs-do-not-print-0123456789';
+const password = 'pw-do-not-print-0123456789';
+const dir = mkdtempSync(join(tmpdir(), 'ug-verify-errors-'));
+const servers: Server[] = [];
+let platform: Platform;
+
+interface Outcome {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function verify(args: readonly string[], variables: Record<string, string> = {}): Promise<Outcome> {
+  const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: join(dir, 'reports'), TOKEN_STORE: join(dir, 'tokens.json'), ...variables };
+  for (const name of configVariables) if (!(name in variables) && name !== 'REPORTS_DIR' && name !== 'TOKEN_STORE') delete env[name];
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'src/cli/verify.ts', '--no-html', ...args], { env, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
+    });
+  });
+}
+
+function envFile(name: string, values: Record<string, string>): string {
+  const file = join(dir, `${name}.env`);
+  writeFileSync(file, Object.entries(values).map(([key, value]) => `${key}=${value}`).join('\n'));
+  return file;
+}
+
+function remote(baseUrl: string, authUrl = `${baseUrl}/cas`): Record<string, string> {
+  return {
+    TARGET_VERSION: '8.0',
+    BASE_URL: baseUrl,
+    AUTH_URL: authUrl,
+    CLIENT_ID: 'app',
+    CLIENT_SECRET: secret,
+    REDIRECT_URI: 'http://127.0.0.1:9/callback',
+    LOGIN_USERNAME: 'ada',
+    LOGIN_PASSWORD: password,
+    REQUEST_TIMEOUT_MS: '500',
+  };
+}
+
+async function listen(server: Server): Promise<string> {
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function expectOneCodedLine(outcome: Outcome, code: ErrorCode): void {
+  expect(outcome.code, outcome.stderr).toBe(errorCatalog[code].exitCode);
+  const lines = outcome.stderr.split('\n').filter((line) => line.trim() !== '' && !line.includes('npm warn'));
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(new RegExp(`^${code}: `));
+  expect(outcome.stderr).not.toMatch(/^\s+at /m);
+  for (const text of [outcome.stdout, outcome.stderr]) {
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(password);
+  }
+}
+
+let slowUrl: string;
+let malformedUrl: string;
+
+beforeAll(async () => {
+  // Accepts connections, never answers.
+  slowUrl = await listen(createServer(() => {}));
+  // A CAS that skips the login and answers the token request with HTML.
+  malformedUrl = await listen(
+    createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname === '/cas/oauth2/auth') {
+        const back = new URL(url.searchParams.get('redirect_uri') ?? 'http://127.0.0.1:9/callback');
+        back.searchParams.set('code', 'code-0123456789');
+        back.searchParams.set('state', url.searchParams.get('state') ?? '');
+        res.writeHead(302, { location: back.toString() }).end();
+      } else if (url.pathname === '/cas/api/v1.1/token') {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>maintenance</body></html>');
+      } else {
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+      }
+    }),
+  );
+  platform = createPlatform({ version: '8.0', clientSecret: secret, passwords: { full: password, limited: password } });
+  await platform.listen(0);
+});
+
+afterAll(async () => {
+  for (const server of servers) server.closeAllConnections();
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await platform.close();
+});
+
+describe.concurrent('verify on bad input', () => {
+  it('a bad variable is CONFIG_INVALID (2), naming it', async () => {
+    const outcome = await verify([], { MAX_CONCURRENCY: 'many' });
+    expectOneCodedLine(outcome, 'CONFIG_INVALID');
+    expect(outcome.stderr).toContain('MAX_CONCURRENCY');
+  });
+
+  it('an unknown flag is USAGE (64)', async () => {
+    expectOneCodedLine(await verify(['--colour']), 'USAGE');
+  });
+
+  it('an unreachable target is TARGET_UNREACHABLE (3), naming the variable', async () => {
+    const outcome = await verify(['--env-file', envFile('unreachable', remote('http://127.0.0.1:1'))]);
+    expectOneCodedLine(outcome, 'TARGET_UNREACHABLE');
+    expect(outcome.stderr).toMatch(/BASE_URL|AUTH_URL/);
+  });
+
+  it('a target that does not answer in time is TARGET_TIMEOUT (4)', async () => {
+    expectOneCodedLine(await verify(['--env-file', envFile('slow', remote(slowUrl))]), 'TARGET_TIMEOUT');
+  });
+
+  it('a token response that is not JSON is TARGET_MALFORMED (5)', async () => {
+    expectOneCodedLine(await verify(['--env-file', envFile('malformed', remote(malformedUrl))]), 'TARGET_MALFORMED');
+  });
+
+  it('refused credentials are LOGIN_FAILED (6)', async () => {
+    const lines = Object.fromEntries(platform.envLines().map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+    const outcome = await verify(['--env-file', envFile('refused', { ...lines, LOGIN_PASSWORD: `${password}-wrong` })]);
+    expectOneCodedLine(outcome, 'LOGIN_FAILED');
+    expect(outcome.stderr).toContain('LOGIN_PASSWORD');
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * The "real target" path end to end: `npm run sim` in its own process with
+ * short-lived tokens, its printed .env lines as the configuration, and
+ * `verify` against it as against any instance: preflight, form login,
+ * stored and rotated refresh tokens shared by the workers, the expiry check
+ * waiting a token out, mutations allowed. Then no secret of the run may be
+ * found in the output or anywhere under the reports directory.
+ */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configVariables } from '../../src/config/variables.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ug-external-'));
+const reportsDir = join(dir, 'reports');
+const tokenStore = join(dir, 'state', 'tokens.json');
+let sim: ChildProcess;
+let envLines: Record<string, string>;
+let outcome: { code: number; stdout: string; stderr: string };
+
+async function startSim(): Promise<Record<string, string>> {
+  sim = spawn(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', '--version', '8.0', '--port', '0', '--token-ttl', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines: Record<string, string> = {};
+  const reader = createInterface({ input: sim.stdout! });
+  for await (const line of reader) {
+    const at = line.indexOf('=');
+    if (at > 0) lines[line.slice(0, at)] = line.slice(at + 1);
+    if (lines.LIMITED_PASSWORD !== undefined) break;
+  }
+  return lines;
+}
+
+function filesBelow(root: string): string[] {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .map((file) => join(root, file))
+    .filter((file) => statSync(file).isFile());
+}
+
+beforeAll(async () => {
+  envLines = await startSim();
+  const file = join(dir, 'sim.env');
+  writeFileSync(file, `${Object.entries(envLines).map(([key, value]) => `${key}=${value}`).join('\n')}\n`);
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of configVariables) delete env[name];
+  Object.assign(env, { REPORTS_DIR: reportsDir, TOKEN_STORE: tokenStore, ALLOW_MUTATIONS: 'true', EXPIRY_MAX_WAIT_S: '4' });
+  outcome = await new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', 'src/cli/verify.ts', '--env-file', file], { env, timeout: 240_000, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr }),
+    );
+  });
+}, 300_000);
+
+afterAll(() => {
+  sim?.kill('SIGTERM');
+});
+
+describe('verify against an external simulator process', () => {
+  it('prints .env lines for both users', () => {
+    for (const name of ['TARGET_VERSION', 'BASE_URL', 'AUTH_URL', 'CLIENT_ID', 'CLIENT_SECRET', 'REDIRECT_URI', 'LOGIN_USERNAME', 'LOGIN_PASSWORD', 'LIMITED_USERNAME', 'LIMITED_PASSWORD']) {
+      expect(envLines[name], name).toBeTruthy();
+    }
+  });
+
+  it('passes every check, and runs the expiry check by waiting a token out', () => {
+    expect(outcome.code, outcome.stdout.slice(-3000) + outcome.stderr).toBe(0);
+    expect(outcome.stdout).toMatch(/target 8\.0\s+\d+ passed, 0 failed/);
+    expect(outcome.stdout).not.toContain('auth.expired-token-403');
+  });
+
+  it('keeps the rotated refresh token in the store', () => {
+    const stored = JSON.parse(readFileSync(tokenStore, 'utf8')) as { refreshToken?: string };
+    expect(stored.refreshToken).toBeTruthy();
+  });
+
+  it('leaks no secret into the output or the reports', () => {
+    const stored = JSON.parse(readFileSync(tokenStore, 'utf8')) as Record<string, unknown>;
+    const tokens = [stored.refreshToken, stored.accessToken, (stored.expiredAccessToken as { token?: string } | undefined)?.token];
+    const secrets = [envLines.CLIENT_SECRET, envLines.LOGIN_PASSWORD, envLines.LIMITED_PASSWORD, ...tokens].filter(
+      (value): value is string => typeof value === 'string' && value.length > 0,
+    );
+    expect(secrets.length).toBeGreaterThanOrEqual(4);
+    const haystacks = [
+      { name: 'stdout', text: outcome.stdout },
+      { name: 'stderr', text: outcome.stderr },
+      ...filesBelow(reportsDir).map((file) => ({ name: file, text: readFileSync(file, 'latin1') })),
+    ];
+    expect(haystacks.length).toBeGreaterThan(10);
+    for (const { name, text } of haystacks) {
+      for (const value of secrets) expect(text.includes(value), `a secret in ${name}`).toBe(false);
+    }
+  });
+});
