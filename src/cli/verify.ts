@@ -10,7 +10,7 @@ import { rm, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config/config.ts';
+import { loadConfig, type Config } from '../config/config.ts';
 import { originalEnvironment } from '../config/environment.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
@@ -21,7 +21,7 @@ import { buildMigrationReport, writeMigrationReport } from '../report/migration-
 import { runSuites } from '../runner/run-suites.ts';
 import { ENV_FILE_VARIABLE } from '../target/env-file.ts';
 import { preflight } from '../target/preflight.ts';
-import { defaultRunPlan } from '../target/run-plan.ts';
+import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
 import { firstSetupFailure } from '../target/setup-failures.ts';
 import { runCli } from './run-cli.ts';
 
@@ -75,7 +75,7 @@ async function verify(): Promise<number> {
 
   const results = await runSuites({
     plan,
-    reporters: [new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir }]],
+    reporters: [new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan) }]],
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.
     vitestOutput: process.env.DEBUG ? process.stderr : new PassThrough().resume(),
   });
@@ -92,6 +92,19 @@ async function verify(): Promise<number> {
   const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0;
   if (results.checks.length === 0) throw new UpgradeGuardError('INTERNAL', 'no check ran');
   return failed ? 1 : 0;
+}
+
+/** The Allure report's environment widget: what was checked, where, with what. No secrets. */
+function environmentInfo(config: Config, plan: readonly RunTarget[]): Record<string, string> {
+  return {
+    targets: plan.map((target) => target.name).join(', '),
+    base_url: config.remote?.baseUrl ?? 'embedded simulator (loopback)',
+    auth_url: config.remote?.authUrl ?? 'embedded simulator (loopback)',
+    allow_mutations: String(config.remote ? config.allowMutations : true),
+    max_concurrency: String(config.maxConcurrency),
+    request_timeout_ms: String(config.requestTimeoutMs),
+    node: process.version,
+  };
 }
 
 await runCli(verify);
