@@ -97,18 +97,25 @@ async function openSession(
   if (!user) {
     return { error: `${variables.username} / ${variables.password} are not set and ${session.storePath} holds no live refresh token` };
   }
-  const warnings = await loginAndStore(http, target, user, variables, options);
+  const { tokens, warnings } = await loginForTokens(http, target.version, target, user, target.loginFields, variables);
+  await TokenManager.fromLogin(options, tokens);
   return { session: { ...session, warnings } };
 }
 
 /** Logs in on the embedded one-second instance; a failure there only costs the expiry check its head start. */
 async function issueShortLivedToken(http: HttpClient, target: TargetInfo, instance: ShortLivedTarget): Promise<IssuedToken | undefined> {
   try {
-    const tokens = await loginForTokens(http, target.version, instance, instance.user, target.loginFields);
+    const { tokens } = await loginForTokens(http, target.version, instance, instance.user, target.loginFields);
     return tokens.expiresIn === undefined ? undefined : { accessToken: tokens.accessToken, expiresIn: tokens.expiresIn, obtainedAt: tokens.obtainedAt };
   } catch {
     return undefined;
   }
+}
+
+export interface LoginOutcome {
+  readonly tokens: TokenSet;
+  /** What the login noticed and tolerated (a state that was not echoed): the auth suite checks it. */
+  readonly warnings: string[];
 }
 
 /** One login through the version's authorization flow and the code exchange, on any CAS. */
@@ -118,63 +125,34 @@ export async function loginForTokens(
   instance: { readonly authUrl: string; readonly client: ClientRegistration },
   user: UserCredentials,
   fields: TargetInfo['loginFields'],
-): Promise<TokenSet> {
+  variables: { readonly username: string; readonly password: string } = credentialVariables.full,
+): Promise<LoginOutcome> {
   const profile = versionProfiles[version];
+  const state = generateState();
   const result = await loginWithForm(http, {
     authorizationUrl: authorizationUrl(profile, {
       authUrl: instance.authUrl,
       clientId: instance.client.clientId,
       redirectUri: instance.client.redirectUri,
-      state: generateState(),
+      state,
     }),
     redirectUri: instance.client.redirectUri,
     username: user.username,
     password: user.password,
     fields,
-  });
-  if (result.kind === 'error') throw new UpgradeGuardError('LOGIN_FAILED', `the CAS answered the authorization request with error=${result.error}`);
-  return exchangeCode(http, tokenEndpoint(profile, instance.authUrl), {
-    code: result.code,
-    clientId: instance.client.clientId,
-    clientSecret: instance.client.clientSecret,
-    redirectUri: instance.client.redirectUri,
-  });
-}
-
-async function loginAndStore(
-  http: HttpClient,
-  target: TargetInfo,
-  user: UserCredentials,
-  variables: { username: string; password: string },
-  options: Parameters<typeof TokenManager.fromLogin>[0],
-): Promise<string[]> {
-  const warnings: string[] = [];
-  const state = generateState();
-  const result = await loginWithForm(http, {
-    authorizationUrl: authorizationUrl(versionProfiles[target.version], {
-      authUrl: target.authUrl,
-      clientId: target.client.clientId,
-      redirectUri: target.client.redirectUri,
-      state,
-    }),
-    redirectUri: target.client.redirectUri,
-    username: user.username,
-    password: user.password,
-    fields: target.loginFields,
     credentialVariables: variables,
   });
   if (result.kind === 'error') {
     throw new UpgradeGuardError('LOGIN_FAILED', `the CAS answered the authorization request of ${variables.username} with error=${result.error}`);
   }
-  // The auth suite fails a CAS that does not echo `state` (spec §5.3); the
+  // The auth suite fails a CAS that does not echo `state` (spec §5.3); a
   // shared session goes on so that every other check can still run.
-  if (result.state !== state) warnings.push('the redirect did not echo the state that was sent (spec §5.3)');
-  const tokens = await exchangeCode(http, options.tokenEndpoint, {
+  const warnings = result.state === state ? [] : ['the redirect did not echo the state that was sent (spec §5.3)'];
+  const tokens = await exchangeCode(http, tokenEndpoint(profile, instance.authUrl), {
     code: result.code,
-    clientId: target.client.clientId,
-    clientSecret: target.client.clientSecret,
-    redirectUri: target.client.redirectUri,
+    clientId: instance.client.clientId,
+    clientSecret: instance.client.clientSecret,
+    redirectUri: instance.client.redirectUri,
   });
-  await TokenManager.fromLogin(options, tokens);
-  return warnings;
+  return { tokens, warnings };
 }

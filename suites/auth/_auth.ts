@@ -7,7 +7,7 @@ import type { TestContext } from 'vitest';
 import { authorizationUrl, type AuthorizationUrlOptions } from '../../src/auth/authorization-request.ts';
 import { loginWithForm, type LoginResult } from '../../src/auth/login-driver.ts';
 import { generateState } from '../../src/auth/state.ts';
-import { authorizationCodeGrantRequest, processTokenResponse, type TokenSet } from '../../src/auth/token-endpoint.ts';
+import { authorizationCodeGrantRequest, processTokenResponse, type AuthorizationCodeGrantParams, type TokenSet } from '../../src/auth/token-endpoint.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import type { CheckLabels } from '../../src/report/annotate.ts';
 import { skipWithReason } from '../../src/report/skip.ts';
@@ -62,15 +62,20 @@ export async function freshCode(context: SuiteContext, user: UserCredentials): P
   return result.code;
 }
 
-/** Exchanges a fresh code; returns the raw response and the read token set. */
-export async function freshTokens(context: SuiteContext, user: UserCredentials): Promise<{ response: HttpResponse; tokens: TokenSet }> {
-  const code = await freshCode(context, user);
-  const response = await authorizationCodeGrantRequest(context.http, context.tokenEndpoint, {
+/** The code exchange as the registered app sends it, with any field replaced (negative cases). */
+export function exchangeRequest(context: SuiteContext, code: string, overrides: Partial<AuthorizationCodeGrantParams> = {}): Promise<HttpResponse> {
+  return authorizationCodeGrantRequest(context.http, context.tokenEndpoint, {
     code,
     clientId: context.target.client.clientId,
     clientSecret: context.target.client.clientSecret,
     redirectUri: context.target.client.redirectUri,
+    ...overrides,
   });
+}
+
+/** Exchanges a fresh code; returns the raw response and the read token set. */
+export async function freshTokens(context: SuiteContext, user: UserCredentials): Promise<{ response: HttpResponse; tokens: TokenSet }> {
+  const response = await exchangeRequest(context, await freshCode(context, user));
   return { response, tokens: processTokenResponse(response) };
 }
 

@@ -47,7 +47,7 @@ async function waitedOutToken(context: SuiteContext): Promise<ExpiredToken | und
   if (!instance) return undefined;
   const issued: IssuedToken | undefined =
     (target.shortLived?.issued) ??
-    (await loginForTokens(http, target.version, instance, instance.user, target.loginFields).then((tokens) =>
+    (await loginForTokens(http, target.version, instance, instance.user, target.loginFields).then(({ tokens }) =>
       tokens.expiresIn === undefined ? undefined : { accessToken: tokens.accessToken, expiresIn: tokens.expiresIn, obtainedAt: tokens.obtainedAt },
     ));
   if (!issued || issued.expiresIn > target.expiryMaxWaitSeconds) return undefined;

@@ -5,10 +5,10 @@
  * code grant (plus refresh) is supported (spec §5.9).
  */
 import { expect } from 'vitest';
-import { authorizationCodeGrantRequest, isBearerTokenType, tokenRequest } from '../../src/auth/token-endpoint.ts';
+import { isBearerTokenType, tokenRequest } from '../../src/auth/token-endpoint.ts';
 import { check } from '../../src/report/check.ts';
 import { formatValidationErrors, validateBody } from '../../src/schemas/validator.ts';
-import { freshCode, freshTokens, fullUserOrSkip, labels, oauthRefusal } from './_auth.ts';
+import { exchangeRequest, freshCode, freshTokens, fullUserOrSkip, labels, oauthRefusal } from './_auth.ts';
 
 const tokenStory = 'POST {auth_url}/api/v1.1/token';
 
@@ -49,15 +49,9 @@ check(
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
     const code = await freshCode(context, user);
-    const params = {
-      code,
-      clientId: context.target.client.clientId,
-      clientSecret: context.target.client.clientSecret,
-      redirectUri: context.target.client.redirectUri,
-    };
-    const first = await authorizationCodeGrantRequest(context.http, context.tokenEndpoint, params);
+    const first = await exchangeRequest(context, code);
     expect(first.status, 'the first exchange').toBe(200);
-    const second = oauthRefusal(await authorizationCodeGrantRequest(context.http, context.tokenEndpoint, params));
+    const second = oauthRefusal(await exchangeRequest(context, code));
     expect(second).toMatchObject({ error: 'invalid_grant', issuedToken: false });
   },
 );
@@ -71,14 +65,7 @@ check(
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
     const code = await freshCode(context, user);
-    const refusal = oauthRefusal(
-      await authorizationCodeGrantRequest(context.http, context.tokenEndpoint, {
-        code,
-        clientId: context.target.client.clientId,
-        clientSecret: context.target.client.clientSecret,
-        redirectUri: `${context.target.client.redirectUri}/other`,
-      }),
-    );
+    const refusal = oauthRefusal(await exchangeRequest(context, code, { redirectUri: `${context.target.client.redirectUri}/other` }));
     expect(refusal.issuedToken).toBe(false);
     expect(refusal.status).toBeGreaterThanOrEqual(400);
     expect(['invalid_grant', 'invalid_request', 'invalid_client']).toContain(refusal.error);
@@ -94,14 +81,7 @@ check(
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
     const code = await freshCode(context, user);
-    const refusal = oauthRefusal(
-      await authorizationCodeGrantRequest(context.http, context.tokenEndpoint, {
-        code,
-        clientId: context.target.client.clientId,
-        clientSecret: `${context.target.client.clientSecret}-wrong`,
-        redirectUri: context.target.client.redirectUri,
-      }),
-    );
+    const refusal = oauthRefusal(await exchangeRequest(context, code, { clientSecret: `${context.target.client.clientSecret}-wrong` }));
     expect(refusal.issuedToken).toBe(false);
     // Spec §7: "403 possible"; OAuth servers say 401 invalid_client or 400. A refusal is a refusal.
     expect([400, 401, 403]).toContain(refusal.status);
