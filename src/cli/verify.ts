@@ -24,13 +24,16 @@ import { preflight } from '../target/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
 import { firstSetupFailure } from '../target/setup-failures.ts';
 import { runCli } from './run-cli.ts';
+import { contractBreaksAfterSuites, crossVersionFlags, runContractBreaksStep } from '../contracts/cross-version-step.ts';
 
-const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--no-html]';
+const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--no-html] [--from 7.4 --to 8.0]';
 
 interface VerifyArgs {
   readonly envFile?: string;
   readonly version?: string;
   readonly html: boolean;
+  readonly from?: string;
+  readonly to?: string;
 }
 
 function parseVerifyArgs(argv: string[]): VerifyArgs {
@@ -41,6 +44,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
         'env-file': { type: 'string' },
         version: { type: 'string' },
         'no-html': { type: 'boolean', default: false },
+        from: { type: 'string' },
+        to: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -49,6 +54,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
       ...(values['env-file'] !== undefined && { envFile: values['env-file'] }),
       ...(values.version !== undefined && { version: values.version }),
       html: !values['no-html'],
+      ...(values.from !== undefined && { from: values.from }),
+      ...(values.to !== undefined && { to: values.to }),
     };
   } catch (error) {
     throw new UpgradeGuardError('USAGE', `${(error as Error).message}; ${usage}`);
@@ -69,6 +76,14 @@ async function verify(): Promise<number> {
   }
   await preflight(config);
 
+  // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
+  const crossVersionOnly = crossVersionFlags(args.from, args.to);
+  if (crossVersionOnly) {
+    const step = await runContractBreaksStep(config, crossVersionOnly);
+    process.stdout.write(`${step.summaryLine}\nContract breaks: ${step.files.markdown}\n`);
+    return step.section.exact ? 0 : 1;
+  }
+
   const resultsDir = join(config.reportsDir, 'allure-results');
   await rm(resultsDir, { recursive: true, force: true });
   await mkdir(resultsDir, { recursive: true });
@@ -83,13 +98,14 @@ async function verify(): Promise<number> {
   if (setupFailure) throw setupFailure;
 
   process.stdout.write(formatSummary(results));
-  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results));
+  const contractBreaks = await contractBreaksAfterSuites(config, plan, (line) => process.stdout.write(`${line}\n`));
+  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, contractBreaks.step ? [contractBreaks.step.report] : []));
   process.stdout.write(`Migration report: ${migration.markdown}\n`);
   if (args.html) {
     const index = await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard');
     process.stdout.write(`Allure report: ${index}\n`);
   }
-  const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0;
+  const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0 || !contractBreaks.asDocumented;
   if (results.checks.length === 0) throw new UpgradeGuardError('INTERNAL', 'no check ran');
   return failed ? 1 : 0;
 }

@@ -11,6 +11,7 @@ import { UpgradeGuardError } from '../errors.ts';
 import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts';
 import { originalEnvironment } from './environment.ts';
 import { configSchema, configVariables, fixturePrefix, type ConfigVariable } from './variables.ts';
+import { readPactConfig, type PactConfig } from './pact.ts';
 
 export interface UserCredentials {
   readonly username: string;
@@ -43,6 +44,8 @@ export interface Config {
   readonly loginFields: { readonly username?: string; readonly password?: string };
   /** FIXTURE_* variables, keyed by the name after the prefix. */
   readonly fixtures: Readonly<Record<string, string>>;
+  /** The team's own pacts to verify, and whether to publish results (PACT_* variables). */
+  readonly pact: PactConfig;
 }
 
 export interface LoadConfigOptions {
@@ -74,16 +77,18 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     else if (name.startsWith(fixturePrefix) && name.length > fixturePrefix.length) fixtures[name.slice(fixturePrefix.length)] = value;
   }
   if (typeof candidate.ALLOW_MUTATIONS === 'string') candidate.ALLOW_MUTATIONS = parseBoolean(candidate.ALLOW_MUTATIONS);
+  if (typeof candidate.PACT_PUBLISH_RESULTS === 'string') candidate.PACT_PUBLISH_RESULTS = parseBoolean(candidate.PACT_PUBLISH_RESULTS);
 
   if (!validate(candidate)) throw configError(validate.errors?.[0], merged);
   return Object.freeze(toConfig(candidate, fixtures));
 }
 
-type NonStringVariable = 'ALLOW_MUTATIONS' | 'EXPIRY_MAX_WAIT_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'TOKEN_STORE' | 'REPORTS_DIR';
+type NonStringVariable = 'ALLOW_MUTATIONS' | 'EXPIRY_MAX_WAIT_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
 
 /** The variables after validation, coercion and defaults. */
 type ValidatedVariables = { [K in Exclude<ConfigVariable, NonStringVariable>]?: string } & {
   ALLOW_MUTATIONS: boolean;
+  PACT_PUBLISH_RESULTS: boolean;
   EXPIRY_MAX_WAIT_S: number;
   REQUEST_TIMEOUT_MS: number;
   MAX_CONCURRENCY: number;
@@ -111,6 +116,7 @@ function toConfig(values: ValidatedVariables, fixtures: Record<string, string>):
       ...(values.LOGIN_PASSWORD_FIELD && { password: values.LOGIN_PASSWORD_FIELD }),
     }),
     fixtures: Object.freeze(fixtures),
+    pact: readPactConfig(values),
   };
 }
 
@@ -169,7 +175,7 @@ function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-const secretVariables = new Set(['CLIENT_SECRET', 'LOGIN_PASSWORD', 'LIMITED_PASSWORD']);
+const secretVariables = new Set(['CLIENT_SECRET', 'LOGIN_PASSWORD', 'LIMITED_PASSWORD', 'PACT_BROKER_TOKEN']);
 
 function configError(error: ErrorObject | undefined, values: Record<string, string>): UpgradeGuardError {
   if (!error) return new UpgradeGuardError('CONFIG_INVALID', 'configuration is invalid');

@@ -106,7 +106,7 @@ async function openSession(
 async function issueShortLivedToken(http: HttpClient, target: TargetInfo, instance: ShortLivedTarget): Promise<IssuedToken | undefined> {
   try {
     const { tokens } = await loginForTokens(http, target.version, instance, instance.user, target.loginFields);
-    return tokens.expiresIn === undefined ? undefined : { accessToken: tokens.accessToken, expiresIn: tokens.expiresIn, obtainedAt: tokens.obtainedAt };
+    return { accessToken: tokens.accessToken, expiresIn: tokens.expiresIn, obtainedAt: tokens.obtainedAt };
   } catch {
     return undefined;
   }

@@ -29,8 +29,8 @@ export interface ShortLivedTarget {
 
 export interface IssuedToken {
   readonly accessToken: string;
-  /** Seconds, as the token response said. */
-  readonly expiresIn: number;
+  /** Seconds, as the token response said; undefined when it said nothing. */
+  readonly expiresIn: number | undefined;
   /** Epoch ms when the token response was read. */
   readonly obtainedAt: number;
 }

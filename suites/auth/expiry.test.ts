@@ -48,12 +48,15 @@ async function waitedOutToken(context: SuiteContext): Promise<ExpiredToken | und
   const issued: IssuedToken | undefined =
     (target.shortLived?.issued) ??
     (await loginForTokens(http, target.version, instance, instance.user, target.loginFields).then(({ tokens }) =>
-      tokens.expiresIn === undefined ? undefined : { accessToken: tokens.accessToken, expiresIn: tokens.expiresIn, obtainedAt: tokens.obtainedAt },
+      ({ accessToken: tokens.accessToken, expiresIn: tokens.expiresIn, obtainedAt: tokens.obtainedAt }),
     ));
-  if (!issued || issued.expiresIn > target.expiryMaxWaitSeconds) return undefined;
-  const expiresAt = issued.obtainedAt + issued.expiresIn * 1000;
-  await sleep(Math.max(0, expiresAt + 250 - Date.now()));
-  return { token: issued.accessToken, baseUrl: instance.baseUrl, how: `waited out expires_in=${issued.expiresIn}s` };
+  if (!issued) return undefined;
+  // Without expires_in (see auth.token-response-schema) the lifetime is unknown: wait the whole budget, then try.
+  const lifetime = issued.expiresIn ?? target.expiryMaxWaitSeconds;
+  if (lifetime > target.expiryMaxWaitSeconds) return undefined;
+  await sleep(Math.max(0, issued.obtainedAt + lifetime * 1000 + 250 - Date.now()));
+  const how = issued.expiresIn === undefined ? `no expires_in; waited EXPIRY_MAX_WAIT_S=${lifetime}s` : `waited out expires_in=${lifetime}s`;
+  return { token: issued.accessToken, baseUrl: instance.baseUrl, how };
 }
 
 /** Strategy 2, or the skip reason of strategy 3. */

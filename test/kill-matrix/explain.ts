@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { RunResults } from '../../src/runner/results.ts';
 import { expectations, observations } from './expectations/index.ts';
+import { forVersion } from './expectations/types.ts';
 import { cleanProject, faultRuns } from './plan.ts';
 
 const file = process.argv[2];
@@ -32,8 +33,8 @@ for (const run of faultRuns()) {
   const failed = ids(run.project, 'failed');
   const observed = ids(run.project, 'skipped').filter((id) => !cleanSkipped.has(id));
   const cleanPassed = new Set(ids(cleanProject(run.version), 'passed'));
-  const wantFailed = (expectations.get(run.fault) ?? []).filter((id) => cleanPassed.has(id));
-  const wantObserved = (observations.get(run.fault) ?? []).filter((id) => cleanPassed.has(id));
+  const wantFailed = forVersion(expectations.get(run.fault) ?? [], run.version).filter((id) => cleanPassed.has(id));
+  const wantObserved = forVersion(observations.get(run.fault) ?? [], run.version).filter((id) => cleanPassed.has(id));
   const ok = JSON.stringify(failed) === JSON.stringify(wantFailed) && JSON.stringify(observed) === JSON.stringify(wantObserved) && failed.length + observed.length > 0;
   process.stdout.write(`${ok ? 'ok  ' : 'DIFF'} ${run.project}\n  failed:   ${failed.join(', ') || '-'}\n  expected: ${wantFailed.join(', ') || '-'}\n`);
   if (observed.length > 0 || wantObserved.length > 0) process.stdout.write(`  observed: ${observed.join(', ') || '-'}\n  expected observations: ${wantObserved.join(', ') || '-'}\n`);

@@ -16,6 +16,7 @@ import type { JobFixtures } from '../../fixtures/job.ts';
 import { readPageWindow, slicePage } from '../../fixtures/paging.ts';
 import { isApiVersionSegment, parseInteger } from '../../fixtures/request-values.ts';
 import { badRequest, notFound } from './errors.ts';
+import { servesAddedEndpoints } from './added-endpoints.ts';
 import { jobRoles } from './roles.ts';
 
 interface DseObjectLightDto {
@@ -34,7 +35,7 @@ function readAssetRequest(request: SimRequest): AssetRequest {
 }
 
 export function registerAssetUsage(router: Router, context: ModuleContext, state: JobFixtures): void {
-  if (context.version === '7.4') return;
+  if (!servesAddedEndpoints(context)) return;
   const base = context.baseUrl;
 
   const page = (request: SimRequest, find: (assetId: number) => DseObjectLightDto[]): SimResponse => {
@@ -61,9 +62,13 @@ export function registerAssetUsage(router: Router, context: ModuleContext, state
     return asset.ok ? json(200, state.discussionCounts.get(asset.assetId) ?? 0) : asset.response;
   };
 
-  router.api('GET', '/dse/rest/{version}/assets/{assetId}/discussion-count', jobRoles, discussionCount);
+  if (!context.faults.has('job-discussion-count-missing')) {
+    router.api('GET', '/dse/rest/{version}/assets/{assetId}/discussion-count', jobRoles, discussionCount);
+  }
   if (!context.faults.has('job-assets-jobs-missing')) {
     router.api('GET', '/dse/rest/{version}/assets/{assetId}/jobs', jobRoles, (request) => page(request, jobsWith));
   }
-  router.api('GET', '/dse/rest/{version}/assets/{assetId}/products', jobRoles, (request) => page(request, productsWith));
+  if (!context.faults.has('job-assets-products-missing')) {
+    router.api('GET', '/dse/rest/{version}/assets/{assetId}/products', jobRoles, (request) => page(request, productsWith));
+  }
 }

@@ -12,7 +12,7 @@ import type { SeedUser } from '../../fixtures/users.ts';
 import { readPageWindow, slicePage } from '../../fixtures/paging.ts';
 import { badRequest, jobError } from './errors.ts';
 import { jobRoles } from './roles.ts';
-import { legacyUserDto, userDto, userGroupDto, usersById, type UserDto } from './users.ts';
+import { legacyUserDto, userDto, userGroupDto, usersById, uuidOnlyUserDto, type UserDto } from './users.ts';
 
 type Comparator = (a: JobRecord, b: JobRecord) => number;
 
@@ -38,7 +38,7 @@ function isActive(job: JobRecord): boolean {
 
 export function registerMyActiveDashboard(router: Router, context: ModuleContext, state: JobFixtures): void {
   const writeAssignee = (user: SeedUser): UserDto => {
-    if (context.version === '7.4') return legacyUserDto(user);
+    if (context.version === '7.4') return context.faults.has('job-legacy-user-id-missing') ? uuidOnlyUserDto(user) : legacyUserDto(user);
     if (context.faults.has('job-my-active-uuid-dropped')) return legacyUserDto(user);
     if (context.faults.has('job-assignee-uuid-not-uuid')) return { ...userDto(user, context.version), uuid: String(user.id) };
     return userDto(user, context.version);

@@ -47,6 +47,20 @@ function jobValues(job: JobRecord): Record<string, DseObjectValueDto> {
   };
 }
 
+/**
+ * The job's grid variables, under their variable instance id: the id their
+ * rows are read by (GET …/jobs/{ordinalNumber}/grids/{variableInstanceId}/rows);
+ * the value is the number of rows.
+ */
+function gridValues(job: JobRecord, state: JobFixtures): Record<string, DseObjectValueDto> {
+  const values: Record<string, DseObjectValueDto> = {};
+  for (const [key, rows] of state.grids) {
+    const [ordinal, variableInstanceId] = key.split('/');
+    if (ordinal === String(job.ordinalNumber) && variableInstanceId) values[variableInstanceId] = value(String(rows.length), `${rows.length} rows`);
+  }
+  return values;
+}
+
 export function dseObjectDto(
   job: JobRecord,
   state: JobFixtures,
@@ -56,7 +70,7 @@ export function dseObjectDto(
   const creator = findUserById(job.creatorId);
   const group = state.userGroups.find((candidate) => candidate.id === job.groupId);
   return {
-    values: jobValues(job),
+    values: { ...jobValues(job), ...gridValues(job, state) },
     instanceId: job.instanceId,
     l10nLocaleId: job.l10nLocaleId,
     workflowObjectId: job.workflowObjectId,

@@ -15,11 +15,12 @@ import { dseObjectDto } from './dse-object-dto.ts';
 import { historyDto, historyNewestFirst } from './history-dto.ts';
 import { lookupDseObject } from './job-lookup.ts';
 import { jobRoles } from './roles.ts';
-import { legacyUserDto, userDto, type UserDto } from './users.ts';
+import { legacyUserDto, userDto, uuidOnlyUserDto, type UserDto } from './users.ts';
 
 export function registerDseObject(router: Router, context: ModuleContext, state: JobFixtures): void {
   const writeUser = (user: SeedUser): UserDto => {
     if (context.faults.has('job-dse-object-user-uuid-missing')) return legacyUserDto(user);
+    if (context.version === '7.4' && context.faults.has('job-legacy-user-id-missing')) return uuidOnlyUserDto(user);
     return userDto(user, context.version);
   };
 

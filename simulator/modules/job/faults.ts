@@ -82,4 +82,44 @@ export const jobFaults = {
     spec: '§4.2',
     versions: ['8.0'],
   },
+  'job-assets-products-missing': {
+    description: 'GET /dse/rest/{version}/assets/{assetId}/products, added in 8.0, is not served.',
+    spec: '§4.2',
+    versions: ['8.0'],
+  },
+  'job-discussion-count-missing': {
+    description: 'GET /dse/rest/{version}/assets/{assetId}/discussion-count, added in 8.0, is not served.',
+    spec: '§4.2',
+    versions: ['8.0'],
+  },
+  'job-participants-list-uuid-not-uuid': {
+    description: 'GET …/participants writes the numeric user id, as a string, in userUUID.',
+    spec: '§4.2, §9.3',
+    versions: ['8.0'],
+  },
+  'job-participants-uuid-body-rejected': {
+    description: 'PUT and PATCH …/participants refuse a JSON array of user UUIDs with 400.',
+    spec: '§4.2',
+    versions: ['8.0'],
+  },
+  'job-search-pending-state-rejected': {
+    description: 'jobs/_search answers 400 to the search state PENDING.',
+    spec: '§2, §3',
+    versions: ['7.4', '8.0'],
+  },
+  'job-legacy-user-id-missing': {
+    description: 'my-active and dse-object write users by uuid only, without the numeric id that identifies them up to 7.4.',
+    spec: '§9.3',
+    versions: ['7.4'],
+  },
+  'job-grid-rows-delete-removed-early': {
+    description: 'DELETE …/grids/{variableInstanceId}/rows/_delete, removed only in 8.0, is already gone in 7.4.',
+    spec: '§4.2',
+    versions: ['7.4'],
+  },
+  'job-added-endpoints-served-early': {
+    description: 'A 7.4 patch level already serves the job endpoints 8.0 adds (asset usage, histories, process type v2, participants).',
+    spec: '§4.2',
+    versions: ['7.4'],
+  },
 } as const satisfies Readonly<Record<string, FaultDefinition>>;

@@ -3,7 +3,8 @@
  * reads them in both versions (vendor GridRowDto). DELETE …/rows/_delete,
  * the bulk delete that 8.0 removed (spec §4.2 "removed"), exists in 7.4
  * only: it takes the row ids as a JSON array (or `rowIds=1,2` in the
- * query), deletes them all or none, and answers `true`.
+ * query), deletes them all or none, and answers `true`; an empty array
+ * deletes nothing and also answers `true`.
  */
 import { json, type Router, type SimRequest, type SimResponse } from '../../http/router.ts';
 import type { ModuleContext } from '../context.ts';
@@ -30,11 +31,16 @@ function gridKey(request: SimRequest, state: JobFixtures): GridKey {
   return state.grids.has(key) ? { ok: true, key } : { ok: false, response: notFound(request, `Grid ${variable} of job ${ordinal} not found`) };
 }
 
-/** Row ids from a JSON array body, else from the `rowIds` query parameter. */
+/**
+ * Row ids from a JSON array body, else from the `rowIds` query parameter.
+ * An empty JSON array is a valid selection of no rows (the delete then
+ * changes nothing); a request that names no selection at all is not.
+ */
 function requestedRowIds(request: SimRequest): number[] | undefined {
+  const fromBody = Array.isArray(request.body);
   const raw: unknown[] = Array.isArray(request.body) ? request.body : readListParam(request.query, 'rowIds');
   const ids = raw.map((entry) => (typeof entry === 'number' ? entry : parseInteger(typeof entry === 'string' ? entry : undefined)));
-  if (ids.length === 0 || ids.some((id) => id === undefined || !Number.isInteger(id))) return undefined;
+  if ((!fromBody && ids.length === 0) || ids.some((id) => id === undefined || !Number.isInteger(id))) return undefined;
   return ids.flatMap((id) => (id === undefined ? [] : [id]));
 }
 
@@ -44,7 +50,9 @@ export function registerGrids(router: Router, context: ModuleContext, state: Job
     return grid.ok ? json(200, (state.grids.get(grid.key) ?? []).map(gridRowDto)) : grid.response;
   });
 
-  if (context.version === '8.0' && !context.faults.has('job-removed-grid-delete-still-served')) return;
+  const servesBulkDelete =
+    context.version === '7.4' ? !context.faults.has('job-grid-rows-delete-removed-early') : context.faults.has('job-removed-grid-delete-still-served');
+  if (!servesBulkDelete) return;
   router.api('DELETE', `${rows}/_delete`, jobRoles, (request) => {
     const grid = gridKey(request, state);
     if (!grid.ok) return grid.response;

@@ -11,10 +11,11 @@ import { readPageWindow, slicePage } from '../../fixtures/paging.ts';
 import { badRequest } from './errors.ts';
 import { historyDto, historyNewestFirst } from './history-dto.ts';
 import { lookupDseObject } from './job-lookup.ts';
+import { servesAddedEndpoints } from './added-endpoints.ts';
 import { jobRoles } from './roles.ts';
 
 export function registerHistories(router: Router, context: ModuleContext, state: JobFixtures): void {
-  if (context.version === '7.4' || context.faults.has('job-histories-missing')) return;
+  if (!servesAddedEndpoints(context) || context.faults.has('job-histories-missing')) return;
 
   const handler = (request: SimRequest): SimResponse => {
     const found = lookupDseObject(request, state);

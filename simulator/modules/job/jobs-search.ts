@@ -87,6 +87,7 @@ export function registerJobSearch(router: Router, context: ModuleContext, state:
       if (!Array.isArray(requested) || !requested.every((entry) => typeof entry === 'string' && known.includes(entry))) {
         return badRequest(request, `states must be an array of ${searchableJobStates.join(', ')}`);
       }
+      if (context.faults.has('job-search-pending-state-rejected') && requested.includes('PENDING')) return badRequest(request, 'Unknown job state: PENDING');
       states = requested.length > 0 ? requested : undefined;
     }
 

@@ -18,11 +18,13 @@ import type { ModuleContext } from '../context.ts';
 import type { JobFixtures, JobRecord } from '../../fixtures/job.ts';
 import type { SeedUser } from '../../fixtures/users.ts';
 import { findUserByUuid } from '../../fixtures/user-directory.ts';
+import { isUuid } from '../../fixtures/request-values.ts';
 import { jobError, notFound } from './errors.ts';
 import { lookupDseObject } from './job-lookup.ts';
 import { participantDto } from './participant-dto.ts';
 import { recordParticipantChange } from './participant-history.ts';
 import { resolveParticipantRef } from './participant-refs.ts';
+import { servesAddedEndpoints } from './added-endpoints.ts';
 import { jobRoles } from './roles.ts';
 
 const collection = '/dse/rest/v1/dse-object/{instanceId}/{l10nLocaleId}/participants';
@@ -30,7 +32,7 @@ const collection = '/dse/rest/v1/dse-object/{instanceId}/{l10nLocaleId}/particip
 type Resolution = { readonly ok: true; readonly users: SeedUser[] } | { readonly ok: false; readonly response: SimResponse };
 
 export function registerParticipants(router: Router, context: ModuleContext, state: JobFixtures): void {
-  if (context.version === '7.4') return;
+  if (!servesAddedEndpoints(context)) return;
 
   const current = (job: JobRecord): string[] => state.participants.get(job.instanceId) ?? [];
 
@@ -38,6 +40,10 @@ export function registerParticipants(router: Router, context: ModuleContext, sta
   const resolveBody = (request: SimRequest): Resolution => {
     const body: unknown = request.body;
     if (!Array.isArray(body)) return { ok: false, response: jobError(request, 400, 'The request body must be a JSON array of user UUIDs') };
+    if (context.faults.has('job-participants-uuid-body-rejected') && body.some(isUuid)) {
+      const entities = body.map((entry) => ({ status: 400, entity: String(entry), message: 'A numeric user id is required' }));
+      return { ok: false, response: json(400, { status: 400, message: 'Invalid request format', entities }) };
+    }
     const results = body.map((entry) => resolveParticipantRef(entry, context));
     const failures = results.flatMap((result) => (result.ok ? [] : [result]));
     if (failures.length === 0) return { ok: true, users: results.flatMap((result) => (result.ok ? [result.user] : [])) };
@@ -51,7 +57,9 @@ export function registerParticipants(router: Router, context: ModuleContext, sta
     if (!found.ok) return found.response;
     const users = current(found.job).flatMap((uuid) => {
       const user = findUserByUuid(uuid);
-      return user ? [participantDto(found.job.instanceId, user)] : [];
+      if (!user) return [];
+      const dto = participantDto(found.job.instanceId, user);
+      return [context.faults.has('job-participants-list-uuid-not-uuid') ? { ...dto, userUUID: String(user.id) } : dto];
     });
     return json(200, users);
   };

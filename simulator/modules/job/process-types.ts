@@ -10,6 +10,7 @@ import { json, type Router, type SimRequest, type SimResponse } from '../../http
 import type { ModuleContext } from '../context.ts';
 import type { JobFixtures, ProcessType } from '../../fixtures/job.ts';
 import { notFound } from './errors.ts';
+import { servesAddedEndpoints } from './added-endpoints.ts';
 import { jobRoles } from './roles.ts';
 
 const english = (names: Readonly<Record<string, string>>): string => names.en ?? Object.values(names)[0] ?? '';
@@ -52,7 +53,7 @@ function processTypeV2(type: ProcessType) {
 export function registerProcessTypes(router: Router, context: ModuleContext, state: JobFixtures): void {
   router.api('GET', '/dse/rest/v1/process-types', jobRoles, () => json(200, state.processTypes.map(processTypeV1)));
 
-  if (context.version === '7.4' || context.faults.has('job-process-types-v2-missing')) return;
+  if (!servesAddedEndpoints(context) || context.faults.has('job-process-types-v2-missing')) return;
   const byTechnicalName = (request: SimRequest): SimResponse => {
     const type = state.processTypes.find((candidate) => candidate.technicalName === request.params.technicalName);
     return type ? json(200, processTypeV2(type)) : notFound(request, `Process type ${request.params.technicalName ?? ''} not found`);

@@ -10,7 +10,8 @@ import { findUserById, fullNameOf } from '../../fixtures/user-directory.ts';
 import type { SimVersion } from '../../version.ts';
 
 export interface UserDto {
-  readonly id: number;
+  /** The legacy numeric id: the identifier up to 7.4, deprecated in 8.0. */
+  readonly id?: number;
   readonly uuid?: string;
   readonly firstName: string;
   readonly lastName: string;
@@ -29,6 +30,11 @@ export function legacyUserDto(user: SeedUser): UserDto {
     email: user.email,
     login: user.login,
   };
+}
+
+/** The user by uuid only, without the numeric id 7.4 identifies users by (fault job-legacy-user-id-missing). */
+export function uuidOnlyUserDto(user: SeedUser): UserDto {
+  return { uuid: user.uuid, firstName: user.firstName, lastName: user.lastName, fullName: fullNameOf(user), email: user.email, login: user.login };
 }
 
 /** The user as the given version writes it (8.0: `{id, uuid, firstName, lastName, fullName, email, login}`). */

@@ -7,6 +7,11 @@ export const mediaFaults = {
     spec: '§4.4',
     versions: ['8.0'],
   },
+  'media-archive-entries-removed-early': {
+    description: '7.4 no longer serves GET /rest/mp/v1.0/archive-entries/asset/{assetId}, which only 8.0 removes.',
+    spec: '§4.4',
+    versions: ['7.4'],
+  },
   'media-ai-tagging-missing': {
     description: '8.0 serves none of the /rest/mp/v1.1/ai-tagging routes.',
     spec: '§4.4',
@@ -47,6 +52,11 @@ export const mediaFaults = {
     spec: '§4.4',
     versions: ['8.0'],
   },
+  'media-asset-id-as-string': {
+    description: 'GET /rest/mp/v1.1/assets/{assetId} answers the asset id as a string ("77401") instead of an integer.',
+    spec: '§2, §4.4',
+    versions: ['7.4', '8.0'],
+  },
   'media-asset-sets-missing': {
     description: 'GET /rest/mp/v1.1/assets/{assetId} answers without assetSets in 8.0.',
     spec: '§2, §4.4',
@@ -61,6 +71,11 @@ export const mediaFaults = {
     description: 'GET /rest/mp/v1.2/themes already answers the 8.0 array in 7.4.',
     spec: '§4.4',
     versions: ['7.4'],
+  },
+  'media-webhooks-only-at-v1.2': {
+    description: 'The webhook routes are served only at the vendor document\'s /rest/mp/v1.2/webhooks, not at the spec\'s /rest/mp/v1.1/webhooks.',
+    spec: '§4.4, §6',
+    versions: ['7.4', '8.0'],
   },
   'media-webhook-vdb-uuids-rejected': {
     description: 'POST /rest/mp/v1.1/webhooks refuses filters.vdbUuids with 400 in 8.0, as 7.4 did.',
@@ -78,9 +93,9 @@ export const mediaFaults = {
     versions: ['8.0'],
   },
   'media-workflow-steps-removed-early': {
-    description: 'The deprecated GET /rest/mp/v1.1/virtual-databases/{vdbId}/workflow-steps is gone in 8.0.',
+    description: 'GET /rest/mp/v1.1/virtual-databases/{vdbId}/workflow-steps is gone: in 7.4, where it is current, or in 8.0, which only deprecates it.',
     spec: '§4.4, §9.4',
-    versions: ['8.0'],
+    versions: ['7.4', '8.0'],
   },
   'media-workflow-steps-replacement-missing': {
     description: 'The replacement GET /rest/mp/v1.2/virtual-databases/{vdbId}/workflow-steps is not served in 8.0.',
@@ -92,15 +107,30 @@ export const mediaFaults = {
     spec: '§2, §9.3',
     versions: ['8.0'],
   },
+  'media-integer-ids-missing-in-7.4': {
+    description: '7.4 names users, virtual databases and divisions by uuid only, without the integer id that identifies them up to 7.4.',
+    spec: '§2, §9.3',
+    versions: ['7.4'],
+  },
   'media-uuid-not-uuid': {
     description: 'The uuid of 8.0 identifier pairs (users, virtual databases, approvers, divisions) is the legacy id as a string.',
     spec: '§2',
     versions: ['8.0'],
   },
+  'media-attribute-nodes-missing': {
+    description: 'GET /rest/mp/v1.0/asset-attributes/{id}/nodes is not served.',
+    spec: '§4.4',
+    versions: ['7.4', '8.0'],
+  },
   'media-attribute-nodes-filter-ignored': {
     description: 'GET /rest/mp/v1.0/asset-attributes/{id}/nodes ignores filter and parentId in 8.0 and returns every node.',
     spec: '§4.4',
     versions: ['8.0'],
+  },
+  'media-asset-attributes-unfiltered-error': {
+    description: 'GET /rest/mp/v1.0/asset-attributes answers 500 unless attributeType is given, so the full listing fails.',
+    spec: '§4.4',
+    versions: ['7.4', '8.0'],
   },
   'media-attribute-language-names-ignored': {
     description: 'GET /rest/mp/v1.0/asset-attributes ignores useLanguageNamesResult=false in 8.0 and keeps language names.',

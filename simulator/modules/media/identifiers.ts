@@ -12,8 +12,8 @@ export interface IdentifiedRecord {
 }
 
 /** `{ id }` in 7.4, `{ id, uuid }` in 8.0. */
-export function identifierPair(context: ModuleContext, record: IdentifiedRecord): { id: number; uuid?: string } {
-  if (context.version === '7.4') return { id: record.id };
+export function identifierPair(context: ModuleContext, record: IdentifiedRecord): { id?: number; uuid?: string } {
+  if (context.version === '7.4') return context.faults.has('media-integer-ids-missing-in-7.4') ? { uuid: record.uuid } : { id: record.id };
   if (context.faults.has('media-uuid-not-uuid')) return { id: record.id, uuid: String(record.id) };
   return { id: record.id, uuid: record.uuid };
 }

@@ -28,7 +28,7 @@ export const registerMediaModule: ModuleRegistrar = (router, context) => {
   registerAssetSearchRoutes(router, context, state);
   registerAssetRoutes(router, context, state);
   registerAssetAttributeRoutes(router, context, state);
-  registerAttributeNodeRoutes(router, context, state);
+  if (!faults.has('media-attribute-nodes-missing')) registerAttributeNodeRoutes(router, context, state);
   registerThemeRoutes(router, context, state);
   registerUserRoutes(router, context, state);
   registerVirtualDatabaseRoutes(router, context, state);
@@ -36,13 +36,14 @@ export const registerMediaModule: ModuleRegistrar = (router, context) => {
   if (!faults.has('media-web-tracing-missing')) registerWebTracingRoutes(router, context, state);
 
   // Removed in 8.0.
-  if (!is80 || faults.has('media-archive-entries-still-served')) registerArchiveEntryRoutes(router, context, state);
+  const archiveEntriesServed = is80 ? faults.has('media-archive-entries-still-served') : !faults.has('media-archive-entries-removed-early');
+  if (archiveEntriesServed) registerArchiveEntryRoutes(router, context, state);
 
   // Added in 8.0.
   const aiTaggingServed = is80 ? !faults.has('media-ai-tagging-missing') : faults.has('media-ai-tagging-served-in-7.4');
   if (aiTaggingServed) registerAiTaggingRoutes(router, context, state);
 
   // Deprecated in 8.0 (still served) and its 8.0 replacement (spec §9.4).
-  if (!is80 || !faults.has('media-workflow-steps-removed-early')) registerWorkflowStepsV11(router, context, state);
+  if (!faults.has('media-workflow-steps-removed-early')) registerWorkflowStepsV11(router, context, state);
   if (is80 && !faults.has('media-workflow-steps-replacement-missing')) registerWorkflowStepsV12(router, context, state);
 };

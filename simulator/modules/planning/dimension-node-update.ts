@@ -72,5 +72,5 @@ export function registerDimensionNodeUpdate(router: Router, context: ModuleConte
     return { status: 204 };
   };
 
-  planningRoute(router, 'PUT', '/dimension/node/{nodeId}', handler);
+  if (!context.faults.has('planning-dimension-node-update-missing')) planningRoute(router, 'PUT', '/dimension/node/{nodeId}', handler);
 }

@@ -9,6 +9,7 @@ import { json, type Router } from '../../http/router.ts';
 import type { ModuleContext } from '../context.ts';
 import type { PlanningFixtures } from '../../fixtures/planning.ts';
 import { parseInteger, readListParam } from '../../fixtures/request-values.ts';
+import { servesAdditions } from './additions.ts';
 import { dimensionNodeValueDto } from './dimension-values.ts';
 import { badRequest, notFound } from './errors.ts';
 import { descendantsOf } from './node-dto.ts';
@@ -47,7 +48,7 @@ export function registerDimensions(router: Router, context: ModuleContext, state
     return json(200, valuesOf(nodeId).filter((entry) => type === null || entry.dimensionType === type));
   });
 
-  if (context.version === '7.4') return;
+  if (!servesAdditions(context) || context.faults.has('planning-node-allchildren-missing')) return;
   planningRoute(router, 'GET', '/dimension/node-allchildren/{nodeId}', (request) => {
     const nodeId = parseInteger(request.params.nodeId);
     if (nodeId === undefined) return badRequest(request, 'nodeId must be an integer');

@@ -8,12 +8,13 @@
 import { json, type Router } from '../../http/router.ts';
 import type { ModuleContext } from '../context.ts';
 import type { Fee, PlanningFixtures } from '../../fixtures/planning.ts';
+import { servesAdditions } from './additions.ts';
 import { badRequest } from './errors.ts';
 import { mapsPage, readMapsWindow } from './page.ts';
 import { planningRoute } from './route.ts';
 
 export function registerFees(router: Router, context: ModuleContext, state: PlanningFixtures): void {
-  if (context.version === '7.4') return;
+  if (!servesAdditions(context)) return;
 
   const feeDto = (fee: Fee) => ({
     id: fee.id,

@@ -7,7 +7,7 @@
  * - POST /group creates one (201); 8.0 takes an optional `uid` and, when it
  *   is absent, generates one; the response carries it;
  * - PUT /group/{id} updates name, inherit and (8.0) uid (204);
- * - DELETE /group/{id} deletes it (204).
+ * - DELETE /group/{id} deletes it and its node assignments (204).
  * POST, PUT and DELETE are deprecated in 8.0 and still served. 7.4 knows no
  * `uid`: it neither writes nor reads one. Groups live per platform instance.
  */
@@ -16,6 +16,7 @@ import { json, type Router, type SimRequest, type SimResponse } from '../../http
 import type { ModuleContext } from '../context.ts';
 import type { PlanGroup, PlanningFixtures } from '../../fixtures/planning.ts';
 import { isRecord } from '../../fixtures/request-values.ts';
+import { servesAdditions } from './additions.ts';
 import { badRequest, notFound, planningError } from './errors.ts';
 import { groupWriter } from './group-dto.ts';
 import { planningRoute } from './route.ts';
@@ -69,18 +70,22 @@ export function registerGroups(router: Router, context: ModuleContext, state: Pl
   const remove = (request: SimRequest): SimResponse => {
     const id = request.params.id ?? '';
     if (!state.groups.has(id)) return notFound(request, `Group ${id} not found`);
-    if (!context.faults.has('planning-group-delete-ignored')) state.groups.delete(id);
+    if (!context.faults.has('planning-group-delete-ignored')) {
+      state.groups.delete(id);
+      for (const [nodeId, groupIds] of state.nodeGroups) state.nodeGroups.set(nodeId, groupIds.filter((groupId) => groupId !== id));
+    }
     return { status: 204 };
   };
 
-  if (context.version === '8.0' && !context.faults.has('planning-group-list-missing')) {
+  if (servesAdditions(context) && !context.faults.has('planning-group-list-missing')) {
     planningRoute(router, 'GET', '/group', () => json(200, [...state.groups.values()].map(groupDto)));
   }
-  planningRoute(router, 'POST', '/group', create);
   planningRoute(router, 'GET', '/group/{id}', (request) => {
     const group = state.groups.get(request.params.id ?? '');
     return group ? json(200, groupDto(group)) : notFound(request, `Group ${request.params.id ?? ''} not found`);
   });
+  if (context.faults.has('planning-group-writes-removed-early')) return;
+  planningRoute(router, 'POST', '/group', create);
   planningRoute(router, 'PUT', '/group/{id}', update);
   planningRoute(router, 'DELETE', '/group/{id}', remove);
 }

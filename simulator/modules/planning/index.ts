@@ -1,12 +1,15 @@
 import type { ModuleRegistrar } from '../context.ts';
 import { createPlanningFixtures } from '../../fixtures/planning.ts';
+import { servesAdditions } from './additions.ts';
 import { registerDimensionNodeUpdate } from './dimension-node-update.ts';
 import { registerDimensions } from './dimensions.ts';
 import { registerFees } from './fees.ts';
 import { registerGroups } from './groups.ts';
+import { registerNodeGroups } from './node-groups.ts';
 import { registerNodeCopy } from './node-copy.ts';
 import { registerNodeTypes } from './node-types.ts';
 import { registerNodes } from './nodes.ts';
+import { registerPublicViews } from './public-views.ts';
 import { registerTasks } from './tasks.ts';
 import { registerTrees } from './trees.ts';
 import { registerUserGroups } from './usergroups.ts';
@@ -27,10 +30,12 @@ export const registerPlanningModule: ModuleRegistrar = (router, context) => {
   registerDimensions(router, context, state);
   registerDimensionNodeUpdate(router, context, state);
   registerGroups(router, context, state);
+  registerNodeGroups(router, context, state);
   registerUserGroups(router, context, state);
   registerFees(router, context, state);
   registerTasks(router, context, state);
-  if (context.version === '8.0' && !context.faults.has('planning-views-missing')) {
+  registerPublicViews(router, context, state);
+  if (servesAdditions(context) && !context.faults.has('planning-views-missing')) {
     registerViews(router, context, state);
     registerViewUsage(router, context, state);
   }

@@ -58,9 +58,9 @@ export function registerNodeCopy(router: Router, context: ModuleContext, state: 
     if (parentId === nodeId || descendantsOf(state, nodeId).some((entry) => entry.node.id === parentId)) {
       return badRequest(request, 'A node cannot be copied into its own subtree');
     }
-    return json(201, nodeDto(copySubtree(source, parent, filtered.ids), state, context.version));
+    return json(201, nodeDto(copySubtree(source, parent, filtered.ids), state, context));
   };
 
-  planningRoute(router, 'POST', '/node/{nodeId}/copy/{parentId}', handler(false));
+  if (!context.faults.has('planning-node-copy-removed-early')) planningRoute(router, 'POST', '/node/{nodeId}/copy/{parentId}', handler(false));
   planningRoute(router, 'POST', '/node/{nodeId}/copy-extended/{parentId}', handler(true));
 }

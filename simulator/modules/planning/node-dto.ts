@@ -4,7 +4,7 @@
  */
 import type { PlanNode, PlanningFixtures } from '../../fixtures/planning.ts';
 import { findUserById } from '../../fixtures/user-directory.ts';
-import type { SimVersion } from '../../version.ts';
+import type { ModuleContext } from '../context.ts';
 import { planningUserDto } from './users.ts';
 
 export function childrenOf(state: PlanningFixtures, nodeId: number): PlanNode[] {
@@ -34,7 +34,7 @@ function ancestorsOf(state: PlanningFixtures, node: PlanNode): { id: number; nam
   return ancestors;
 }
 
-export function nodeDto(node: PlanNode, state: PlanningFixtures, version: SimVersion) {
+export function nodeDto(node: PlanNode, state: PlanningFixtures, context: ModuleContext) {
   const type = state.nodeTypes.find((candidate) => candidate.id === node.nodeTypeId);
   const person = findUserById(node.respPersonId);
   return {
@@ -46,7 +46,7 @@ export function nodeDto(node: PlanNode, state: PlanningFixtures, version: SimVer
     currencyId: node.currencyId,
     externalId: node.externalId,
     info: node.info,
-    ...(person ? { respPerson: planningUserDto(person, version) } : {}),
+    ...(person ? { respPerson: planningUserDto(person, context) } : {}),
     leaf: childrenOf(state, node.id).length === 0,
     ...(type
       ? {

@@ -42,7 +42,7 @@ export function registerNodeTypes(router: Router, context: ModuleContext, state:
     ),
   );
 
-  const asObject = context.version === '7.4' || context.faults.has('planning-icon-still-object');
+  const asObject = context.version === '7.4' ? !context.faults.has('planning-icon-string-before-8.0') : context.faults.has('planning-icon-still-object');
   planningRoute(router, 'GET', '/node-type/icons/download/{typeId}', (request) => {
     const typeId = parseInteger(request.params.typeId);
     if (typeId === undefined) return badRequest(request, 'typeId must be an integer');

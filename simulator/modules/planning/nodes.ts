@@ -1,12 +1,15 @@
 /**
- * Plan nodes. GET /node/{id} reads one node in both versions. GET
- * /node/allchildren/{nodeId}, added in 8.0 (spec §4.3), pages all nodes
- * below a node (breadth first; `level` limits the depth, 1 = children).
+ * Plan nodes. GET /node/{id} reads one node and DELETE /node/{id} deletes it
+ * with its whole subtree and everything attached to it (204), in both
+ * versions (vendor MaPS documents). GET /node/allchildren/{nodeId}, added in
+ * 8.0 (spec §4.3), pages all nodes below a node (breadth first; `level`
+ * limits the depth, 1 = children).
  */
 import { json, type Router } from '../../http/router.ts';
 import type { ModuleContext } from '../context.ts';
 import type { PlanningFixtures } from '../../fixtures/planning.ts';
 import { parseInteger } from '../../fixtures/request-values.ts';
+import { servesAdditions } from './additions.ts';
 import { badRequest, notFound } from './errors.ts';
 import { descendantsOf, nodeDto } from './node-dto.ts';
 import { mapsPage, readMapsWindow } from './page.ts';
@@ -17,10 +20,23 @@ export function registerNodes(router: Router, context: ModuleContext, state: Pla
     const id = parseInteger(request.params.id);
     if (id === undefined) return badRequest(request, 'id must be an integer');
     const found = state.nodes.get(id);
-    return found ? json(200, nodeDto(found, state, context.version)) : notFound(request, `Node ${id} not found`);
+    return found ? json(200, nodeDto(found, state, context)) : notFound(request, `Node ${id} not found`);
   });
 
-  if (context.version === '7.4' || context.faults.has('planning-node-allchildren-missing')) return;
+  planningRoute(router, 'DELETE', '/node/{id}', (request) => {
+    const id = parseInteger(request.params.id);
+    if (id === undefined) return badRequest(request, 'id must be an integer');
+    if (!state.nodes.has(id)) return notFound(request, `Node ${id} not found`);
+    if (state.trees.some((tree) => tree.rootNodeId === id)) return badRequest(request, 'The root node of a plan tree cannot be deleted');
+    for (const removed of [id, ...descendantsOf(state, id).map((entry) => entry.node.id)]) {
+      state.nodes.delete(removed);
+      state.nodeDimensions.delete(removed);
+      state.nodeGroups.delete(removed);
+    }
+    return { status: 204 };
+  });
+
+  if (!servesAdditions(context) || context.faults.has('planning-node-allchildren-missing')) return;
   planningRoute(router, 'GET', '/node/allchildren/{nodeId}', (request) => {
     const nodeId = parseInteger(request.params.nodeId);
     if (nodeId === undefined) return badRequest(request, 'nodeId must be an integer');
@@ -32,7 +48,7 @@ export function registerNodes(router: Router, context: ModuleContext, state: Pla
     if (!window.ok) return badRequest(request, window.reason);
     const nodes = descendantsOf(state, nodeId)
       .filter((entry) => level === undefined || entry.depth <= level)
-      .map((entry) => nodeDto(entry.node, state, context.version));
+      .map((entry) => nodeDto(entry.node, state, context));
     return json(200, mapsPage(nodes, window.window));
   });
 }

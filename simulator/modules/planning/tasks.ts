@@ -9,6 +9,7 @@ import type { ModuleContext } from '../context.ts';
 import type { PlanTask, PlanningFixtures } from '../../fixtures/planning.ts';
 import { findUserById } from '../../fixtures/user-directory.ts';
 import { parseInteger, readListParam } from '../../fixtures/request-values.ts';
+import { servesAdditions } from './additions.ts';
 import { badRequest, notFound } from './errors.ts';
 import { descendantsOf } from './node-dto.ts';
 import { mapsPage, readMapsWindow } from './page.ts';
@@ -16,7 +17,7 @@ import { planningRoute } from './route.ts';
 import { planningUserDto } from './users.ts';
 
 export function registerTasks(router: Router, context: ModuleContext, state: PlanningFixtures): void {
-  if (context.version === '7.4') return;
+  if (!servesAdditions(context) || context.faults.has('planning-node-allchildren-missing')) return;
 
   const taskDto = (task: PlanTask) => {
     const responsible = findUserById(task.responsibleUserId);
@@ -26,7 +27,7 @@ export function registerTasks(router: Router, context: ModuleContext, state: Pla
       date: task.date,
       state: task.state,
       markerType: task.markerType,
-      ...(responsible ? { responsibleUser: planningUserDto(responsible, context.version) } : {}),
+      ...(responsible ? { responsibleUser: planningUserDto(responsible, context) } : {}),
       info: task.info,
       ...(task.jobId === undefined ? {} : { jobId: task.jobId }),
       ...(task.jobTypeId === undefined ? {} : { jobTypeId: task.jobTypeId }),

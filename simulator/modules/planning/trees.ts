@@ -31,6 +31,6 @@ export function registerTrees(router: Router, context: ModuleContext, state: Pla
     const treeId = parseInteger(request.params.treeId);
     if (treeId === undefined) return badRequest(request, 'treeId must be an integer');
     const root = state.nodes.get(state.trees.find((tree) => tree.id === treeId)?.rootNodeId ?? -1);
-    return root ? json(200, nodeDto(root, state, context.version)) : notFound(request, `Tree ${treeId} not found`);
+    return root ? json(200, nodeDto(root, state, context)) : notFound(request, `Tree ${treeId} not found`);
   });
 }

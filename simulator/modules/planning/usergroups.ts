@@ -17,7 +17,7 @@ import { readUserParam } from './users.ts';
 type UserLookup = { readonly ok: true; readonly user: SeedUser } | { readonly ok: false; readonly response: SimResponse };
 
 export function registerUserGroups(router: Router, context: ModuleContext, state: PlanningFixtures): void {
-  if (context.version === '8.0' && context.faults.has('planning-usergroups-removed-early')) return;
+  if (context.faults.has('planning-usergroups-removed-early')) return;
 
   const lookup = (request: SimRequest): UserLookup => {
     const found = readUserParam(request.params.userId, context.version);

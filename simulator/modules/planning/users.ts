@@ -1,13 +1,15 @@
 /**
  * Users as the planning module writes and reads them. Responsible persons
  * are the vendor's User `{userId, firstName, lastName, login}`, with the
- * `uuid` added in 8.0 (spec §2 "Identifier pair", §9.3). Paths that take a
- * `{userId}` accept the numeric id in both versions and the UUID in 8.0.
+ * `uuid` added in 8.0 (spec §2 "Identifier pair", "User record", §9.3).
+ * Paths that take a `{userId}` accept the numeric id in both versions and
+ * the UUID in 8.0.
  */
 import type { SeedUser } from '../../fixtures/users.ts';
 import { findUserById, findUserByUuid } from '../../fixtures/user-directory.ts';
 import { isUuid, parseInteger } from '../../fixtures/request-values.ts';
 import type { SimVersion } from '../../version.ts';
+import type { ModuleContext } from '../context.ts';
 
 export interface PlanningUserDto {
   readonly userId: number;
@@ -17,9 +19,9 @@ export interface PlanningUserDto {
   readonly login: string;
 }
 
-export function planningUserDto(user: SeedUser, version: SimVersion): PlanningUserDto {
+export function planningUserDto(user: SeedUser, context: ModuleContext): PlanningUserDto {
   const base = { userId: user.id, firstName: user.firstName, lastName: user.lastName, login: user.login };
-  return version === '7.4' ? base : { ...base, uuid: user.uuid };
+  return context.version === '7.4' || context.faults.has('planning-user-uuid-missing') ? base : { ...base, uuid: user.uuid };
 }
 
 export type UserParam = { readonly kind: 'user'; readonly user: SeedUser } | { readonly kind: 'malformed' } | { readonly kind: 'unknown' };

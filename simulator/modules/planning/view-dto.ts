@@ -3,7 +3,9 @@
  * `accessType`, `creatorId`; vendor MaPS 8.0 document for the rest). `id` is
  * a string as the spec has it, `viewId` the vendor's integer form of it, and
  * `creatorId` the creator's UUID (spec §9.3). The `includes` query parameter
- * adds the parts a client asks for: `filters`, `groups`, `sort`, `queryTokens`.
+ * adds the parts a client asks for: `filters`, `groups`, `sort`, `queryTokens`,
+ * and `filterSort` (filters and sort together), the value the vendor's
+ * document names.
  */
 import type { SimRequest } from '../../http/router.ts';
 import type { ModuleContext } from '../context.ts';
@@ -23,7 +25,7 @@ export function viewWriter(context: ModuleContext, state: PlanningFixtures): Vie
   };
 
   return (view, request) => {
-    const includes = new Set(readListParam(request.query, 'includes'));
+    const includes = new Set(readListParam(request.query, 'includes').flatMap((part) => (part === 'filterSort' ? ['filters', 'sort'] : [part])));
     return {
       id: view.id,
       viewId: Number(view.id),

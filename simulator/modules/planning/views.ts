@@ -4,7 +4,9 @@
  * - POST /view creates one (201, ViewDTO; the caller is its creator);
  * - GET /view/all pages the views the caller may see (`query` matches names);
  * - GET /view/{viewId} reads one (with `includes`);
- * - PUT /view/{viewId} updates one (204; only its creator may: 403).
+ * - PUT /view/{viewId} updates one (204; only its creator may: 403);
+ * - DELETE /view/{viewId} deletes one (204; only its creator may: 403; the
+ *   vendor's 8.0 document has it, the spec does not list it).
  *
  * The body is the vendor's CreateUpdateViewDTO: `viewName`, `accessType`
  * (PUBLIC_ACCESS, PRIVATE_ACCESS, LIMITED_ACCESS), `query`, `useSimpleQuery`,
@@ -118,8 +120,19 @@ export function registerViews(router: Router, context: ModuleContext, state: Pla
     return { status: 204 };
   };
 
+  const remove = (request: SimRequest): SimResponse => {
+    const caller = request.principal;
+    const view = state.views.get(request.params.viewId ?? '');
+    if (!caller || !view || !isVisibleTo(view, caller.userId)) return notFound(request, `View ${request.params.viewId ?? ''} not found`);
+    if (view.creatorId !== caller.userId) return planningError(request, 403, 'Only the creator may delete a view');
+    state.views.delete(view.id);
+    for (const [userId, viewId] of state.lastUsedViews) if (viewId === view.id) state.lastUsedViews.delete(userId);
+    return { status: 204 };
+  };
+
   planningRoute(router, 'POST', '/view', create);
   planningRoute(router, 'GET', '/view/all', all);
   planningRoute(router, 'GET', '/view/{viewId}', one);
   planningRoute(router, 'PUT', '/view/{viewId}', update);
+  planningRoute(router, 'DELETE', '/view/{viewId}', remove);
 }

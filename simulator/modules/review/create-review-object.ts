@@ -33,7 +33,9 @@ function asParticipant(user: SeedUser, role: ReviewParticipant['role']): ReviewP
 
 export function registerCreateReviewObject(router: Router, context: ModuleContext, state: ReviewFixtures): void {
   const byUuid = context.version === '8.0';
-  const flagName = context.version === '7.4' || context.faults.has('review-create-old-flag-name') ? 'flagCreateJmsCommentfield' : 'flagCreateJmsComment';
+  let flagName = context.version === '7.4' ? 'flagCreateJmsCommentfield' : 'flagCreateJmsComment';
+  if (context.faults.has('review-create-old-flag-name')) flagName = 'flagCreateJmsCommentfield';
+  if (context.faults.has('review-create-new-flag-name-early')) flagName = 'flagCreateJmsComment';
 
   const readParticipant = (raw: unknown): Resolved<ReviewParticipant> => {
     if (!isRecord(raw)) return { ok: false, response: reviewError(400, 'INVALID_PARTICIPANT', 'Each participant must be an object') };

@@ -37,4 +37,14 @@ export const reviewFaults = {
     spec: '§2',
     versions: ['8.0'],
   },
+  'review-create-new-flag-name-early': {
+    description: 'Review object creation on 7.4 already requires the 8.0 name flagCreateJmsComment and refuses flagCreateJmsCommentfield.',
+    spec: '§2',
+    versions: ['7.4'],
+  },
+  'review-general-info-missing': {
+    description: 'GET /rm/rest/v1.0/util/reviews/{id}/_get-general-info, changed in 8.0 and served in both versions, is not served.',
+    spec: '§4.5',
+    versions: ['7.4', '8.0'],
+  },
 } as const satisfies Readonly<Record<string, FaultDefinition>>;

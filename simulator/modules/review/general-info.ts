@@ -17,6 +17,7 @@ export function registerGeneralInfo(router: Router, context: ModuleContext, stat
   if (context.faults.has('review-general-info-old-role')) required = [roles.reviewManagerModuleAccess];
   if (context.faults.has('review-general-info-role-not-enforced')) required = [roles.authenticated];
 
+  if (context.faults.has('review-general-info-missing')) return;
   router.api('GET', '/rm/rest/v1.0/util/reviews/{id}/_get-general-info', required, (request) => {
     const found = lookupReview(request.params.id, state);
     if (!found.ok) return found.response;

@@ -13,7 +13,12 @@ export const shopFaults = {
     versions: ['8.0'],
   },
   'shop-search-removed-properties-accepted': {
-    description: 'POST /shop/api/rest/v1.0/search/advanced answers 200 to a request carrying properties 8.0 removed (text, conditions, …) instead of refusing it.',
+    description: 'POST /shop/api/rest/v1.0/search/advanced answers 200 to a request carrying properties 8.0 removed (text, conditions, …), silently ignoring them, instead of refusing it.',
+    spec: '§2, §4.7',
+    versions: ['8.0'],
+  },
+  'shop-search-removed-properties-honored': {
+    description: 'POST /shop/api/rest/v1.0/search/advanced still applies the request properties 8.0 removed (text, orderData, conflictTypes, …) as 7.4 did.',
     spec: '§2, §4.7',
     versions: ['8.0'],
   },

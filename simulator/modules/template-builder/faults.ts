@@ -7,6 +7,11 @@ export const templateBuilderFaults = {
     spec: '§4.6',
     versions: ['8.0'],
   },
+  'template-builder-removed-early': {
+    description: '7.4 no longer serves POST /wp/rest/attachment/externalIds and GET /wp/rest/user/write/attachments, which only 8.0 removes.',
+    spec: '§4.6',
+    versions: ['7.4'],
+  },
   'template-builder-added-served-in-7.4': {
     description: '7.4 already serves the boxes, renderers and variables of a template and DELETE of dynamic-service parameters, which 8.0 adds.',
     spec: '§4.6',

@@ -8,6 +8,7 @@ import { createTemplateBuilderState } from '../../fixtures/template-builder.ts';
 import type { ModuleRegistrar } from '../context.ts';
 import { registerAttachmentRoutes } from './routes/attachments.ts';
 import { registerDynamicServiceRoutes } from './routes/dynamic-services.ts';
+import { registerParameterCreateRoutes } from './routes/dynamic-service-parameters-create.ts';
 import { registerParameterDeleteRoutes } from './routes/dynamic-service-parameters-delete.ts';
 import { registerTemplateBoxRoutes } from './routes/template-boxes.ts';
 import { registerTemplateRendererRoutes } from './routes/template-renderers.ts';
@@ -22,9 +23,11 @@ export const registerTemplateBuilderModule: ModuleRegistrar = (router, context) 
   // Served by both versions.
   registerTemplateRoutes(router, context, state);
   registerDynamicServiceRoutes(router, context, state);
+  registerParameterCreateRoutes(router, context, state);
 
   // Removed in 8.0 without deprecation.
-  if (!is80 || faults.has('template-builder-removed-still-served')) registerAttachmentRoutes(router, context, state);
+  const attachmentsServed = is80 ? faults.has('template-builder-removed-still-served') : !faults.has('template-builder-removed-early');
+  if (attachmentsServed) registerAttachmentRoutes(router, context, state);
 
   // Added in 8.0.
   const added = is80 || faults.has('template-builder-added-served-in-7.4');

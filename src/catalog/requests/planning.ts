@@ -1,4 +1,121 @@
+/**
+ * How the lifecycle checks call each planning endpoint of the catalog (spec
+ * §4.3): the new request fields (`uid`, `filteredIds`) and query parameters
+ * (`query`, `includes`) are sent where the target's version has the change,
+ * and what a call creates is deleted again.
+ *
+ * Calls that replace existing data (group update and delete, view update,
+ * user group memberships) cannot be undone here: a recipe does not see the
+ * data before the call. They say so in `irreversible`; the embedded
+ * platform is fresh per run.
+ */
+import { randomUUID } from 'node:crypto';
+import type { PlatformApi } from '../../api/platform-api.ts';
+import type { HttpResponse } from '../../http/client.ts';
+import type { PlatformVersion } from '../../profile/versions.ts';
+import { entryById, expectedVerdict, modulePrefixes, versionedPath } from '../index.ts';
 import type { RequestRecipes } from './types.ts';
 
-/** How the lifecycle checks exercise each planning endpoint of the catalog. */
-export const planningRequests: RequestRecipes = {};
+/** `/maps/rest/api/v1.0` + path: the planning prefix with the `{version}` segment the catalog uses (spec §4.3, §9.2). */
+export function planningPath(path: string): string {
+  return `${modulePrefixes.planning}/${entryById('planning.group-list')?.versionSegment ?? 'v1.0'}${path}`;
+}
+
+/** Names of what the suites create start with this, so discovery never picks them and a reader knows whose they are. */
+export const suiteMarker = 'upgrade-guard';
+
+export function scratchName(what: string): string {
+  return `${suiteMarker} ${what} ${randomUUID().slice(0, 8)}`;
+}
+
+/**
+ * The request fields the catalog lists as new for an entry (spec §4.3),
+ * where the version shows the entry's change; none on a version that
+ * predates it. Only fields the catalog names are sent.
+ */
+export function newRequestFields(entryId: string, version: PlatformVersion, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const entry = entryById(entryId);
+  if (!entry || expectedVerdict(entry, version) === 'unchanged') return {};
+  const named = entry.newFields?.request ?? [];
+  return Object.fromEntries(Object.entries(values).filter(([field]) => named.includes(field)));
+}
+
+/** The id of what a create call answered with (`id`, or the vendor's `viewId`), as a path value. */
+export function createdId(response: HttpResponse): string | undefined {
+  const body = response.json();
+  if (typeof body !== 'object' || body === null) return undefined;
+  const id = 'id' in body ? body.id : 'viewId' in body ? body.viewId : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+/** DELETE of what a create call made; the path names it by `{id}`. */
+function deleteCreated(path: string): (api: PlatformApi, response: HttpResponse) => Promise<void> {
+  return async (api, response) => {
+    const id = createdId(response);
+    if (id !== undefined) await api.call({ method: 'DELETE', path: planningPath(path), pathParams: { id } });
+  };
+}
+
+const groupDelete = entryById('planning.group-delete');
+
+/** The vendor's NodeCopyRequest requires every copy flag; false keeps the copy to the node itself. */
+const copyFlags = Object.fromEntries(
+  ['Timelines', 'Tasks', 'Markers', 'Attachments', 'Invoices', 'SunkCosts', 'Budgets', 'SunkCostBills', 'PlanTarget', 'Dimensions', 'Kpis', 'GeneralInfo', 'Fees'].map((part) => [`copy${part}`, false]),
+);
+
+export const planningRequests: RequestRecipes = {
+  // spec §2, §4.3: uid is optional on create and present in the response.
+  'planning.group-create': {
+    body: ({ version }) => ({ name: scratchName('group'), inherit: false, ...newRequestFields('planning.group-create', version, { uid: randomUUID() }) }),
+    cleanup: async (api, response) => {
+      const id = createdId(response);
+      if (id !== undefined && groupDelete) await api.call({ method: 'DELETE', path: versionedPath(groupDelete), pathParams: { id } });
+    },
+  },
+  // spec §4.3: uid is optional on update. Only uid is sent (7.4: nothing), so the group keeps its name.
+  'planning.group-update': {
+    body: ({ version }) => newRequestFields('planning.group-update', version, { uid: randomUUID() }),
+    irreversible: 'the uid the group had before the update is not known to the recipe, so it cannot be put back (7.4 sends an empty update)',
+  },
+  'planning.group-delete': {
+    irreversible: 'deletes the discovered group; a group created again gets a new id and none of its assignments',
+  },
+  // spec §2, §4.3: filteredIds is an array of strings. The node itself is its only entry, so the copy stays one node;
+  // shrinkChild fits the copy into the parent's dates instead of widening the parent (vendor document).
+  'planning.node-copy': {
+    query: () => ({ resizeType: 'shrinkChild' }),
+    body: ({ version, fixtures }) => ({ ...copyFlags, ...newRequestFields('planning.node-copy', version, { filteredIds: [fixtures.planningNodeId ?? ''] }) }),
+    cleanup: deleteCreated('/node/{id}'),
+  },
+  // Replaces the user's memberships with none.
+  'planning.usergroups-user-update': {
+    body: () => [],
+    irreversible: "replaces the user's group memberships with none; the memberships before the call are not known to the recipe",
+  },
+  // spec §4.3: new query parameter `query`.
+  'planning.fee-list': {
+    query: () => ({ query: 'fee' }),
+  },
+  // spec §4.3: new query parameter `includes`; `filterSort` and `groups` are the values the vendor's document names.
+  'planning.view-lastused': {
+    query: () => ({ includes: 'filterSort,groups' }),
+  },
+  'planning.view-get': {
+    query: () => ({ includes: 'filterSort,groups' }),
+  },
+  // A private view: only its creator sees it. useSimpleQuery is the one field the vendor requires.
+  'planning.view-create': {
+    body: () => ({ viewName: scratchName('view'), accessType: 'PRIVATE_ACCESS', query: '', useSimpleQuery: true, showChildren: true }),
+    cleanup: deleteCreated('/view/{id}'),
+  },
+  'planning.view-update': {
+    body: () => ({ useSimpleQuery: true }),
+    irreversible: "the view's fields before the update are not known to the recipe; the update may also make it the caller's last used view",
+  },
+  // An empty list names no dimension, so no value changes; the additional node metadata of 8.0 is sent by the
+  // dimension-node-metadata check, which reads the node's values first and puts them back.
+  'planning.dimension-node-update': {
+    body: () => [],
+    irreversible: "should the platform read an empty list as 'remove every value' (the vendor's wording allows it), the node's values are gone; the recipe does not see them before the call",
+  },
+};

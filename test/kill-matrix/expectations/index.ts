@@ -5,7 +5,8 @@
  */
 import { faultNames, type FaultName } from '../../../simulator/faults/index.ts';
 import type { KillExpectations, ObservationExpectations } from './types.ts';
-import { authKills } from './auth.ts';
+import { authKills, authObservations } from './auth.ts';
+import { contractKills } from './contracts.ts';
 import { jobKills, jobObservations } from './job.ts';
 import { planningKills, planningObservations } from './planning.ts';
 import { mediaKills, mediaObservations } from './media.ts';
@@ -13,8 +14,9 @@ import { reviewKills, reviewObservations } from './review.ts';
 import { templateBuilderKills, templateBuilderObservations } from './template-builder.ts';
 import { shopKills, shopObservations } from './shop.ts';
 
-const killAreas: readonly KillExpectations[] = [authKills, jobKills, planningKills, mediaKills, reviewKills, templateBuilderKills, shopKills];
+const killAreas: readonly KillExpectations[] = [authKills, contractKills, jobKills, planningKills, mediaKills, reviewKills, templateBuilderKills, shopKills];
 const observationAreas: readonly ObservationExpectations[] = [
+  authObservations,
   jobObservations,
   planningObservations,
   mediaObservations,

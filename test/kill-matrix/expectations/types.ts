@@ -3,6 +3,7 @@ import type { FaultName } from '../../../simulator/faults/index.ts';
 /**
  * For each simulator fault, the ids of the suite checks it must make fail.
  * Every other check must still pass under that fault (its versions only).
+ * An id ending in `@7.4` or `@8.0` applies to that version only.
  */
 export type KillExpectations = Readonly<Partial<Record<FaultName, readonly string[]>>>;
 
@@ -13,3 +14,12 @@ export type KillExpectations = Readonly<Partial<Record<FaultName, readonly strin
  * starts with "observation:".
  */
 export type ObservationExpectations = Readonly<Partial<Record<FaultName, readonly string[]>>>;
+
+/** The ids of a list that apply to a version: plain ones, and `id@version` ones of that version. */
+export function forVersion(ids: readonly string[], version: string): string[] {
+  return ids.flatMap((id) => {
+    const at = id.lastIndexOf('@');
+    if (at < 0) return [id];
+    return id.slice(at + 1) === version ? [id.slice(0, at)] : [];
+  });
+}

@@ -24,9 +24,9 @@ const participants = '/dse/rest/v1/dse-object/20481/1/participants';
 /** [method, concrete path, served in 7.4, served in 8.0] — spec §4.2 row by row, plus the discovery and probe routes. */
 const routeTable: readonly [HttpMethod, string, boolean, boolean][] = [
   ['DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete', true, false],
-  ['GET', '/dse/rest/v1.0/assets/5012/discussion-count', false, true],
-  ['GET', '/dse/rest/v1.0/assets/5012/jobs', false, true],
-  ['GET', '/dse/rest/v1.0/assets/5012/products', false, true],
+  ['GET', '/dse/rest/v1.0/assets/77401/discussion-count', false, true],
+  ['GET', '/dse/rest/v1.0/assets/77401/jobs', false, true],
+  ['GET', '/dse/rest/v1.0/assets/77401/products', false, true],
   ['GET', `${job}/histories`, false, true],
   ['GET', '/dse/rest/v2/process-types/campaign_approval', false, true],
   ['GET', participants, false, true],
@@ -60,10 +60,10 @@ describe('job module routes per version (spec §4.2)', () => {
   it('{version} accepts v<major>[.<minor>] and nothing else (spec §9.2)', async () => {
     const h = harness('8.0');
     for (const segment of ['v1', 'v1.0', 'v2', 'v1.1']) {
-      expect((await h.call('GET', `/dse/rest/${segment}/assets/5012/jobs`)).status).toBe(200);
+      expect((await h.call('GET', `/dse/rest/${segment}/assets/77401/jobs`)).status).toBe(200);
     }
     for (const segment of ['latest', 'v', '1.0', 'v1.0.0', 'V1']) {
-      expect((await h.call('GET', `/dse/rest/${segment}/assets/5012/jobs`)).status).toBe(404);
+      expect((await h.call('GET', `/dse/rest/${segment}/assets/77401/jobs`)).status).toBe(404);
     }
   });
 });
@@ -230,12 +230,12 @@ describe('process types, asset usage and grids (spec §4.2)', () => {
 
   it('jobs and products containing an asset are paginated; discussion count is an integer', async () => {
     const h = harness('8.0');
-    const jobs = await h.call('GET', '/dse/rest/v1/assets/5012/jobs?limit=1');
+    const jobs = await h.call('GET', '/dse/rest/v1/assets/77401/jobs?limit=1');
     expect(jobs.body).toMatchObject({ limit: 1, offset: 0, totalCount: 2 });
     expect(list(pick(jobs.body, 'data'))).toHaveLength(1);
-    const products = await h.call('GET', '/dse/rest/v2/assets/5012/products');
+    const products = await h.call('GET', '/dse/rest/v2/assets/77401/products');
     expect(pick(products.body, 'totalCount')).toBe(2);
-    expect((await h.call('GET', '/dse/rest/v1/assets/5012/discussion-count')).body).toBe(3);
+    expect((await h.call('GET', '/dse/rest/v1/assets/77401/discussion-count')).body).toBe(3);
     expect(pick((await h.call('GET', '/dse/rest/v1/assets/1/jobs')).body, 'totalCount')).toBe(0);
     expect((await h.call('GET', '/dse/rest/v1/assets/abc/jobs')).status).toBe(400);
   });
@@ -248,12 +248,24 @@ describe('process types, asset usage and grids (spec §4.2)', () => {
     expect(rows.map((row) => pick(row, 'rowInstanceId'))).toEqual([770102]);
     expect((await harness('8.0').call('DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete', { body: [770101] })).status).toBe(404);
   });
+
+  it('7.4 answers an empty selection with true and deletes nothing; no selection at all is 400', async () => {
+    const h = harness('7.4');
+    expect(await h.call('DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete', { body: [] })).toMatchObject({ status: 200, body: true });
+    expect(list((await h.call('GET', '/dse/rest/v1.0/jobs/1201/grids/7701/rows')).body)).toHaveLength(3);
+    expect((await h.call('DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete')).status).toBe(400);
+  });
+
+  it('a job names its grids among its values, by variable instance id', async () => {
+    const body = (await harness('8.0').call('GET', job)).body;
+    expect(pick(body, 'values', '7701', 'value')).toBe('3');
+  });
 });
 
 /** For each fault: the version it affects and an observation that differs between a healthy and a faulty instance. */
 const faultScenarios: Readonly<Record<keyof typeof jobFaults, { version: SimVersion; observe: (h: ModuleHarness) => Promise<unknown> }>> = {
   'job-removed-grid-delete-still-served': { version: '8.0', observe: async (h) => (await h.call('DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete', { body: [770101] })).status },
-  'job-assets-jobs-missing': { version: '8.0', observe: async (h) => (await h.call('GET', '/dse/rest/v1/assets/5012/jobs')).status },
+  'job-assets-jobs-missing': { version: '8.0', observe: async (h) => (await h.call('GET', '/dse/rest/v1/assets/77401/jobs')).status },
   'job-histories-missing': { version: '8.0', observe: async (h) => (await h.call('GET', `${job}/histories`)).status },
   'job-process-types-v2-missing': { version: '8.0', observe: async (h) => (await h.call('GET', '/dse/rest/v2/process-types/asset_release')).status },
   'job-participants-delete-missing': { version: '8.0', observe: async (h) => (await h.call('DELETE', `${participants}/${marta.uuid}`)).status },
@@ -274,6 +286,14 @@ const faultScenarios: Readonly<Record<keyof typeof jobFaults, { version: SimVers
       return list((await h.call('GET', participants)).body).length;
     },
   },
+  'job-assets-products-missing': { version: '8.0', observe: async (h) => (await h.call('GET', '/dse/rest/v1/assets/77401/products')).status },
+  'job-discussion-count-missing': { version: '8.0', observe: async (h) => (await h.call('GET', '/dse/rest/v1/assets/77401/discussion-count')).status },
+  'job-participants-list-uuid-not-uuid': { version: '8.0', observe: async (h) => pick((await h.call('GET', participants)).body, 0, 'userUUID') },
+  'job-participants-uuid-body-rejected': { version: '8.0', observe: async (h) => (await h.call('PATCH', participants, { body: [ada.uuid] })).status },
+  'job-search-pending-state-rejected': { version: '7.4', observe: async (h) => (await h.call('POST', '/dse/rest/v1.0/jobs/_search', { body: { states: ['ACTIVE', 'PENDING'] } })).status },
+  'job-legacy-user-id-missing': { version: '7.4', observe: async (h) => pick((await h.call('GET', job)).body, 'creator', 'id') },
+  'job-grid-rows-delete-removed-early': { version: '7.4', observe: async (h) => (await h.call('DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete', { body: [] })).status },
+  'job-added-endpoints-served-early': { version: '7.4', observe: async (h) => (await h.call('GET', participants)).status },
 };
 
 describe('job faults (kill matrix inputs)', () => {

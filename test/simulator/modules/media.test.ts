@@ -366,6 +366,12 @@ const faultProbes: Readonly<Record<keyof typeof mediaFaults, { readonly version:
   'media-attribute-nodes-filter-ignored': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.0/asset-attributes/501/nodes?filter=roots')).body },
   'media-attribute-language-names-ignored': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.0/asset-attributes?useLanguageNamesResult=false')).body },
   'media-web-tracing-missing': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.1/web-tracing/77401')).status },
+  'media-archive-entries-removed-early': { version: '7.4', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.0/archive-entries/asset/77403')).status },
+  'media-asset-id-as-string': { version: '7.4', observe: async (sim) => objectBody(await sim.call('GET', '/rest/mp/v1.1/assets/77401'))['id'] },
+  'media-webhooks-only-at-v1.2': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.1/webhooks')).status },
+  'media-attribute-nodes-missing': { version: '7.4', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.0/asset-attributes/501/nodes')).status },
+  'media-integer-ids-missing-in-7.4': { version: '7.4', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.1/virtual-databases')).body },
+  'media-asset-attributes-unfiltered-error': { version: '7.4', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.0/asset-attributes')).status },
 };
 
 describe('media faults change what a client sees', () => {

@@ -50,6 +50,10 @@ const routeTable: readonly [HttpMethod, string, boolean, boolean][] = [
   ['GET', `${api}/dimension`, true, true],
   ['GET', `${api}/dimension/node/7004`, true, true],
   ['GET', `${api}/group/11`, true, true],
+  ['GET', `${api}/group/node/7001`, true, true],
+  ['DELETE', `${api}/node/7004`, true, true],
+  ['GET', `${api}/view/public/all`, true, true],
+  ['DELETE', `${api}/view/302`, false, true],
 ];
 
 describe('planning module routes per version (spec §4.3)', () => {
@@ -258,7 +262,13 @@ const faultScenarios: Readonly<Record<keyof typeof planningFaults, { version: Si
       return (await h.call('GET', `${api}/group/13`)).status;
     },
   },
-  'planning-usergroups-removed-early': { version: '8.0', observe: async (h) => (await h.call('GET', `${api}/usergroups/all`)).status },
+  'planning-group-writes-removed-early': { version: '7.4', observe: async (h) => (await h.call('POST', `${api}/group`, { body: { name: 'X' } })).status },
+  'planning-node-copy-removed-early': { version: '8.0', observe: async (h) => (await h.call('POST', `${api}/node/7002/copy/7003`, { body: {} })).status },
+  'planning-usergroups-removed-early': { version: '7.4', observe: async (h) => (await h.call('GET', `${api}/usergroups/all`)).status },
+  'planning-icon-string-before-8.0': { version: '7.4', observe: async (h) => typeof (await h.call('GET', `${api}/node-type/icons/download/1`)).body },
+  'planning-dimension-node-update-missing': { version: '8.0', observe: async (h) => (await h.call('PUT', `${api}/dimension/node/7004`, { body: [] })).status },
+  'planning-user-uuid-missing': { version: '8.0', observe: async (h) => pick((await h.call('GET', `${api}/node/7001`)).body, 'respPerson', 'uuid') },
+  'planning-additions-served-early': { version: '7.4', observe: async (h) => (await h.call('GET', `${api}/fee`)).status },
   'planning-icon-still-object': { version: '8.0', observe: async (h) => typeof (await h.call('GET', `${api}/node-type/icons/download/1`)).body },
   'planning-fee-amount-string': { version: '8.0', observe: async (h) => typeof pick((await h.call('GET', `${api}/fee`)).body, 'fees', 0, 'amount') },
   'planning-fee-query-rejected': { version: '8.0', observe: async (h) => (await h.call('GET', `${api}/fee?query=fee`)).status },
@@ -283,4 +293,44 @@ describe('planning faults (kill matrix inputs)', () => {
       expect(faulty).not.toEqual(healthy);
     });
   }
+});
+
+describe('cleanup and discovery routes of the vendor documents (both versions)', () => {
+  it('DELETE /node/{id} removes the node with its subtree; a tree root stays', async () => {
+    const h = harness('7.4');
+    expect((await h.call('DELETE', `${api}/node/7002`)).status).toBe(204);
+    for (const gone of [7002, 7004, 7005]) expect((await h.call('GET', `${api}/node/${gone}`)).status).toBe(404);
+    expect((await h.call('GET', `${api}/node/7003`)).status).toBe(200);
+    expect((await h.call('DELETE', `${api}/node/7001`)).status).toBe(400);
+  });
+
+  it('GET /group/node/{nodeId} lists the assigned groups, with uid in 8.0; a deleted group drops out', async () => {
+    const h = harness('8.0');
+    const assigned = list((await h.call('GET', `${api}/group/node/7001`)).body);
+    expect(assigned.map((group) => pick(group, 'id'))).toEqual(['11', '13']);
+    expect(pick(assigned[0], 'uid')).toEqual(expect.any(String));
+    await h.call('DELETE', `${api}/group/13`);
+    expect(list((await h.call('GET', `${api}/group/node/7001`)).body).map((group) => pick(group, 'id'))).toEqual(['11']);
+    expect(pick(list((await harness('7.4').call('GET', `${api}/group/node/7001`)).body)[0], 'uid')).toBeUndefined();
+  });
+
+  it('GET /view/public/all: 7.4 the old {viewId, viewName}, 8.0 the full view', async () => {
+    expect((await harness('7.4').call('GET', `${api}/view/public/all`)).body).toEqual([{ viewId: 301, viewName: 'Campaign overview' }]);
+    expect(list((await harness('8.0').call('GET', `${api}/view/public/all`)).body)[0]).toMatchObject({ id: '301', accessType: 'PUBLIC_ACCESS', creatorId: ada.uuid });
+  });
+
+  it('8.0 DELETE /view/{viewId}: only the creator; the view and its last-used mark are gone', async () => {
+    const h = harness('8.0');
+    expect((await h.call('DELETE', `${api}/view/303`)).status).toBe(403);
+    expect((await h.call('DELETE', `${api}/view/301`)).status).toBe(204);
+    expect((await h.call('GET', `${api}/view/301`)).status).toBe(404);
+    expect((await h.call('GET', `${api}/view/lastused/user/${ada.uuid}`)).status).toBe(204);
+  });
+
+  it('includes=filterSort (the vendor value) adds filters and sort', async () => {
+    const view = (await harness('8.0').call('GET', `${api}/view/301?includes=filterSort`)).body;
+    expect(pick(view, 'filters')).toEqual(expect.any(Array));
+    expect(pick(view, 'sort')).toEqual(expect.any(Array));
+    expect(pick(view, 'groups')).toBeUndefined();
+  });
 });

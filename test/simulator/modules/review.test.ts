@@ -161,6 +161,11 @@ const faultScenarios: Readonly<Record<keyof typeof reviewFaults, { version: SimV
     version: '8.0',
     observe: async (h) => (await h.call('POST', `${rm}/reviews/_create-review-object`, { body: { mediaGUID: 1, flagCreateJmsComment: true } })).status,
   },
+  'review-create-new-flag-name-early': {
+    version: '7.4',
+    observe: async (h) => (await h.call('POST', `${rm}/reviews/_create-review-object`, { body: { mediaGUID: 1, flagCreateJmsCommentfield: true } })).status,
+  },
+  'review-general-info-missing': { version: '8.0', observe: async (h) => (await h.call('GET', generalInfo)).status },
 };
 
 describe('review faults (kill matrix inputs)', () => {

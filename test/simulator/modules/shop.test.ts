@@ -67,7 +67,7 @@ describe('advanced search in 7.4: array, old request properties', () => {
       { field: 'price', conditionOperator: 'LESS_THEN', value: '1', operator: 'AND' },
     ];
     expect(itemIds(await sim.call('POST', searchPath, { body: { orderData: false, conditions } }))).toEqual([7005]);
-    expect(itemIds(await sim.call('POST', searchPath, { body: { orderData: false, filters: [41, 42] } }))).toEqual([7001, 7002]);
+    expect(itemIds(await sim.call('POST', searchPath, { body: { orderData: false, filters: [{ filterId: 41 }, { filterId: 42, filterCriteriaId: 1 }] } }))).toEqual([7001, 7002]);
   });
 
   it('adds order data on request', async () => {
@@ -125,6 +125,10 @@ const faultProbes: Readonly<Record<keyof typeof shopFaults, { readonly version: 
   'shop-search-still-array': { version: '8.0', observe: async (sim) => Array.isArray((await sim.call('POST', searchPath, { body: {} })).body) },
   'shop-search-errors-still-array': { version: '8.0', observe: async (sim) => Array.isArray((await sim.call('POST', searchPath, { body: { text: 'x' } })).body) },
   'shop-search-removed-properties-accepted': { version: '8.0', observe: async (sim) => (await sim.call('POST', searchPath, { body: { text: 'x', orderData: true } })).status },
+  'shop-search-removed-properties-honored': {
+    version: '8.0',
+    observe: async (sim) => (await sim.call('POST', searchPath, { body: { text: 'tote', orderData: true } })).body,
+  },
   'shop-search-object-in-7.4': { version: '7.4', observe: async (sim) => Array.isArray((await sim.call('POST', searchPath, { body: { orderData: false } })).body) },
 };
 

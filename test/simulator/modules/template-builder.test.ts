@@ -41,6 +41,7 @@ const routeTable: readonly (readonly [HttpMethod, string, boolean, boolean])[] =
   ['GET', '/wp/rest/templates/3101', true, true],
   ['GET', '/wp/rest/dynamic-services', true, true],
   ['GET', '/wp/rest/dynamic-services/801/parameters', true, true],
+  ['POST', '/wp/rest/dynamic-services/801/parameters', true, true],
 ];
 
 describe('template-builder routes per version (spec §4.6)', () => {
@@ -121,8 +122,24 @@ describe('dynamic-service parameters (spec §4.6)', () => {
     const left = arrayBody(await sim.call('GET', '/wp/rest/dynamic-services/801/parameters'));
     expect(left.map((parameter) => parameter['ID'])).toEqual([8013]);
     expect((await sim.call('DELETE', '/wp/rest/dynamic-services/801/parameters')).status).toBe(400);
-    expect((await sim.call('DELETE', '/wp/rest/dynamic-services/801/parameters?id=8011')).status).toBe(404);
+    // A bulk delete (the vendor documents only 204): ids already gone are ignored.
+    expect((await sim.call('DELETE', '/wp/rest/dynamic-services/801/parameters?id=8011,2147483647')).status).toBe(204);
     expect((await sim.call('DELETE', '/wp/rest/dynamic-services/999/parameters?id=1')).status).toBe(404);
+  });
+
+  it('creates parameters in both versions', async () => {
+    for (const version of ['7.4', '8.0'] as const) {
+      const sim = templateBuilder(version);
+      const created = await sim.call('POST', '/wp/rest/dynamic-services/802/parameters', {
+        body: { DYNAMIC_SERVICE_VARIABLES: [{ DYNAMIC_SERVICE_ID: 802, REPLACE_TEXT: '{{radius}}', LABEL: 'Radius', TYPE: 1 }] },
+      });
+      expect(created.status).toBe(200);
+      expect(arrayBody(created)).toEqual([expect.objectContaining({ ID: 8022, DYNAMIC_SERVICE_ID: 802, REPLACE_TEXT: '{{radius}}', LABEL: 'Radius' })]);
+      const listed = arrayBody(await sim.call('GET', '/wp/rest/dynamic-services/802/parameters'));
+      expect(listed.map((parameter) => parameter['ID'])).toEqual([8021, 8022]);
+      expect((await sim.call('POST', '/wp/rest/dynamic-services/802/parameters', { body: { DYNAMIC_SERVICE_VARIABLES: [] } })).status).toBe(400);
+      expect((await sim.call('POST', '/wp/rest/dynamic-services/802/parameters', { body: { DYNAMIC_SERVICE_VARIABLES: [{ DYNAMIC_SERVICE_ID: 801, REPLACE_TEXT: 'x', LABEL: 'x' }] } })).status).toBe(400);
+    }
   });
 
   it('lists services with their parameters', async () => {
@@ -143,6 +160,7 @@ describe('7.4 attachment routes (spec §4.6)', () => {
 
 const faultProbes: Readonly<Record<keyof typeof templateBuilderFaults, { readonly version: SimVersion; readonly observe: (sim: ModuleHarness) => Promise<unknown> }>> = {
   'template-builder-removed-still-served': { version: '8.0', observe: async (sim) => (await sim.call('POST', '/wp/rest/attachment/externalIds', { body: [] })).status },
+  'template-builder-removed-early': { version: '7.4', observe: async (sim) => (await sim.call('GET', '/wp/rest/user/write/attachments')).status },
   'template-builder-added-served-in-7.4': { version: '7.4', observe: async (sim) => (await sim.call('GET', '/wp/rest/templates/3101/renderers')).status },
   'template-builder-variables-missing': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/wp/rest/templates/3101/variables')).status },
   'template-builder-boxes-missing': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/wp/rest/templates/3101/boxes')).status },

@@ -1,7 +1,8 @@
 /**
  * AI tagging configurations (spec §4.4): GET lists them; POST
  * /configurations/{configurationId} adds (201) or updates (200) one; DELETE
- * removes it (204). A configuration names an existing provider.
+ * removes it (204). A configuration names an existing provider, by default
+ * the first enabled one.
  */
 import { json } from '../../../http/router.ts';
 import type { AiConfiguration, MediaState } from '../../../fixtures/media.ts';
@@ -25,14 +26,16 @@ function readConfiguration(configurationId: string, body: unknown, state: MediaS
   const languages = body['languages'] ?? ['en-US'];
   if (body['configurationId'] !== undefined && body['configurationId'] !== configurationId) return { ok: false, message: 'configurationId differs from the path.' };
   if (typeof name !== 'string' || name.trim() === '') return { ok: false, message: 'name is required.' };
-  if (typeof providerId !== 'string' || !state.aiProviders.has(providerId)) return { ok: false, message: 'providerId must name an existing provider.' };
+  // Spec §4.4 shows no body: a configuration without providerId plausibly takes the first enabled provider.
+  const provider = providerId === undefined ? [...state.aiProviders.values()].find((candidate) => candidate.enabled)?.providerId : providerId;
+  if (typeof provider !== 'string' || !state.aiProviders.has(provider)) return { ok: false, message: 'providerId must name an existing provider.' };
   if (!isStringArray(types) || types.some((type) => !tagTypes.includes(type))) return { ok: false, message: `tagTypes must be a subset of ${tagTypes.join(', ')}.` };
   if (minConfidence !== undefined && (typeof minConfidence !== 'number' || minConfidence < 0 || minConfidence > 1)) return { ok: false, message: 'minConfidence must be a number from 0 to 1.' };
   if (!isStringArray(languages)) return { ok: false, message: 'languages must be an array of language tags.' };
   if (enabled !== undefined && typeof enabled !== 'boolean') return { ok: false, message: 'enabled must be a boolean.' };
   return {
     ok: true,
-    configuration: { configurationId, name, providerId, tagTypes: types, minConfidence: typeof minConfidence === 'number' ? minConfidence : 0.5, languages, enabled: enabled !== false },
+    configuration: { configurationId, name, providerId: provider, tagTypes: types, minConfidence: typeof minConfidence === 'number' ? minConfidence : 0.5, languages, enabled: enabled !== false },
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import { json, type SimRequest } from '../../../http/router.ts';
 import { assetAttributes } from '../../../fixtures/media.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, mediaError } from '../errors.ts';
 import { mediaAccess } from '../access.ts';
 import { localize } from '../languages.ts';
 import { readBoolean } from '../params.ts';
@@ -27,6 +27,7 @@ export const registerAssetAttributeRoutes: MediaRoutes = (router, context) => {
   router.api('GET', '/rest/mp/v1.0/asset-attributes', mediaAccess, (request) => {
     const type = request.query.get('attributeType');
     if (type !== null && !attributeTypes.includes(type)) return badRequest(`Unknown attributeType '${type}'.`);
+    if (type === null && context.faults.has('media-asset-attributes-unfiltered-error')) return mediaError(500, 'Cannot invoke "AttributeType.name()" because "type" is null');
     const useNames = wantsLanguageNames(context, request);
     if (useNames === undefined) return badRequest('useLanguageNamesResult must be true or false.');
     const body = assetAttributes

@@ -47,7 +47,7 @@ export function assetBody(context: ModuleContext, asset: Asset, useLanguageNames
   const division = divisions.find((candidate) => candidate.id === asset.divisionId);
   const themes = flattenThemes(themeRoot).filter((theme) => asset.themeIds.includes(theme.id));
   const body: Record<string, unknown> = {
-    id: asset.id,
+    id: context.faults.has('media-asset-id-as-string') ? String(asset.id) : asset.id,
     assetTypeId: asset.assetTypeId,
     uploadDate: asset.uploadDate,
     lastUpdatedTime: asset.lastUpdatedTime,

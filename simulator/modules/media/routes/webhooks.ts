@@ -29,7 +29,9 @@ function webhookBody(webhook: Webhook): Record<string, unknown> {
 }
 
 export const registerWebhookRoutes: MediaRoutes = (router, context, state) => {
-  router.api('POST', '/rest/mp/v1.1/webhooks', mediaAccess, (request) => {
+  const base = context.faults.has('media-webhooks-only-at-v1.2') ? '/rest/mp/v1.2/webhooks' : '/rest/mp/v1.1/webhooks';
+
+  router.api('POST', base, mediaAccess, (request) => {
     const result = readWebhookDraft(context, request.body);
     if (!result.ok) return badRequest(result.message, 'MP_E05001');
     const id = state.nextWebhookId;
@@ -39,16 +41,16 @@ export const registerWebhookRoutes: MediaRoutes = (router, context, state) => {
     return json(201, webhookBody(webhook));
   });
 
-  router.api('GET', '/rest/mp/v1.1/webhooks', mediaAccess, () => json(200, { webhooks: [...state.webhooks.values()].map(webhookBody) }));
+  router.api('GET', base, mediaAccess, () => json(200, { webhooks: [...state.webhooks.values()].map(webhookBody) }));
 
-  router.api('GET', '/rest/mp/v1.1/webhooks/{id}', mediaAccess, (request) => {
+  router.api('GET', `${base}/{id}`, mediaAccess, (request) => {
     const id = parseId(request.params['id']);
     if (id === undefined) return badRequest('Webhook id is not valid.');
     const webhook = state.webhooks.get(id);
     return webhook ? json(200, webhookBody(webhook)) : notFound(`Webhook ${id} was not found.`);
   });
 
-  router.api('DELETE', '/rest/mp/v1.1/webhooks/{id}', mediaAccess, (request) => {
+  router.api('DELETE', `${base}/{id}`, mediaAccess, (request) => {
     const id = parseId(request.params['id']);
     if (id === undefined) return badRequest('Webhook id is not valid.');
     if (!state.webhooks.delete(id)) return notFound(`Webhook ${id} cannot be found.`);

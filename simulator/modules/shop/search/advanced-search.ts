@@ -37,12 +37,19 @@ function search80Handler(context: ModuleContext, request: SimRequest): SimRespon
     context.faults.has('shop-search-errors-still-array') ? json(status, []) : springError(status, request.path, message);
   const body = request.body ?? {};
   if (!isRecord(body)) return error(400, 'The request body must be a JSON object.');
+  const page = readPageWindow(request.query, { offsetName: 'start', defaultLimit: 50, maxLimit: 500 });
+  if (!page.ok) return error(400, page.reason);
+  if (context.faults.has('shop-search-removed-properties-honored')) {
+    // The removed query still works: the body is read and applied as 7.4 did.
+    const read = readQuery74(body, { orderDataRequired: false });
+    if (!read.ok) return error(read.status, read.message);
+    const found = search74(read.query);
+    return json(200, { items: slicePage(found, page.window).map((item) => resultItem(item, read.query.orderData)), totalCount: found.length });
+  }
   const unknown = Object.keys(body);
   if (unknown.length > 0 && !context.faults.has('shop-search-removed-properties-accepted')) {
     return error(400, `Unrecognized field(s) for the advanced search: ${unknown.join(', ')}.`);
   }
-  const page = readPageWindow(request.query, { offsetName: 'start', defaultLimit: 50, maxLimit: 500 });
-  if (!page.ok) return error(400, page.reason);
   const items = slicePage(shopItems, page.window).map((item) => resultItem(item));
   if (context.faults.has('shop-search-still-array')) return json(200, items);
   return json(200, { items, totalCount: shopItems.length });

@@ -51,17 +51,42 @@ function readConditions(raw: unknown): SearchCondition[] | QueryFailure {
   return conditions;
 }
 
+/**
+ * `filters`: the vendor's SimpleSearchQueryFilterRestDto list, `{ filterId,
+ * filterCriteriaId? }` each; a saved filter contributes its conditions.
+ */
+function readFilters(raw: unknown): SearchCondition[] | QueryFailure {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) return invalid('filters must be an array of { filterId, filterCriteriaId } objects.');
+  const conditions: SearchCondition[] = [];
+  for (const entry of raw) {
+    if (!isRecord(entry) || !Number.isInteger(entry['filterId'])) return invalid('Each filter needs an integer filterId.');
+    const criteria = entry['filterCriteriaId'];
+    if (criteria !== undefined && !Number.isInteger(criteria)) return invalid('filterCriteriaId must be an integer.');
+    const filter = savedFilters.find((candidate) => candidate.id === entry['filterId']);
+    if (!filter) return conflict(`Unknown saved filter ${String(entry['filterId'])}.`);
+    conditions.push(...filter.conditions.map((condition) => ({ ...condition, operator: 'AND' as const })));
+  }
+  return conditions;
+}
+
 function optionalInteger(body: Record<string, unknown>, name: string): number | undefined | 'invalid' {
   const value = body[name];
   if (value === undefined || value === null) return undefined;
   return Number.isInteger(value) ? Number(value) : 'invalid';
 }
 
-export function readQuery74(body: unknown): QueryResult {
+export interface ReadOptions {
+  /** 7.4 requires `orderData` (the vendor's AbstractSearchQueryRestDto); a platform that kept the old query by mistake may not. */
+  readonly orderDataRequired: boolean;
+}
+
+export function readQuery74(body: unknown, options: ReadOptions = { orderDataRequired: true }): QueryResult {
   if (!isRecord(body)) return invalid('The request body must be a JSON object.');
   const unknown = Object.keys(body).filter((key) => !properties74.some((known) => known === key));
   if (unknown.length > 0) return invalid(`Unrecognized field(s): ${unknown.join(', ')}.`);
-  if (typeof body['orderData'] !== 'boolean') return invalid('orderData is required and must be a boolean.');
+  const orderData = body['orderData'] ?? (options.orderDataRequired ? undefined : false);
+  if (typeof orderData !== 'boolean') return invalid('orderData is required and must be a boolean.');
   const text = body['text'];
   if (text !== undefined && typeof text !== 'string') return invalid('text must be a string.');
   const conflictTypes = body['conflictTypes'];
@@ -79,19 +104,13 @@ export function readQuery74(body: unknown): QueryResult {
   if (headerId !== undefined && !searchHeaderIds.includes(headerId)) return conflict(`Unknown header ${headerId}.`);
   if (orderListId !== undefined && !orderLists.some((list) => list.id === orderListId)) return conflict(`Unknown order list ${orderListId}.`);
 
-  const filters = body['filters'];
-  if (filters !== undefined && (!Array.isArray(filters) || !filters.every((id) => Number.isInteger(id)))) return invalid('filters must be an array of saved filter ids.');
-  const filterConditions: SearchCondition[] = [];
-  for (const id of filters ?? []) {
-    const filter = savedFilters.find((candidate) => candidate.id === id);
-    if (!filter) return conflict(`Unknown saved filter ${String(id)}.`);
-    filterConditions.push(...filter.conditions.map((condition) => ({ ...condition, operator: 'AND' as const })));
-  }
+  const filterConditions = readFilters(body['filters']);
+  if (!Array.isArray(filterConditions)) return filterConditions;
 
   return {
     ok: true,
     query: {
-      orderData: body['orderData'],
+      orderData,
       ...(text === undefined ? {} : { text }),
       ...(conflictTypes === undefined ? {} : { conflictTypes }),
       conditions: [...conditions, ...filterConditions],

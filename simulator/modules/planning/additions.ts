@@ -1,0 +1,11 @@
+/**
+ * Whether an instance serves the planning endpoints that 8.0 adds (spec
+ * §4.3): every 8.0 instance, and a 7.4 instance whose patch level already
+ * has them (the fault `planning-additions-served-early`; the vendor's 7.4.2
+ * document lists several of them).
+ */
+import type { ModuleContext } from '../context.ts';
+
+export function servesAdditions(context: ModuleContext): boolean {
+  return context.version === '8.0' || context.faults.has('planning-additions-served-early');
+}

@@ -1,0 +1,115 @@
+/**
+ * The cross-version run: the contracts of one version verified against a
+ * target of another (7.4 contracts against 8.0), each failure set against
+ * what the catalog documents for that endpoint (documented-breaks.ts):
+ * - a failure every mismatch of which a documented change explains is a
+ *   documented break;
+ * - any other failure is an undocumented break, the finding a pre-upgrade
+ *   run exists for;
+ * - a documented break (`removed`, `breaking`, body type) that holds is
+ *   reported too: the target contradicts the documentation.
+ * An identifier the new version deprecates may or may not break (spec §9.3);
+ * when it holds it is listed as a deprecation old clients still rely on.
+ */
+import { UpgradeGuardError } from '../errors.ts';
+import type { PlatformVersion } from '../profile/versions.ts';
+import type { TargetInfo } from '../target/target-info.ts';
+import { documentedChanges } from './documented-breaks.ts';
+import { platformPactSource } from './platform-pacts.ts';
+import { verifyQuietly } from './quiet-verification.ts';
+import { formatMismatches } from './verification-report.ts';
+import type { InteractionOutcome, SourceVerification } from './verify-source.ts';
+
+export type BreakOutcome = 'broke' | 'held' | 'skipped';
+
+export interface ContractBreak {
+  /** The interaction's description. */
+  readonly interaction: string;
+  readonly checkId: string;
+  /** `METHOD path-template` from the catalog. */
+  readonly endpoint: string;
+  /** The catalog documents what happened (a break it explains, or a held identifier deprecation). */
+  readonly documented: boolean;
+  readonly outcome: BreakOutcome;
+  /** What the catalog says about the endpoint between the versions: `break`, `may-break`, or `hold` (nothing). */
+  readonly expected: 'break' | 'may-break' | 'hold';
+  /** The documented changes, one line each, with spec sections. */
+  readonly changes: readonly string[];
+  /** The verifier's mismatches, one per line ('' when it held). */
+  readonly mismatch: string;
+  /** Why the interaction was not verified. */
+  readonly reason?: string;
+}
+
+export interface ContractBreaksSection {
+  readonly from: PlatformVersion;
+  readonly to: PlatformVersion;
+  /** The target's base URL or `embedded 8.0`. */
+  readonly target: string;
+  /** Every interaction of the old contracts, classified. */
+  readonly interactions: readonly ContractBreak[];
+  readonly counts: {
+    readonly total: number;
+    readonly documentedBreaks: number;
+    readonly undocumentedBreaks: number;
+    /** Documented breaks (`break`) that held. */
+    readonly unbrokenDocumentedBreaks: number;
+    readonly held: number;
+    readonly skipped: number;
+  };
+  /** No undocumented break, and every documented break broke. */
+  readonly exact: boolean;
+  readonly durationMs: number;
+}
+
+/** Verifies the `from` contracts against `target` (sessions open) and classifies every interaction. */
+export async function compareContracts(target: TargetInfo, from: PlatformVersion, pactDir?: string): Promise<ContractBreaksSection> {
+  const [result] = (await verifyQuietly({ jobs: [{ target, sources: [platformPactSource(from, pactDir)] }] }))[0] ?? [];
+  if (!result?.ok) throw new UpgradeGuardError('INTERNAL', `the ${from} contracts could not be verified against ${target.project}: ${result?.error ?? 'no result'}`);
+  return classifyContracts(result.verification, from, target.version, target.embedded ? `embedded ${target.version}` : target.baseUrl);
+}
+
+/** The comparison itself, on a finished verification. */
+export function classifyContracts(verification: SourceVerification, from: PlatformVersion, to: PlatformVersion, target: string): ContractBreaksSection {
+  const interactions = verification.outcomes.map((outcome) => classify(outcome, from, to));
+  const count = (predicate: (entry: ContractBreak) => boolean): number => interactions.filter(predicate).length;
+  const counts = {
+    total: interactions.length,
+    documentedBreaks: count((entry) => entry.outcome === 'broke' && entry.documented),
+    undocumentedBreaks: count((entry) => entry.outcome === 'broke' && !entry.documented),
+    unbrokenDocumentedBreaks: count(isUnbrokenBreak),
+    held: count((entry) => entry.outcome === 'held'),
+    skipped: count((entry) => entry.outcome === 'skipped'),
+  };
+  return {
+    from,
+    to,
+    target,
+    interactions,
+    counts,
+    exact: counts.undocumentedBreaks === 0 && counts.unbrokenDocumentedBreaks === 0,
+    durationMs: verification.durationMs,
+  };
+}
+
+export function isUnbrokenBreak(entry: ContractBreak): boolean {
+  return entry.outcome === 'held' && entry.expected === 'break';
+}
+
+function classify(outcome: InteractionOutcome, from: PlatformVersion, to: PlatformVersion): ContractBreak {
+  const { endpoint, changes } = documentedChanges(outcome.method ?? 'GET', outcome.path ?? '', from, to);
+  const expected = changes.some((change) => change.expected === 'break') ? 'break' : changes.length > 0 ? 'may-break' : 'hold';
+  const base = { interaction: outcome.description, checkId: outcome.checkId, endpoint, expected, changes: changes.map((change) => change.summary) } as const;
+  if (outcome.state === 'skipped') return { ...base, outcome: 'skipped', documented: changes.length > 0, mismatch: '', ...(outcome.reason !== undefined && { reason: outcome.reason }) };
+  if (outcome.state === 'passed') return { ...base, outcome: 'held', documented: expected === 'may-break', mismatch: '' };
+  const explained = changes.length > 0 && outcome.mismatches.every((mismatch) => changes.some((change) => change.explains(mismatch)));
+  // A documented break names the changes that explain it; an undocumented one keeps all, for context.
+  const explaining = changes.filter((change) => outcome.mismatches.some((mismatch) => change.explains(mismatch)));
+  return {
+    ...base,
+    changes: (explained ? explaining : changes).map((change) => change.summary),
+    outcome: 'broke',
+    documented: explained,
+    mismatch: formatMismatches(outcome.mismatches),
+  };
+}

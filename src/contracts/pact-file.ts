@@ -1,0 +1,73 @@
+/**
+ * Reads what verification needs from a pact file (V3 or V4 HTTP
+ * interactions): the parties, and per interaction its description, provider
+ * states, request method and example path, and the `testname` comment our
+ * consumer tests put there (the check id).
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { UpgradeGuardError } from '../errors.ts';
+import { arrayOf, member, text } from './json.ts';
+
+export interface PactInteractionInfo {
+  readonly description: string;
+  readonly states: readonly string[];
+  readonly method: string;
+  /** The example path (a provider state may replace it at verification). */
+  readonly path: string;
+  /** `comments.testname`, when the consumer test set one. */
+  readonly testName?: string;
+}
+
+export interface PactDocument {
+  readonly file: string;
+  readonly consumer: string;
+  readonly provider: string;
+  readonly interactions: readonly PactInteractionInfo[];
+}
+
+export async function readPactFile(file: string): Promise<PactDocument> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(file, 'utf8'));
+  } catch (error) {
+    throw new UpgradeGuardError('CONFIG_INVALID', `${file} is not a readable pact file: ${(error as Error).message}`);
+  }
+  return parsePact(file, parsed);
+}
+
+/** The `.json` files of a directory, sorted. */
+export async function pactFilesIn(dir: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    throw new UpgradeGuardError('CONFIG_INVALID', `PACT_DIR ${dir} is not a readable directory`);
+  }
+  return names.filter((name) => name.endsWith('.json')).sort().map((name) => join(dir, name));
+}
+
+export function parsePact(file: string, value: unknown): PactDocument {
+  const consumer = text(member(member(value, 'consumer'), 'name'));
+  const provider = text(member(member(value, 'provider'), 'name'));
+  const rawInteractions = member(value, 'interactions');
+  if (consumer === undefined || provider === undefined || !Array.isArray(rawInteractions)) {
+    throw new UpgradeGuardError('CONFIG_INVALID', `${file} is not a pact file (consumer, provider and interactions are required)`);
+  }
+  const interactions = rawInteractions.flatMap((raw: unknown): PactInteractionInfo[] => {
+    const description = text(member(raw, 'description'));
+    const request = member(raw, 'request');
+    const method = text(member(request, 'method'));
+    const path = text(member(request, 'path'));
+    // Message interactions (no request) are not HTTP contracts: nothing to verify here.
+    if (description === undefined || method === undefined || path === undefined) return [];
+    const states = arrayOf(member(raw, 'providerStates')).flatMap((state) => {
+      const name = text(member(state, 'name'));
+      return name === undefined ? [] : [name];
+    });
+    const legacyState = text(member(raw, 'providerState'));
+    const testName = text(member(member(raw, 'comments'), 'testname'));
+    return [{ description, states: legacyState === undefined ? states : [legacyState, ...states], method: method.toUpperCase(), path, ...(testName !== undefined && { testName }) }];
+  });
+  return { file, consumer, provider, interactions };
+}

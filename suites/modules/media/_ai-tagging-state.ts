@@ -1,0 +1,122 @@
+/**
+ * The AI tagging service's state (spec §2 "AI tagging status" and "state
+ * update", §3): a POST to …/ai-tagging with `state` set to the wanted state
+ * moves the service there and answers `currentState`; RUNNING is the one
+ * move spec §3 names. Other states and moves are not shown, so these checks
+ * request only RUNNING, and put back what they found as far as the service
+ * lets them.
+ *
+ * Registered from lifecycle.test.ts, ahead of the lifecycle checks: the
+ * lifecycle's own POST …/ai-tagging moves the same state, and the checks of
+ * one file run one after another (these are not concurrent), so nothing in
+ * the suite moves the service away from RUNNING between a request and the
+ * read that verifies it (the contract verification only ever requests
+ * RUNNING too). A request for RUNNING is a visible move only from another
+ * state: a service found RUNNING is first stopped (the vendor's move, not
+ * the spec's, so a refusal there is no failure, only a move the check
+ * cannot show).
+ */
+import { expect, type TestContext } from 'vitest';
+import type { PlatformApi } from '../../../src/api/platform-api.ts';
+import { check } from '../../../src/report/check.ts';
+import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
+import { observe } from '../../../src/report/observe.ts';
+import { suiteContext } from '../../../src/target/context.ts';
+import { entryLabels, isSuccess, mediaEntry, member, requireChange } from './_media.ts';
+
+const statusEntry = mediaEntry('media.ai-tagging-status');
+const updateEntry = mediaEntry('media.ai-tagging-state-update');
+
+function readState(api: PlatformApi): Promise<{ status: number; state: unknown }> {
+  return api.call({ method: statusEntry.method, path: statusEntry.path }).then((response) => ({
+    status: response.status,
+    state: isSuccess(response) ? member(response.json(), 'currentState') : undefined,
+  }));
+}
+
+function requestState(api: PlatformApi, state: string): ReturnType<PlatformApi['call']> {
+  return api.call({ method: updateEntry.method, path: updateEntry.path, json: { state } });
+}
+
+/** The state the service had before a check, read first; the check cannot go on without it. */
+async function foundState(api: PlatformApi): Promise<string> {
+  const found = await readState(api);
+  expect(found.status, `GET ${statusEntry.path}`).toBe(200);
+  expect(typeof found.state, 'currentState of the AI tagging status').toBe('string');
+  return String(found.state);
+}
+
+/**
+ * Puts the state found back. A state the service reaches only by itself
+ * (the vendor's FINISHED) cannot be requested; then the run the check
+ * started is stopped, the nearest state a client can ask for.
+ */
+async function restoreState(api: PlatformApi, found: string): Promise<string> {
+  const now = await readState(api);
+  if (now.state === found) return `left ${found}, as found`;
+  const back = await requestState(api, found);
+  if (isSuccess(back)) return `restored ${found}`;
+  const stopped = await requestState(api, 'STOPPED');
+  return isSuccess(stopped)
+    ? `could not request ${found} back (HTTP ${back.status}); stopped the run the check started (STOPPED)`
+    : `could not restore ${found} (HTTP ${back.status}, then ${stopped.status} for STOPPED)`;
+}
+
+/** Runs `body` on the state found, then restores it; what happened goes to the report, with the body's own notes. */
+async function withRestoredState(test: TestContext, api: PlatformApi, body: (found: string, notes: string[]) => Promise<void>): Promise<void> {
+  const found = await foundState(api);
+  const notes = [`found ${found}`];
+  try {
+    await body(found, notes);
+  } finally {
+    notes.push(await restoreState(api, found));
+    await observe(test, notes.join('; '));
+  }
+}
+
+export function aiTaggingStateChecks(): void {
+  check(
+    {
+      id: 'media.ai-tagging-state.running-reported',
+      title: 'POST …/ai-tagging with state RUNNING answers currentState RUNNING, and GET …/ai-tagging then reports RUNNING',
+      labels: entryLabels(updateEntry, 'AI tagging state', '§3'),
+    },
+    async (test) => {
+      await requireChange(test, updateEntry, 'the AI tagging service');
+      const context = await suiteContext();
+      await requireMutationsAllowed(test, context.target, 'requesting the AI tagging state RUNNING');
+      await withRestoredState(test, context.api, async (found, notes) => {
+        if (found === 'RUNNING') notes.push(`requested STOPPED first, to make the move visible: HTTP ${(await requestState(context.api, 'STOPPED')).status}`);
+        const moved = await requestState(context.api, 'RUNNING');
+        expect(moved.status, `a 2xx from POST ${updateEntry.path}`).toBeGreaterThanOrEqual(200);
+        expect(moved.status).toBeLessThan(300);
+        expect(member(moved.json(), 'currentState'), 'currentState in the answer to the request for RUNNING').toBe('RUNNING');
+        expect((await readState(context.api)).state, `currentState reported by GET ${statusEntry.path} afterwards`).toBe('RUNNING');
+      });
+    },
+  );
+
+  check(
+    {
+      id: 'media.ai-tagging-state.unknown-state-refused',
+      title: 'POST …/ai-tagging with a state the service does not know is refused (4xx), or else answered with that state, never another',
+      labels: entryLabels(updateEntry, 'AI tagging state', '§2, §3'),
+    },
+    async (test) => {
+      await requireChange(test, updateEntry, 'the AI tagging service');
+      const context = await suiteContext();
+      await requireMutationsAllowed(test, context.target, 'requesting an unknown AI tagging state');
+      const requested = 'UPGRADE_GUARD_UNKNOWN_STATE';
+      await withRestoredState(test, context.api, async () => {
+        const response = await requestState(context.api, requested);
+        // Spec §3: an accepted request moves the service to the wanted state and answers it; so a 2xx must name the state asked for.
+        if (isSuccess(response)) {
+          expect(member(response.json(), 'currentState'), `currentState answered (HTTP ${response.status}) to a request for ${requested}`).toBe(requested);
+        } else {
+          expect(response.status, 'a refusal is a client error').toBeGreaterThanOrEqual(400);
+          expect(response.status).toBeLessThan(500);
+        }
+      });
+    },
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Spec §4.4: POST …/ai-tagging/statistics/reset resets the tagging
+ * statistics. The statistics' fields are not shown, so every counter (every
+ * numeric member) of GET …/ai-tagging/statistics must read 0 afterwards.
+ * A reset cannot be undone: on a real target it runs only with
+ * ALLOW_MUTATIONS=true, and the counters stay reset.
+ */
+import { expect } from 'vitest';
+import { check } from '../../../src/report/check.ts';
+import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
+import { observe } from '../../../src/report/observe.ts';
+import { suiteContext } from '../../../src/target/context.ts';
+import { entryLabels, isRecord, mediaEntry, requireChange } from './_media.ts';
+
+const reset = mediaEntry('media.ai-tagging-statistics-reset');
+const statistics = mediaEntry('media.ai-tagging-statistics');
+
+check(
+  {
+    id: 'media.ai-tagging-statistics-reset.counters-zeroed',
+    title: 'after POST …/ai-tagging/statistics/reset, GET …/ai-tagging/statistics reports every counter as 0',
+    labels: entryLabels(reset, 'AI tagging statistics'),
+  },
+  async (test) => {
+    await requireChange(test, reset, 'the statistics reset');
+    const context = await suiteContext();
+    await requireMutationsAllowed(test, context.target, `POST ${reset.path} (irreversible: the counters cannot be put back)`);
+    const answered = await context.api.call({ method: reset.method, path: reset.path });
+    expect(answered.status, `a 2xx from POST ${reset.path}`).toBeGreaterThanOrEqual(200);
+    expect(answered.status).toBeLessThan(300);
+    const read = await context.api.call({ method: statistics.method, path: statistics.path });
+    expect(read.status, `GET ${statistics.path}`).toBe(200);
+    const body = read.json();
+    expect(isRecord(body), 'the statistics are a JSON object').toBe(true);
+    const counters = Object.entries(isRecord(body) ? body : {}).filter(([, value]) => typeof value === 'number');
+    await observe(test, `counters after the reset: ${counters.map(([name, value]) => `${name}=${String(value)}`).join(', ') || 'none'}`);
+    expect(counters.length, 'numeric counters in the statistics').toBeGreaterThan(0);
+    expect(Object.fromEntries(counters.filter(([, value]) => value !== 0)), 'counters not reset to 0').toEqual({});
+  },
+);

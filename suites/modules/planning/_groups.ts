@@ -1,0 +1,48 @@
+/**
+ * Planning groups made by the checks themselves (spec §2 "Group (planning)",
+ * §4.3), so no check changes a group it did not create: create through the
+ * catalog's POST /group, read through GET /group/{id}, delete afterwards.
+ */
+import { expect, type TestContext } from 'vitest';
+import type { PlatformApi } from '../../../src/api/platform-api.ts';
+import { versionedPath } from '../../../src/catalog/index.ts';
+import type { HttpResponse } from '../../../src/http/client.ts';
+import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
+import type { SuiteContext } from '../../../src/target/context.ts';
+import { createdId, isJson, planningEntry, planningPath, type Json } from './_planning.ts';
+
+export const groupCreate = planningEntry('planning.group-create');
+export const groupUpdate = planningEntry('planning.group-update');
+export const groupDelete = planningEntry('planning.group-delete');
+
+export interface CreatedGroup {
+  readonly id: string;
+  readonly response: HttpResponse;
+  readonly body: Json;
+}
+
+/** POST /group with `group`, runs `use` on what was created, and deletes it whatever `use` does. */
+export async function withScratchGroup(test: TestContext, context: SuiteContext, group: Json, use: (created: CreatedGroup) => Promise<void>): Promise<void> {
+  await requireMutationsAllowed(test, context.target, `${groupCreate.method} ${groupCreate.path}`);
+  const response = await context.api.call({ method: groupCreate.method, path: versionedPath(groupCreate), json: group });
+  expect(response.status, `${groupCreate.method} ${groupCreate.path} creates the group`).toBeGreaterThanOrEqual(200);
+  expect(response.status).toBeLessThan(300);
+  const body = response.json();
+  const id = createdId(response);
+  expect(id, 'the created group carries its id').toBeDefined();
+  if (!isJson(body) || id === undefined) return;
+  try {
+    await use({ id, response, body });
+  } finally {
+    await deleteGroup(context.api, id);
+  }
+}
+
+export function deleteGroup(api: PlatformApi, id: string): Promise<HttpResponse> {
+  return api.call({ method: groupDelete.method, path: versionedPath(groupDelete), pathParams: { id } });
+}
+
+/** GET /group/{id} (both versions). */
+export function readGroup(api: PlatformApi, id: string): Promise<HttpResponse> {
+  return api.call({ method: 'GET', path: planningPath('/group/{id}'), pathParams: { id } });
+}

@@ -1,0 +1,65 @@
+/**
+ * What the planning checks share (spec §2, §4.3): labels taken from the
+ * catalog entry a check is about, whether the project's version shows that
+ * entry's change, reading JSON bodies, and the planning paths. Shared
+ * helpers of suites start with `_` (STYLE.md).
+ */
+import type { TestContext } from 'vitest';
+import { entryById, expectedVerdict, type CatalogEntry } from '../../../src/catalog/index.ts';
+import type { FixtureName } from '../../../src/catalog/fixtures.ts';
+import type { CheckLabels } from '../../../src/report/annotate.ts';
+import { skipWithReason } from '../../../src/report/skip.ts';
+import type { SuiteContext } from '../../../src/target/context.ts';
+import { projectVersion } from '../../../src/target/current-target.ts';
+
+export { createdId, planningPath, scratchName, suiteMarker } from '../../../src/catalog/requests/planning.ts';
+
+export function planningEntry(id: string): CatalogEntry {
+  const entry = entryById(id);
+  if (!entry) throw new Error(`no catalog entry ${id}`);
+  return entry;
+}
+
+/** Labels of a check about one catalog entry: feature = its change kind, story = its endpoint. */
+export function labelsFor(entryId: string, spec: string): CheckLabels {
+  const entry = planningEntry(entryId);
+  return { module: 'planning', feature: entry.change, story: `${entry.method} ${entry.path}`, spec };
+}
+
+/** Whether the project's version shows the entry's change (its new endpoint or field). */
+export function versionHasChange(entryId: string): boolean {
+  const verdict = expectedVerdict(planningEntry(entryId), projectVersion());
+  return verdict !== 'unchanged' && verdict !== 'absent';
+}
+
+/** A check about an 8.0 change does not apply to a version without it: it skips, saying so. */
+export async function requireChange(test: TestContext, entryId: string, what: string): Promise<void> {
+  if (versionHasChange(entryId)) return;
+  const entry = planningEntry(entryId);
+  await skipWithReason(test, `not applicable to ${projectVersion()}, which predates ${what} (${entry.method} ${entry.path}, ${entry.change} in 8.0, spec ${entry.specSection})`);
+}
+
+export type Json = Readonly<Record<string, unknown>>;
+
+export function isJson(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The objects of a JSON array, or of a page's `content`. */
+export function items(value: unknown): Json[] {
+  const list = isJson(value) ? value.content : value;
+  return Array.isArray(list) ? list.filter(isJson) : [];
+}
+
+export function idOf(value: unknown): string | undefined {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value)) ? String(value) : undefined;
+}
+
+/** RFC 9562 textual form, any version (spec §2 "Identifier pair": `uuid` is a UUID). */
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A fixture of the target, or a skip with the reason it is missing. */
+export async function fixtureOrSkip(test: TestContext, context: SuiteContext, name: FixtureName): Promise<string> {
+  const lookup = await context.fixtures.lookup(name);
+  return 'value' in lookup ? lookup.value : skipWithReason(test, lookup.missing);
+}

@@ -1,0 +1,89 @@
+/**
+ * PUT /dimension/node/{nodeId} "supports additional node metadata" in 8.0
+ * (spec §4.3): each entry may name its node (`nodeId`, the vendor's 8.0
+ * DimensionNodeValueDTO). The check puts a node's own values back with
+ * `nodeId` added, so nothing changes: the PUT is accepted and GET
+ * /dimension/node/{nodeId} shows the same values afterwards. Should they
+ * differ, the values read before are put back.
+ */
+import { expect } from 'vitest';
+import type { PlatformApi } from '../../../src/api/platform-api.ts';
+import { versionedPath } from '../../../src/catalog/index.ts';
+import { check } from '../../../src/report/check.ts';
+import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
+import { observe } from '../../../src/report/observe.ts';
+import { skipWithReason } from '../../../src/report/skip.ts';
+import { suiteContext } from '../../../src/target/context.ts';
+import { fixtureOrSkip, idOf, isJson, items, labelsFor, planningEntry, planningPath, requireChange, type Json } from './_planning.ts';
+
+const update = planningEntry('planning.dimension-node-update');
+
+interface DimensionValues {
+  readonly dimensionId: number;
+  readonly values: readonly Json[];
+}
+
+/** The values the node holds itself (inherited ones are not the node's to set), per dimension. */
+function ownValues(body: unknown): DimensionValues[] {
+  return items(body).flatMap((entry) => {
+    if (typeof entry.dimensionId !== 'number') return [];
+    const values = (Array.isArray(entry.values) ? entry.values.filter(isJson) : [])
+      .filter((value) => value.inherited !== true)
+      .map((value) => Object.fromEntries(['id', 'value', 'weight'].filter((key) => value[key] !== undefined).map((key) => [key, value[key]])));
+    return values.length > 0 ? [{ dimensionId: entry.dimensionId, values }] : [];
+  });
+}
+
+function normalised(values: readonly DimensionValues[]): string[] {
+  return values.map((entry) => `${entry.dimensionId}: ${JSON.stringify([...entry.values].map((value) => JSON.stringify(value)).sort())}`).sort();
+}
+
+function readValues(api: PlatformApi, nodeId: string) {
+  return api.call({ method: 'GET', path: planningPath('/dimension/node/{nodeId}'), pathParams: { nodeId } });
+}
+
+/** A node below the planning node that holds dimension values (8.0 listing), else the planning node itself. */
+async function nodeWithValues(api: PlatformApi, planningNodeId: string): Promise<string> {
+  const below = await api.call({ method: 'GET', path: planningPath('/dimension/node-allchildren/{nodeId}'), pathParams: { nodeId: planningNodeId }, query: { limit: 1 } });
+  return (below.status === 200 ? idOf(items(below.json())[0]?.nodeId) : undefined) ?? planningNodeId;
+}
+
+check(
+  {
+    id: 'planning.dimension-node-metadata-accepted',
+    title: "PUT /dimension/node/{nodeId} accepts each entry's nodeId and keeps the values it was given",
+    labels: labelsFor(update.id, '§4.3'),
+  },
+  async (test) => {
+    await requireChange(test, update.id, 'the additional node metadata');
+    const context = await suiteContext();
+    await requireMutationsAllowed(test, context.target, `${update.method} ${update.path}`);
+    const nodeId = await nodeWithValues(context.api, await fixtureOrSkip(test, context, 'planningNodeId'));
+    const read = await readValues(context.api, nodeId);
+    expect(read.status, `GET /dimension/node/${nodeId}`).toBe(200);
+    const before = ownValues(read.json());
+
+    let body: Json[] = before.map((entry) => ({ ...entry, nodeId: Number(nodeId) }));
+    if (body.length === 0) {
+      // No values of its own: clear an optional dimension it does not use, which changes nothing either.
+      const dimensions = await context.api.call({ method: 'GET', path: planningPath('/dimension') });
+      const optional = items(dimensions.json()).find((dimension) => dimension.required === false && typeof dimension.id === 'number');
+      if (!optional) return skipWithReason(test, `node ${nodeId} holds no dimension values and the target has no optional dimension`);
+      body = [{ dimensionId: optional.id, nodeId: Number(nodeId), values: [] }];
+    }
+
+    const put = await context.api.call({ method: update.method, path: versionedPath(update), pathParams: { nodeId }, json: body });
+    let after: DimensionValues[] = before;
+    try {
+      await observe(test, `PUT ${put.status} with ${body.length} entries naming node ${nodeId}`);
+      expect(put.status, `${update.method} ${update.path} with nodeId in each entry`).toBeGreaterThanOrEqual(200);
+      expect(put.status).toBeLessThan(300);
+      after = ownValues((await readValues(context.api, nodeId)).json());
+      expect(normalised(after), `values of node ${nodeId} after putting them back`).toEqual(normalised(before));
+    } finally {
+      if (put.status < 300 && JSON.stringify(normalised(after)) !== JSON.stringify(normalised(before))) {
+        await context.api.call({ method: update.method, path: versionedPath(update), pathParams: { nodeId }, json: before });
+      }
+    }
+  },
+);

@@ -1,0 +1,30 @@
+/**
+ * DELETE /group/{id} (deprecated in 8.0, still served; spec §4.3) removes
+ * the group: GET /group/{id} answers 404 afterwards. The check deletes a
+ * group it created.
+ */
+import { expect } from 'vitest';
+import { check } from '../../../src/report/check.ts';
+import { observe } from '../../../src/report/observe.ts';
+import { suiteContext } from '../../../src/target/context.ts';
+import { deleteGroup, readGroup, withScratchGroup } from './_groups.ts';
+import { labelsFor, scratchName } from './_planning.ts';
+
+check(
+  {
+    id: 'planning.group-delete-removes',
+    title: 'a deleted group is gone: GET /group/{id} answers 404',
+    labels: labelsFor('planning.group-delete', '§4.3'),
+  },
+  async (test) => {
+    const context = await suiteContext();
+    await withScratchGroup(test, context, { name: scratchName('group'), inherit: false }, async ({ id }) => {
+      const deleted = await deleteGroup(context.api, id);
+      expect(deleted.status, 'DELETE /group/{id}').toBeGreaterThanOrEqual(200);
+      expect(deleted.status).toBeLessThan(300);
+      const read = await readGroup(context.api, id);
+      await observe(test, `DELETE ${deleted.status}, then GET ${read.status}`);
+      expect(read.status, 'GET /group/{id} after the delete').toBe(404);
+    });
+  },
+);

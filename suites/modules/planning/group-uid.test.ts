@@ -1,0 +1,71 @@
+/**
+ * Planning group `uid` in 8.0 (spec §2 "Group (planning)": optional on
+ * create and update requests, present in responses; spec §4.3). Each check
+ * works on a group it creates and deletes again.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { versionedPath } from '../../../src/catalog/index.ts';
+import { check } from '../../../src/report/check.ts';
+import { observe } from '../../../src/report/observe.ts';
+import { suiteContext } from '../../../src/target/context.ts';
+import { groupUpdate, readGroup, withScratchGroup } from './_groups.ts';
+import { labelsFor, requireChange, scratchName } from './_planning.ts';
+
+const uidOf = (body: unknown): unknown => (typeof body === 'object' && body !== null && 'uid' in body ? body.uid : undefined);
+
+check(
+  {
+    id: 'planning.group-uid-echoed',
+    title: 'a group created with a uid answers with that uid, and GET /group/{id} shows it',
+    labels: labelsFor('planning.group-create', '§2'),
+  },
+  async (test) => {
+    await requireChange(test, 'planning.group-create', 'the group uid');
+    const context = await suiteContext();
+    const uid = randomUUID();
+    await withScratchGroup(test, context, { name: scratchName('group'), inherit: false, uid }, async ({ id, body }) => {
+      expect(uidOf(body), 'uid of the POST /group response').toBe(uid);
+      const read = await readGroup(context.api, id);
+      expect(read.status).toBe(200);
+      expect(uidOf(read.json()), 'uid of GET /group/{id}').toBe(uid);
+    });
+  },
+);
+
+check(
+  {
+    id: 'planning.group-uid-generated',
+    title: 'a group created without a uid still has one in the response, and GET /group/{id} shows the same',
+    labels: labelsFor('planning.group-create', '§2'),
+  },
+  async (test) => {
+    await requireChange(test, 'planning.group-create', 'the group uid');
+    const context = await suiteContext();
+    await withScratchGroup(test, context, { name: scratchName('group'), inherit: false }, async ({ id, body }) => {
+      const uid = uidOf(body);
+      await observe(test, `uid ${typeof uid === 'string' ? 'generated' : 'missing'}`);
+      expect(typeof uid === 'string' && uid.trim() !== '', 'a non-empty uid string in the POST /group response').toBe(true);
+      expect(uidOf((await readGroup(context.api, id)).json()), 'uid of GET /group/{id}').toBe(uid);
+    });
+  },
+);
+
+check(
+  {
+    id: 'planning.group-uid-updated',
+    title: 'PUT /group/{id} with a new uid changes it, and GET /group/{id} shows the new one',
+    labels: labelsFor('planning.group-update', '§2'),
+  },
+  async (test) => {
+    await requireChange(test, 'planning.group-create', 'the group uid');
+    const context = await suiteContext();
+    await withScratchGroup(test, context, { name: scratchName('group'), inherit: false }, async ({ id }) => {
+      const uid = randomUUID();
+      const updated = await context.api.call({ method: groupUpdate.method, path: versionedPath(groupUpdate), pathParams: { id }, json: { uid } });
+      expect(updated.status, `${groupUpdate.method} ${groupUpdate.path} with uid`).toBeGreaterThanOrEqual(200);
+      expect(updated.status).toBeLessThan(300);
+      expect(uidOf((await readGroup(context.api, id)).json()), 'uid of GET /group/{id} after the update').toBe(uid);
+    });
+  },
+);

@@ -1,0 +1,84 @@
+/**
+ * What the review checks share (spec §2, §4.5, §5.12): the general-info
+ * entry and its labels, the review DTO changes of the catalog, JSON guards,
+ * and the review bodies the DTOs travel in, read for the discovered review.
+ */
+import type { TestContext } from 'vitest';
+import type { PlatformApi } from '../../../src/api/platform-api.ts';
+import { fieldChanges, type FieldChange } from '../../../src/catalog/fields.ts';
+import { entryById, type CatalogEntry } from '../../../src/catalog/index.ts';
+import type { HttpResponse } from '../../../src/http/client.ts';
+import type { CheckLabels } from '../../../src/report/annotate.ts';
+import { skipWithReason } from '../../../src/report/skip.ts';
+import type { SuiteContext } from '../../../src/target/context.ts';
+
+export type JsonRecord = Readonly<Record<string, unknown>>;
+
+export function isRecord(value: unknown): value is JsonRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function records(value: unknown): JsonRecord[] {
+  return Array.isArray(value) ? value.filter(isRecord) : [];
+}
+
+function catalogEntry(id: string): CatalogEntry {
+  const entry = entryById(id);
+  if (!entry) throw new Error(`the catalog has no ${id} entry`);
+  return entry;
+}
+
+export const generalInfoEntry = catalogEntry('review.general-info');
+
+export function generalInfoLabels(spec: string): CheckLabels {
+  return { module: 'review', feature: generalInfoEntry.change, story: `${generalInfoEntry.method} ${generalInfoEntry.path}`, spec };
+}
+
+/** The review module's DTO changes of spec §2, from the catalog. */
+export const reviewFieldChanges: readonly FieldChange[] = fieldChanges.filter((change) => change.module === 'review');
+
+export function fieldChange(id: string): FieldChange {
+  const change = reviewFieldChanges.find((candidate) => candidate.id === id);
+  if (!change) throw new Error(`the catalog has no field change ${id}`);
+  return change;
+}
+
+export function dtoLabels(change: FieldChange, story: string): CheckLabels {
+  return { module: 'review', feature: change.kind, story, spec: change.specSection };
+}
+
+export const reviewPath = '/rm/rest/v1.0/reviews/{id}';
+export const iterationsPath = '/rm/rest/v1.0/reviews/{id}/iterations';
+/** The review screen's record (ReviewObjectReactUIDto). The vendor documents the DTO on no endpoint; the embedded platform serves it here. */
+export const reactUiPath = '/rm/rest/v1.0/reviews/{id}/react-ui';
+export const createReviewObjectPath = '/rm/rest/v1.0/reviews/_create-review-object';
+
+/** The discovered review's id, or a skip naming why there is none. */
+export async function requireReviewId(test: TestContext, context: SuiteContext): Promise<string> {
+  const lookup = await context.fixtures.lookup('reviewId');
+  return 'value' in lookup ? lookup.value : skipWithReason(test, lookup.missing);
+}
+
+/** The JSON body of a 2xx answer; anything else fails the check with the status. */
+export function okBody(response: HttpResponse, what: string): unknown {
+  if (response.status < 200 || response.status >= 300) throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 200)}`);
+  return response.json();
+}
+
+/** GET of a review resource by the review's id. */
+export async function reviewResource(api: PlatformApi, path: string, id: string): Promise<unknown> {
+  return okBody(await api.call({ method: 'GET', path, pathParams: { id } }), `GET ${path}`);
+}
+
+/** One DTO found in a body: where (a JSON pointer) and what. */
+export interface Found {
+  readonly pointer: string;
+  readonly value: unknown;
+}
+
+/** The ParticipantExtendedDto of every iteration of the review (vendor ReviewIterationExtendedDto.participants). */
+export async function extendedParticipants(api: PlatformApi, id: string): Promise<Found[]> {
+  return records(await reviewResource(api, iterationsPath, id)).flatMap((iteration, index) =>
+    records(iteration['participants']).map((participant, position) => ({ pointer: `/${index}/participants/${position}`, value: participant })),
+  );
+}

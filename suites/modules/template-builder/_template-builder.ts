@@ -1,0 +1,31 @@
+/** What the template-builder checks share: their catalog entries, labels and JSON guards (spec §4.6, §7). */
+import type { TestContext } from 'vitest';
+import { entryById, existsIn, type CatalogEntry } from '../../../src/catalog/index.ts';
+import type { PlatformVersion } from '../../../src/profile/versions.ts';
+import type { CheckLabels } from '../../../src/report/annotate.ts';
+import { skipWithReason } from '../../../src/report/skip.ts';
+
+export function templateBuilderEntry(id: string): CatalogEntry {
+  const entry = entryById(id);
+  if (!entry) throw new Error(`the catalog has no ${id} entry`);
+  return entry;
+}
+
+export const renderersEntry = templateBuilderEntry('template-builder.template-renderers');
+export const parametersDeleteEntry = templateBuilderEntry('template-builder.dynamic-service-parameters-delete');
+
+/**
+ * Checks of an endpoint §4.6 adds do not apply to a version without it (7.4,
+ * where the lifecycle's absent-before-8.0 check probes it): a documented N/A skip.
+ */
+export async function skipUnlessServed(test: TestContext, entry: CatalogEntry, version: PlatformVersion): Promise<void> {
+  if (!existsIn(entry, version)) await skipWithReason(test, `not applicable: ${entry.method} ${entry.path} is ${entry.change} in 8.0, not part of ${version} (spec ${entry.specSection})`);
+}
+
+export function entryLabels(entry: CatalogEntry, spec: string): CheckLabels {
+  return { module: entry.module, feature: entry.change, story: `${entry.method} ${entry.path}`, spec };
+}
+
+export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
