@@ -61,7 +61,9 @@ function servedCheck(entry: CatalogEntry, verdict: string): void {
     try {
       const schemaId = entry.schemas?.response?.[context.target.version];
       const served = recipe.served ?? [];
-      await observe(test, `${response.status}${schemaId ? ` (${schemaId})` : ''}`);
+      // A change that cannot be undone is said in the report wherever it was made on a target that is not ours.
+      const irreversible = entry.mutating && recipe.irreversible && !context.target.embedded ? `; not undone: ${recipe.irreversible}` : '';
+      await observe(test, `${response.status}${schemaId ? ` (${schemaId})` : ''}${irreversible}`);
       if (served.length > 0) expect(served, `status of ${entry.method} ${entry.path}`).toContain(response.status);
       else expect(response.status, `a 2xx from ${entry.method} ${entry.path}`).toBeGreaterThanOrEqual(200);
       expect(response.status).toBeLessThan(300);
