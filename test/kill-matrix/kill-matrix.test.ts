@@ -34,6 +34,12 @@ function idsIn(project: string, state: CheckResult['state']): string[] {
 }
 
 beforeAll(async () => {
+  // KILL_MATRIX_RESULTS=FILE judges an earlier run-matrix.ts result instead of running the matrix again.
+  const earlier = process.env.KILL_MATRIX_RESULTS;
+  if (earlier) {
+    results = JSON.parse(await readFile(earlier, 'utf8')) as RunResults;
+    return;
+  }
   const out = join(await mkdtemp(join(tmpdir(), 'ug-kill-matrix-')), 'results.json');
   const env: NodeJS.ProcessEnv = { ...process.env, PACT_DO_NOT_TRACK: 'true' };
   for (const name of configVariables) delete env[name];
@@ -104,7 +110,8 @@ describe('kill matrix', () => {
       expect(idsIn(project, 'failed')).toEqual(expected);
       const newlySkipped = checksOf(project).filter((check) => check.state === 'skipped' && ranClean.has(check.id));
       expect(newlySkipped.map((check) => check.id).sort()).toEqual(observed);
-      for (const skipped of newlySkipped) expect(skipped.note ?? '').toMatch(/^observation:/);
+      // Mostly "observation: …"; a fault may also remove a check's premise (login-challenge-skipped: no second user), and the skip says so.
+      for (const skipped of newlySkipped) expect(skipped.note ?? '', `${skipped.id} skipped without a reason`).not.toBe('');
       const cleanSkips = idsIn(cleanProject(version), 'skipped');
       expect(idsIn(project, 'skipped').filter((id) => !observed.includes(id))).toEqual(cleanSkips);
     });

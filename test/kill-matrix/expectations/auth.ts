@@ -41,7 +41,7 @@ export const authKills: KillExpectations = {
   'refresh-family-not-revoked': ['auth.refresh-family-revoked'],
 };
 
-/** With every user logged in as the full one, the limited user sees the hidden template: reported, not failed. */
+/** With every user logged in as the full one, no template is hidden from the "limited" user: the check loses its premise and skips. */
 export const authObservations: ObservationExpectations = {
   'login-challenge-skipped': ['template-builder.template-renderers.hidden-template-403'],
 };

@@ -9,9 +9,9 @@ export type KillExpectations = Readonly<Partial<Record<FaultName, readonly strin
 
 /**
  * For faults a check reports rather than fails (an 8.0-only endpoint already
- * served by a 7.4 instance is an observation: spec-wise patch levels
- * differ), the ids of the checks that must turn into a skip whose reason
- * starts with "observation:".
+ * served by a 7.4 instance is an observation: patch levels differ), the ids
+ * of the checks that must turn into a skip with its reason, usually
+ * "observation: …", or the reason the fault took the check's premise away.
  */
 export type ObservationExpectations = Readonly<Partial<Record<FaultName, readonly string[]>>>;
 
