@@ -1,9 +1,7 @@
 /** Narrowing helpers for JSON read off a target or a pact file: no casts, no `any`. */
-export type JsonRecord = Readonly<Record<string, unknown>>;
+import { isRecord } from '../http/json.ts';
 
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isRecord, type JsonRecord } from '../http/json.ts';
 
 export function member(value: unknown, name: string): unknown {
   return isRecord(value) ? value[name] : undefined;

@@ -12,12 +12,8 @@ import type { CheckLabels } from '../../../src/report/annotate.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
 import type { SuiteContext } from '../../../src/target/context.ts';
 import { projectVersion } from '../../../src/target/current-target.ts';
-
-export type JsonRecord = Readonly<Record<string, unknown>>;
-
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord, type JsonRecord } from '../../../src/http/json.ts';
+export { isRecord, type JsonRecord };
 
 /** The objects of an array; anything else has none. */
 export function records(value: unknown): JsonRecord[] {

@@ -11,12 +11,8 @@ import type { HttpResponse } from '../../../src/http/client.ts';
 import type { CheckLabels } from '../../../src/report/annotate.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
 import type { SuiteContext } from '../../../src/target/context.ts';
-
-export type JsonRecord = Readonly<Record<string, unknown>>;
-
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord, type JsonRecord } from '../../../src/http/json.ts';
+export { isRecord, type JsonRecord };
 
 export function records(value: unknown): JsonRecord[] {
   return Array.isArray(value) ? value.filter(isRecord) : [];

@@ -4,6 +4,8 @@ import { entryById, existsIn, type CatalogEntry } from '../../../src/catalog/ind
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
 import type { CheckLabels } from '../../../src/report/annotate.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
+import { isRecord } from '../../../src/http/json.ts';
+export { isRecord };
 
 export function templateBuilderEntry(id: string): CatalogEntry {
   const entry = entryById(id);
@@ -26,6 +28,3 @@ export function entryLabels(entry: CatalogEntry, spec: string): CheckLabels {
   return { module: entry.module, feature: entry.change, story: `${entry.method} ${entry.path}`, spec };
 }
 
-export function isRecord(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
