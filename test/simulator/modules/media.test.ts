@@ -9,24 +9,11 @@ import { registerMediaModule } from '../../../simulator/modules/media/index.ts';
 import { mediaFaults } from '../../../simulator/modules/media/faults.ts';
 import type { HttpMethod } from '../../../simulator/http/router.ts';
 import type { SimVersion } from '../../../simulator/version.ts';
-import { moduleHarness, type HarnessResponse, type ModuleHarness } from './_harness.ts';
+import { moduleHarness, type ModuleHarness } from './_harness.ts';
+import { arrayBody, objectBody } from './_bodies.ts';
 
 const media = (version: SimVersion, faults: readonly FaultName[] = []): ModuleHarness => moduleHarness(registerMediaModule, { version, faults });
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function objectBody(response: HarnessResponse): Record<string, unknown> {
-  if (!isRecord(response.body)) throw new Error(`Expected an object body, got ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
-function arrayBody(response: HarnessResponse): Record<string, unknown>[] {
-  const body = response.body;
-  if (!Array.isArray(body) || !body.every(isRecord)) throw new Error(`Expected an array of objects, got ${JSON.stringify(body)}`);
-  return body;
-}
 
 function rolesOf(sim: ModuleHarness, method: HttpMethod, path: string): readonly string[] | undefined {
   const access = sim.route(method, path)?.access;

@@ -10,24 +10,11 @@ import { registerShopModule } from '../../../simulator/modules/shop/index.ts';
 import { shopFaults } from '../../../simulator/modules/shop/faults.ts';
 import type { SimVersion } from '../../../simulator/version.ts';
 import { moduleHarness, type HarnessResponse, type ModuleHarness } from './_harness.ts';
+import { arrayBody, objectBody } from './_bodies.ts';
 
 const shop = (version: SimVersion, faults: readonly FaultName[] = []): ModuleHarness => moduleHarness(registerShopModule, { version, faults });
 const searchPath = '/shop/api/rest/v1.0/search/advanced';
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function objectBody(response: HarnessResponse): Record<string, unknown> {
-  if (!isRecord(response.body)) throw new Error(`Expected an object body, got ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
-function arrayBody(response: HarnessResponse): Record<string, unknown>[] {
-  const body = response.body;
-  if (!Array.isArray(body) || !body.every(isRecord)) throw new Error(`Expected an array of objects, got ${JSON.stringify(body)}`);
-  return body;
-}
 
 const itemIds = (response: HarnessResponse): unknown[] => arrayBody(response).map((item) => item['itemId']);
 

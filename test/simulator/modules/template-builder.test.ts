@@ -9,25 +9,12 @@ import type { HttpMethod } from '../../../simulator/http/router.ts';
 import { registerTemplateBuilderModule } from '../../../simulator/modules/template-builder/index.ts';
 import { templateBuilderFaults } from '../../../simulator/modules/template-builder/faults.ts';
 import type { SimVersion } from '../../../simulator/version.ts';
-import { moduleHarness, type HarnessResponse, type ModuleHarness } from './_harness.ts';
+import { moduleHarness, type ModuleHarness } from './_harness.ts';
+import { arrayBody, objectBody } from './_bodies.ts';
 
 const templateBuilder = (version: SimVersion, faults: readonly FaultName[] = []): ModuleHarness =>
   moduleHarness(registerTemplateBuilderModule, { version, faults });
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function objectBody(response: HarnessResponse): Record<string, unknown> {
-  if (!isRecord(response.body)) throw new Error(`Expected an object body, got ${JSON.stringify(response.body)}`);
-  return response.body;
-}
-
-function arrayBody(response: HarnessResponse): Record<string, unknown>[] {
-  const body = response.body;
-  if (!Array.isArray(body) || !body.every(isRecord)) throw new Error(`Expected an array of objects, got ${JSON.stringify(body)}`);
-  return body;
-}
 
 /** Which version serves what (spec §4.6): [method, path, served in 7.4, served in 8.0]. */
 const routeTable: readonly (readonly [HttpMethod, string, boolean, boolean])[] = [
