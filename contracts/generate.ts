@@ -29,20 +29,24 @@ export async function generatePacts(dir: string): Promise<GeneratedPact[]> {
   process.env.PACT_DO_NOT_TRACK ??= 'true';
   await mkdir(dir, { recursive: true });
   for (const name of await readdir(dir)) if (name.endsWith('.json')) await rm(join(dir, name));
-  const http = new HttpClient({ timeoutMs: 5_000, maxConcurrency: 4 });
   const generated: GeneratedPact[] = [];
-  try {
-    for (const contracts of moduleContracts) {
-      for (const version of platformVersions) {
-        const interactions = contracts.versions[version] ?? [];
-        if (interactions.length === 0) continue;
-        const pact = new PactV4({ consumer: consumerName, provider: providerName(contracts.module, version), dir, logLevel: 'error' });
-        for (const interaction of interactions) await runConsumerTest(pact, contracts.module, interaction, http);
-        generated.push({ file: join(dir, pactFileName(contracts.module, version)), interactions: interactions.length });
+  for (const contracts of moduleContracts) {
+    for (const version of platformVersions) {
+      const interactions = contracts.versions[version] ?? [];
+      if (interactions.length === 0) continue;
+      const pact = new PactV4({ consumer: consumerName, provider: providerName(contracts.module, version), dir, logLevel: 'error' });
+      for (const interaction of interactions) {
+        // A client per mock server: each mock server listens on a fresh port, which a later one may reuse,
+        // and a pooled keep-alive socket to a closed server would swallow the next request.
+        const http = new HttpClient({ timeoutMs: 15_000, maxConcurrency: 4 });
+        try {
+          await runConsumerTest(pact, contracts.module, interaction, http);
+        } finally {
+          await http.close();
+        }
       }
+      generated.push({ file: join(dir, pactFileName(contracts.module, version)), interactions: interactions.length });
     }
-  } finally {
-    await http.close();
   }
   return generated;
 }
