@@ -24,7 +24,7 @@ export default defineConfig({
     isolate: false,
     // Suites are I/O-bound: several files wait on the network at once even on two cores.
     maxWorkers: availableParallelism(),
-    testTimeout: Math.max(30_000, config.requestTimeoutMs * 4 + config.expiryMaxWaitSeconds * 1000),
+    testTimeout: Math.max(30_000, config.requestTimeoutMs * 4 + (config.expiryMaxWaitSeconds + config.expiryLeewaySeconds) * 1000),
     hookTimeout: Math.max(30_000, config.requestTimeoutMs * 4),
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
     reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],

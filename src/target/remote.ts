@@ -33,6 +33,7 @@ export function remoteTarget(config: Config, runTarget: RunTarget): ResolvedTarg
       expiredTokenPath: join(storeDir, 'expired-token.json'),
       allowMutations: config.allowMutations,
       expiryMaxWaitSeconds: config.expiryMaxWaitSeconds,
+      expiryLeewaySeconds: config.expiryLeewaySeconds,
       requestTimeoutMs: config.requestTimeoutMs,
       maxConcurrency: config.maxConcurrency,
       loginFields: config.loginFields,
