@@ -118,6 +118,10 @@ describe.concurrent('verify on bad input', () => {
     expectOneCodedLine(await verify(['--colour']), 'USAGE');
   });
 
+  it('an unknown suite name is USAGE (64)', async () => {
+    expectOneCodedLine(await verify(['--suites', 'auth,oauth']), 'USAGE');
+  });
+
   it('an unreachable target is TARGET_UNREACHABLE (3), naming the variable', async () => {
     const outcome = await verify(['--env-file', envFile('unreachable', remote('http://127.0.0.1:1'))]);
     expectOneCodedLine(outcome, 'TARGET_UNREACHABLE');
