@@ -19,11 +19,10 @@ import { renderAllureReport } from '../report/allure-html.ts';
 import { formatSummary } from '../report/summary.ts';
 import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
 import { runSuites } from '../runner/run-suites.ts';
-import { ENV_FILE_VARIABLE } from '../target/env-file.ts';
 import { preflight } from '../target/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
 import { firstSetupFailure } from '../target/setup-failures.ts';
-import { runCli } from './run-cli.ts';
+import { commandArguments, runCli } from './run-cli.ts';
 import { contractBreaksAfterSuites, crossVersionFlags, runContractBreaksStep } from '../contracts/cross-version-step.ts';
 
 const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--no-html] [--from 7.4 --to 8.0]';
@@ -64,9 +63,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
 
 async function verify(): Promise<number> {
   originalEnvironment();
-  const args = parseVerifyArgs(process.argv.slice(2));
+  const args = parseVerifyArgs(commandArguments());
   const config = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
-  if (args.envFile) process.env[ENV_FILE_VARIABLE] = args.envFile;
 
   let plan = defaultRunPlan(config);
   if (args.version !== undefined) {
@@ -89,6 +87,7 @@ async function verify(): Promise<number> {
   await mkdir(resultsDir, { recursive: true });
 
   const results = await runSuites({
+    config,
     plan,
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
     reporters: [new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
