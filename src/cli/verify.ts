@@ -97,7 +97,7 @@ async function verify(): Promise<number> {
   const setupFailure = firstSetupFailure();
   if (setupFailure) throw setupFailure;
 
-  process.stdout.write(formatSummary(results));
+  process.stdout.write(formatSummary(results, describeTarget(config)));
   const contractBreaks = await contractBreaksAfterSuites(config, plan, (line) => process.stdout.write(`${line}\n`));
   const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, contractBreaks.step ? [contractBreaks.step.report] : []));
   process.stdout.write(`Migration report: ${migration.markdown}\n`);
@@ -108,6 +108,12 @@ async function verify(): Promise<number> {
   const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0 || !contractBreaks.asDocumented;
   if (results.checks.length === 0) throw new UpgradeGuardError('INTERNAL', 'no check ran');
   return failed ? 1 : 0;
+}
+
+/** The summary's first line: a run against the embedded simulator says so, never only "passed". */
+function describeTarget(config: Config): string {
+  if (config.remote) return `target ${config.remote.baseUrl} (TARGET_VERSION ${config.remote.version})`;
+  return 'the EMBEDDED SIMULATOR, not a real target (no BASE_URL set)';
 }
 
 /** The Allure report's environment widget: what was checked, where, with what. No secrets. */

@@ -124,6 +124,12 @@ describe.concurrent('verify on bad input', { timeout: COMMAND_TIMEOUT_MS + 30_00
     expect(outcome.stderr).toContain('missing.env');
   });
 
+  it('a misspelt variable in an env file is CONFIG_INVALID (2), naming the closest known one', async () => {
+    const outcome = await verify(['--env-file', envFile('typo', { BASEURL: 'http://127.0.0.1:1' })]);
+    expectOneCodedLine(outcome, 'CONFIG_INVALID');
+    expect(outcome.stderr).toContain('did you mean BASE_URL?');
+  });
+
   it('an unknown flag is USAGE (64)', async () => {
     expectOneCodedLine(await verify(['--colour']), 'USAGE');
   });
