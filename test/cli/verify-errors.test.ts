@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,24 +81,37 @@ function expectOneCodedLine(outcome: Outcome, code: ErrorCode): void {
 
 let slowUrl: string;
 let malformedUrl: string;
+let gatewayUrl: string;
+let truncatedUrl: string;
+
+/** A CAS whose authorization endpoint redirects straight back with a code, and whose token endpoint answers with `token`. */
+function casDouble(token: (res: ServerResponse) => void): Server {
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/cas/oauth2/auth') {
+      const back = new URL(url.searchParams.get('redirect_uri') ?? 'http://127.0.0.1:9/callback');
+      back.searchParams.set('code', 'code-0123456789');
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() }).end();
+    } else if (url.pathname === '/cas/api/v1.1/token') {
+      token(res);
+    } else {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    }
+  });
+}
 
 beforeAll(async () => {
   // Accepts connections, never answers.
   slowUrl = await listen(createServer(() => {}));
-  // A CAS that skips the login and answers the token request with HTML.
-  malformedUrl = await listen(
-    createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (url.pathname === '/cas/oauth2/auth') {
-        const back = new URL(url.searchParams.get('redirect_uri') ?? 'http://127.0.0.1:9/callback');
-        back.searchParams.set('code', 'code-0123456789');
-        back.searchParams.set('state', url.searchParams.get('state') ?? '');
-        res.writeHead(302, { location: back.toString() }).end();
-      } else if (url.pathname === '/cas/api/v1.1/token') {
-        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>maintenance</body></html>');
-      } else {
-        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-      }
+  // CAS doubles that skip the login and answer the token request badly.
+  malformedUrl = await listen(casDouble((res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>maintenance</body></html>')));
+  gatewayUrl = await listen(casDouble((res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>')));
+  truncatedUrl = await listen(
+    casDouble((res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '200' });
+      res.write('{"access_token":"');
+      setImmediate(() => res.socket?.destroy());
     }),
   );
   platform = createPlatform({ version: '8.0', clientSecret: secret, passwords: { full: password, limited: password } });
@@ -146,6 +159,14 @@ describe.concurrent('verify on bad input', { timeout: COMMAND_TIMEOUT_MS + 30_00
 
   it('a token response that is not JSON is TARGET_MALFORMED (5)', async () => {
     expectOneCodedLine(await verify(['--env-file', envFile('malformed', remote(malformedUrl))]), 'TARGET_MALFORMED');
+  });
+
+  it('a gateway error page from the token endpoint is TARGET_UNREACHABLE (3), not a refusal', async () => {
+    expectOneCodedLine(await verify(['--env-file', envFile('gateway', remote(gatewayUrl))]), 'TARGET_UNREACHABLE');
+  });
+
+  it('a token response cut off before its Content-Length is TARGET_MALFORMED (5)', async () => {
+    expectOneCodedLine(await verify(['--env-file', envFile('truncated', remote(truncatedUrl))]), 'TARGET_MALFORMED');
   });
 
   it('refused credentials are LOGIN_FAILED (6)', async () => {
