@@ -20,11 +20,11 @@ import { formatSummary } from '../report/summary.ts';
 import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { parseSuiteSelection, suiteFilters } from '../runner/suite-selection.ts';
-import { ENV_FILE_VARIABLE } from '../target/env-file.ts';
+import type { RunResults } from '../runner/results.ts';
 import { preflight } from '../target/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
 import { firstSetupFailure } from '../target/setup-failures.ts';
-import { runCli } from './run-cli.ts';
+import { commandArguments, runCli } from './run-cli.ts';
 import { contractBreaksAfterSuites, crossVersionFlags, runContractBreaksStep } from '../contracts/cross-version-step.ts';
 
 const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts] [--no-html] [--from 7.4 --to 8.0]';
@@ -68,9 +68,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
 
 async function verify(): Promise<number> {
   originalEnvironment();
-  const args = parseVerifyArgs(process.argv.slice(2));
+  const args = parseVerifyArgs(commandArguments());
   const config = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
-  if (args.envFile) process.env[ENV_FILE_VARIABLE] = args.envFile;
 
   let plan = defaultRunPlan(config);
   if (args.version !== undefined) {
@@ -93,9 +92,13 @@ async function verify(): Promise<number> {
   await rm(resultsDir, { recursive: true, force: true });
   await mkdir(resultsDir, { recursive: true });
 
+  // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, and what finished is still reported.
+  const deadline = config.runTimeoutSeconds === undefined ? undefined : AbortSignal.timeout(config.runTimeoutSeconds * 1000);
   const results = await runSuites({
+    config,
     plan,
     ...(suites && { filters: suiteFilters(suites) }),
+    ...(deadline && { signal: deadline }),
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
     reporters: [new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.
@@ -104,7 +107,8 @@ async function verify(): Promise<number> {
   const setupFailure = firstSetupFailure();
   if (setupFailure) throw setupFailure;
 
-  process.stdout.write(formatSummary(results));
+  process.stdout.write(formatSummary(results, describeTarget(config)));
+  if (deadline?.aborted) return reportCutOff(config, results, args.html, resultsDir);
   // The cross-version comparison belongs to the contracts: a run of other suites alone leaves it out.
   const contractBreaks = suites && !suites.includes('contracts')
     ? { asDocumented: true }
@@ -118,6 +122,23 @@ async function verify(): Promise<number> {
   const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0 || !contractBreaks.asDocumented;
   if (results.checks.length === 0) throw new UpgradeGuardError('INTERNAL', 'no check ran');
   return failed ? 1 : 0;
+}
+
+/** RUN_TIMEOUT_S passed: the reports of what finished are written, then the run ends as a timeout (exit 4). */
+async function reportCutOff(config: Config, results: RunResults, html: boolean, resultsDir: string): Promise<number> {
+  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, []));
+  process.stdout.write(`Migration report: ${migration.markdown}\n`);
+  if (html) process.stdout.write(`Allure report: ${await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard')}\n`);
+  throw new UpgradeGuardError(
+    'TARGET_TIMEOUT',
+    `the run did not finish within RUN_TIMEOUT_S=${config.runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,
+  );
+}
+
+/** The summary's first line: a run against the embedded simulator says so, never only "passed". */
+function describeTarget(config: Config): string {
+  if (config.remote) return `target ${config.remote.baseUrl} (TARGET_VERSION ${config.remote.version})`;
+  return 'the EMBEDDED SIMULATOR, not a real target (no BASE_URL set)';
 }
 
 /** The Allure report's environment widget: what was checked, where, with what. No secrets. */

@@ -12,6 +12,7 @@ import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts'
 import { originalEnvironment } from './environment.ts';
 import { configSchema, configVariables, fixturePrefix, type ConfigVariable } from './variables.ts';
 import { readPactConfig, type PactConfig } from './pact.ts';
+import { refuseUnknownVariables } from './unknown-variables.ts';
 
 export interface UserCredentials {
   readonly username: string;
@@ -41,6 +42,8 @@ export interface Config {
   readonly expiryLeewaySeconds: number;
   readonly requestTimeoutMs: number;
   readonly maxConcurrency: number;
+  /** RUN_TIMEOUT_S: the run is cut off after this many seconds (reports still written, exit 4); unset, no bound. */
+  readonly runTimeoutSeconds?: number;
   readonly tokenStorePath: string;
   readonly reportsDir: string;
   readonly loginFields: { readonly username?: string; readonly password?: string };
@@ -64,6 +67,7 @@ const validate = ajv.compile<ValidatedVariables>(configSchema);
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const environment = options.env ?? originalEnvironment();
   const fileValues = readEnvFile(options.envFile);
+  refuseUnknownVariables(fileValues, options.envFile ?? '.env', environment);
   // The environment wins over the file, as dotenv does.
   const merged: Record<string, string> = {};
   for (const source of [fileValues, environment]) {
@@ -85,7 +89,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   return Object.freeze(toConfig(candidate, fixtures));
 }
 
-type NonStringVariable = 'ALLOW_MUTATIONS' | 'EXPIRY_MAX_WAIT_S' | 'EXPIRY_LEEWAY_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
+type NonStringVariable = 'ALLOW_MUTATIONS' | 'EXPIRY_MAX_WAIT_S' | 'EXPIRY_LEEWAY_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'RUN_TIMEOUT_S' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
 
 /** The variables after validation, coercion and defaults. */
 type ValidatedVariables = { [K in Exclude<ConfigVariable, NonStringVariable>]?: string } & {
@@ -95,6 +99,7 @@ type ValidatedVariables = { [K in Exclude<ConfigVariable, NonStringVariable>]?: 
   EXPIRY_LEEWAY_S: number;
   REQUEST_TIMEOUT_MS: number;
   MAX_CONCURRENCY: number;
+  RUN_TIMEOUT_S?: number;
   TOKEN_STORE: string;
   REPORTS_DIR: string;
 };
@@ -113,6 +118,7 @@ function toConfig(values: ValidatedVariables, fixtures: Record<string, string>):
     expiryLeewaySeconds: values.EXPIRY_LEEWAY_S,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     maxConcurrency: values.MAX_CONCURRENCY,
+    ...(values.RUN_TIMEOUT_S !== undefined && { runTimeoutSeconds: values.RUN_TIMEOUT_S }),
     tokenStorePath: values.TOKEN_STORE,
     reportsDir: values.REPORTS_DIR,
     loginFields: Object.freeze({

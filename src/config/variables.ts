@@ -23,6 +23,7 @@ export const configSchema = {
     EXPIRY_LEEWAY_S: { type: 'integer', minimum: 0, maximum: 600, default: 30, description: "clock-skew leeway the target's APIs may allow past expires_in" },
     REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 600000, default: 10000 },
     MAX_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 8 },
+    RUN_TIMEOUT_S: { type: 'integer', minimum: 1, maximum: 86400, description: 'the whole run ends after this many seconds, reports written, exit 4' },
     TOKEN_STORE: { type: 'string', minLength: 1, default: '.upgrade-guard/tokens.json' },
     REPORTS_DIR: { type: 'string', minLength: 1, default: 'reports' },
     PACT_URLS: { type: 'string', minLength: 1, description: "comma-separated pact files or http(s) URLs of the team's own app contracts" },

@@ -1,20 +1,24 @@
 /**
- * Runs the suites through vitest's node API with the project's
- * vitest.config.ts. The plan and env file reach the config and the global
- * setups through the environment, since both load in this process.
+ * Runs the suites through vitest's node API. The configuration and the run
+ * plan are values: they reach the projects' global setup and the workers
+ * through `provide` (src/runner/suites-config.ts), never through the
+ * environment, and no config file is loaded.
  */
 import type { Writable } from 'node:stream';
-import { startVitest, type TestUserConfig } from 'vitest/node';
-import { PLAN_VARIABLE, type RunTarget } from '../target/run-plan.ts';
-import { ENV_FILE_VARIABLE } from '../target/env-file.ts';
+import { startVitest, type Reporter, type TestUserConfig } from 'vitest/node';
+import type { Config } from '../config/config.ts';
+import type { RunTarget } from '../target/run-plan.ts';
 import { collectResults, type RunResults } from './results.ts';
+import { suitesConfig } from './suites-config.ts';
+
+type ReporterList = Extract<NonNullable<TestUserConfig['reporters']>, readonly unknown[]>;
 
 export interface RunSuitesOptions {
-  readonly envFile?: string;
-  /** Overrides the configuration's plan (the kill matrix runs every fault). */
-  readonly plan?: readonly RunTarget[];
-  /** vitest reporters; the config's (console + Allure) when absent. */
-  readonly reporters?: TestUserConfig['reporters'];
+  readonly config: Config;
+  /** The run targets: verify's default plan, or the kill matrix's one per fault. */
+  readonly plan: readonly RunTarget[];
+  /** vitest reporters; console + Allure when absent. */
+  readonly reporters?: ReporterList;
   /** Only test files whose path contains one of these. */
   readonly filters?: readonly string[];
   /**
@@ -23,21 +27,21 @@ export interface RunSuitesOptions {
    * matters, and a setup failure becomes one coded line.
    */
   readonly vitestOutput?: Writable;
+  /** Cancels the run when aborted (RUN_TIMEOUT_S): checks that have not finished are left out of the results. */
+  readonly signal?: AbortSignal;
 }
 
-export async function runSuites(options: RunSuitesOptions = {}): Promise<RunResults> {
-  if (options.plan) process.env[PLAN_VARIABLE] = JSON.stringify(options.plan);
-  if (options.envFile) process.env[ENV_FILE_VARIABLE] = options.envFile;
+export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
   const vitest = await startVitest(
     'test',
     [...(options.filters ?? [])],
     {
-      config: 'vitest.config.ts',
+      config: false,
       run: true,
       watch: false,
-      ...(options.reporters !== undefined && { reporters: options.reporters }),
+      ...((options.reporters !== undefined || options.signal) && { reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal)] }),
     },
-    {},
+    suitesConfig(options.config, options.plan),
     vitestStreams(options.vitestOutput),
   );
   try {
@@ -45,6 +49,20 @@ export async function runSuites(options: RunSuitesOptions = {}): Promise<RunResu
   } finally {
     await vitest.close();
   }
+}
+
+/** A reporter whose only job is to hold the run's handle and cancel it when the signal fires. */
+function cancelOn(signal: AbortSignal | undefined): Reporter[] {
+  if (!signal) return [];
+  return [
+    {
+      onInit(vitest) {
+        const cancel = (): void => void vitest.cancelCurrentRun('keyboard-input');
+        if (signal.aborted) cancel();
+        else signal.addEventListener('abort', cancel, { once: true });
+      },
+    },
+  ];
 }
 
 function vitestStreams(output: Writable | undefined): NonNullable<Parameters<typeof startVitest>[4]> {
