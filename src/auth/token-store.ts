@@ -9,8 +9,10 @@
  * `{ version: 1, target, refreshToken, accessToken?, obtainedAt?, expiresAt?, updatedAt, expiredAccessToken? }`.
  */
 import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { UpgradeGuardError } from '../errors.ts';
 import { processSecrets, type SecretRegistry } from '../http/redact.ts';
+import { ensureDirectory } from '../files/ensure-directory.ts';
 import { FILE_OPERATION_TIMEOUT_MS, withinTime } from '../files/within-time.ts';
 import { writeFileAtomic, type AtomicWriteOptions } from './atomic-file.ts';
 
@@ -117,6 +119,21 @@ export class TokenStore {
 
   #timedOut(what: 'read' | 'written'): UpgradeGuardError {
     return new UpgradeGuardError('TOKEN_STORE', `the token store ${this.path} (TOKEN_STORE) could not be ${what}: no answer from the file system within ${Math.round((this.#timeoutMs ?? FILE_OPERATION_TIMEOUT_MS) / 1000)} s`);
+  }
+}
+
+/**
+ * Creates the directory of the token store (mode 0700) before a run logs in, so a TOKEN_STORE that cannot
+ * hold a file fails at once, in bounded time, instead of after a login whose chain then has nowhere to go.
+ */
+export async function ensureTokenStoreDirectory(path: string, timeoutMs?: number): Promise<void> {
+  const directory = dirname(path);
+  const failed = (detail: string): UpgradeGuardError => new UpgradeGuardError('TOKEN_STORE', `the directory ${directory} of the token store ${path} (TOKEN_STORE) could not be created: ${detail}`);
+  try {
+    await withinTime(ensureDirectory(directory, 0o700), () => failed('no answer from the file system in time'), timeoutMs);
+  } catch (error) {
+    if (error instanceof UpgradeGuardError) throw error;
+    throw failed(error instanceof Error ? error.message : String(error));
   }
 }
 
