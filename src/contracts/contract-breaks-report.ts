@@ -4,9 +4,10 @@
  * in one console line. The lead's migration report embeds the markdown.
  * Mismatch texts are already redacted (verify-source.ts).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UpgradeGuardError } from '../errors.ts';
+import { ensureReportsDirectory } from '../report/reports-dir.ts';
 import { isUnbrokenBreak, type ContractBreak, type ContractBreaksSection } from './cross-version.ts';
 
 /** The section's rows as the brief names them: interaction, endpoint, documented or not, the verifier's mismatch. */
@@ -122,8 +123,8 @@ export interface WrittenContractBreaks {
 export async function writeContractBreaks(section: ContractBreaksSection, reportsDir: string): Promise<WrittenContractBreaks> {
   const json = join(reportsDir, 'contract-breaks.json');
   const markdown = join(reportsDir, 'contract-breaks.md');
+  await ensureReportsDirectory(reportsDir);
   try {
-    await mkdir(reportsDir, { recursive: true });
     await writeFile(json, `${JSON.stringify(contractBreaksJson(section), null, 2)}\n`);
     await writeFile(markdown, contractBreaksMarkdown(section));
   } catch (error) {

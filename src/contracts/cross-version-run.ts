@@ -28,7 +28,7 @@ export async function runCrossVersion(config: Config, request: CrossVersionReque
   const runTarget = { name: `contracts ${request.from} on ${request.to}`, version: request.to, faults: request.faults ?? [] };
   const resolved = config.remote ? remoteTarget(config, runTarget) : await startEmbeddedTarget(config, runTarget);
   try {
-    return await compareContracts(await openSessions(resolved.target), request.from);
+    return await compareContracts(await openSessions(resolved.target, (line) => process.stdout.write(`${line}\n`)), request.from);
   } finally {
     await resolved.close();
   }
