@@ -11,25 +11,18 @@
  * An identifier the new version deprecates may or may not break (spec §9.3);
  * when it holds it is listed as a deprecation old clients still rely on.
  *
- * As a step of `verify`: with `--from/--to` it is the whole run; otherwise it
- * follows the suites whenever the run covers an 8.0 target (the embedded
- * one, or an 8.0 BASE_URL), comparing the 7.4 contracts against it. The `to`
- * target is the embedded platform when no BASE_URL is set, else the
- * configured target, which must be of that version. The step writes
- * reports/contract-breaks.json and .md (contract-breaks-report.ts), and
- * hands verify the migration report's section and a console line.
+ * The `to` target is the embedded platform when no BASE_URL is set, else the
+ * configured target, which must be of that version. contract-breaks.ts runs
+ * the comparison as a step of `verify` and writes its report.
  */
 import type { Config } from '../config/config.ts';
 import { UpgradeGuardError } from '../errors.ts';
-import { processSecrets } from '../http/redact.ts';
 import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts';
-import type { ReportSection } from '../report/migration-report.ts';
 import { startEmbeddedTarget } from '../target/embedded.ts';
 import { remoteTarget } from '../target/remote.ts';
 import type { RunTarget } from '../target/run-plan.ts';
 import { openSessions } from '../target/sessions.ts';
 import type { TargetInfo } from '../target/target-info.ts';
-import { contractBreaksJson, contractBreaksMarkdown, contractBreaksSummaryLine, writeContractBreaks, type WrittenContractBreaks } from './contract-breaks-report.ts';
 import { documentedChanges } from './documented-breaks.ts';
 import { verifyQuietly } from './quiet-verification.ts';
 import { platformPactSource } from './sources.ts';
@@ -130,7 +123,7 @@ function classify(outcome: InteractionOutcome, from: PlatformVersion, to: Platfo
   };
 }
 
-/* Running it against a target of the `to` version, as a step of verify. */
+/* Running it against a target of the `to` version. */
 
 export interface CrossVersionRequest {
   readonly from: PlatformVersion;
@@ -153,15 +146,6 @@ export async function runCrossVersion(config: Config, request: CrossVersionReque
   }
 }
 
-export interface ContractBreaksStep {
-  readonly section: ContractBreaksSection;
-  /** For buildMigrationReport's `sections`. */
-  readonly report: ReportSection;
-  /** For the console summary. */
-  readonly summaryLine: string;
-  readonly files: WrittenContractBreaks;
-}
-
 /** `--from 7.4 --to 8.0`: both or neither, two different versions. */
 export function crossVersionFlags(from: string | undefined, to: string | undefined): CrossVersionRequest | undefined {
   if (from === undefined && to === undefined) return undefined;
@@ -175,42 +159,4 @@ export function crossVersionFlags(from: string | undefined, to: string | undefin
 export function defaultCrossVersion(plan: readonly RunTarget[]): CrossVersionRequest | undefined {
   const to: PlatformVersion = '8.0';
   return plan.some((target) => target.version === to) ? { from: '7.4', to } : undefined;
-}
-
-export async function runContractBreaksStep(config: Config, request: CrossVersionRequest): Promise<ContractBreaksStep> {
-  const section = await runCrossVersion(config, request);
-  const files = await writeContractBreaks(section, config.reportsDir);
-  return {
-    section,
-    report: contractBreaksReportSection(section),
-    summaryLine: contractBreaksSummaryLine(section),
-    files,
-  };
-}
-
-/** The migration report's "Contract breaks" section (its heading comes from the report). */
-export function contractBreaksReportSection(section: ContractBreaksSection): ReportSection {
-  return { title: 'Contract breaks', markdown: contractBreaksMarkdown(section, { heading: false }), data: contractBreaksJson(section) };
-}
-
-/**
- * What a plain `verify` runs after the suites: the comparison when the plan
- * covers 8.0, its console line through `print`, and whether the breaks were
- * exactly the documented ones (a comparison that could not run is not).
- */
-export async function contractBreaksAfterSuites(
-  config: Config,
-  plan: readonly RunTarget[],
-  print: (line: string) => void,
-): Promise<{ readonly step?: ContractBreaksStep; readonly asDocumented: boolean }> {
-  const request = defaultCrossVersion(plan);
-  if (!request) return { asDocumented: true };
-  try {
-    const step = await runContractBreaksStep(config, request);
-    print(step.summaryLine);
-    return { step, asDocumented: step.section.exact };
-  } catch (error) {
-    print(processSecrets.scrub(`Contract breaks ${request.from} → ${request.to}: not compared: ${error instanceof Error ? error.message : String(error)}`));
-    return { asDocumented: false };
-  }
 }
