@@ -22,6 +22,9 @@ const entries = [...jobEntries, ...planningEntries, ...mediaEntries, ...reviewEn
 /** Every entry id of the catalog, as a union type: `entryById('job.typo')` does not compile. */
 export type CatalogEntryId = (typeof entries)[number]['id'];
 
+/** The entry ids of one module, by its id prefix: `EntryIdOf<'job'>`, `EntryIdOf<'template-builder'>`. */
+export type EntryIdOf<Prefix extends string> = Extract<CatalogEntryId, `${Prefix}.${string}`>;
+
 export type CatalogEntry = EndpointChange<CatalogEntryId>;
 
 export const catalog: readonly CatalogEntry[] = deepFreeze(entries);

@@ -8,7 +8,7 @@
  * typed entry id.
  */
 import type { PlatformApi } from '../../src/api/platform-api.ts';
-import type { CatalogEntryId } from '../../src/catalog/index.ts';
+import type { CatalogEntryId, EntryIdOf } from '../../src/catalog/index.ts';
 import type { FixtureName } from '../../src/catalog/fixtures.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
@@ -40,7 +40,7 @@ export interface RequestRecipe {
 }
 
 /** The recipes of one module (`job`, `template-builder`, …), by the ids of its entries only. */
-export type ModuleRecipes<Prefix extends string> = Readonly<Partial<Record<Extract<CatalogEntryId, `${Prefix}.${string}`>, RequestRecipe>>>;
+export type ModuleRecipes<Prefix extends string> = Readonly<Partial<Record<EntryIdOf<Prefix>, RequestRecipe>>>;
 
 /** An entry without a recipe is called with its path parameters only (the review module has none). */
 const requestRecipes: Readonly<Partial<Record<CatalogEntryId, RequestRecipe>>> = {

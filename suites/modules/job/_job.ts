@@ -5,7 +5,7 @@
  */
 import type { TestContext } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
-import { entryById, existsIn, expectedVerdict, type CatalogEntry, type CatalogEntryId } from '../../../src/catalog/index.ts';
+import { entryById, existsIn, expectedVerdict, type CatalogEntry, type EntryIdOf } from '../../../src/catalog/index.ts';
 import type { FixtureName } from '../../../src/catalog/fixtures.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
@@ -19,7 +19,7 @@ export function records(value: unknown): JsonRecord[] {
   return Array.isArray(value) ? value.filter(isRecord) : [];
 }
 
-export function jobEntry(id: CatalogEntryId): CatalogEntry {
+export function jobEntry(id: EntryIdOf<'job'>): CatalogEntry {
   return entryById(id);
 }
 

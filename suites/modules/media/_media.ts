@@ -4,7 +4,7 @@
  * Shared helpers of suites start with `_` (STYLE.md).
  */
 import type { TestContext } from 'vitest';
-import { entryById, expectedVerdict, pathParamNames, versionedPath, type CatalogEntry, type CatalogEntryId } from '../../../src/catalog/index.ts';
+import { entryById, expectedVerdict, pathParamNames, versionedPath, type CatalogEntry, type EntryIdOf } from '../../../src/catalog/index.ts';
 import { isFixtureName, type FixtureName } from '../../../src/catalog/fixtures.ts';
 import type { RecipeInput } from '../_requests.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
@@ -37,7 +37,7 @@ export function isSuccess(response: HttpResponse): boolean {
 }
 
 /** The catalog entry of a media endpoint; a wrong id is a programming error. */
-export function mediaEntry(id: Extract<CatalogEntryId, `media.${string}`>): CatalogEntry {
+export function mediaEntry(id: EntryIdOf<'media'>): CatalogEntry {
   return entryById(id);
 }
 

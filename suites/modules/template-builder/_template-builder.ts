@@ -1,13 +1,13 @@
 /** What the template-builder checks share: their catalog entries, labels and JSON guards (spec §4.6, §7). */
 import type { TestContext } from 'vitest';
-import { entryById, existsIn, type CatalogEntry, type CatalogEntryId } from '../../../src/catalog/index.ts';
+import { entryById, existsIn, type CatalogEntry, type EntryIdOf } from '../../../src/catalog/index.ts';
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
 import type { CheckLabels } from '../../../src/report/annotate.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
 import { isRecord } from '../../../src/http/json.ts';
 export { isRecord };
 
-export function templateBuilderEntry(id: CatalogEntryId): CatalogEntry {
+export function templateBuilderEntry(id: EntryIdOf<'template-builder'>): CatalogEntry {
   return entryById(id);
 }
 
