@@ -1,43 +1,17 @@
 /**
- * The suites: one vitest project per run target (each version of the
- * embedded platform, or the configured real target). The global setup of a
- * project resolves its target and opens the shared sessions; workers read
- * them with `inject('target')`.
+ * For a developer's plain `npx vitest --config vitest.config.ts`: the same
+ * suites configuration verify passes inline (src/runner/suites-config.ts),
+ * from `.env` and the environment, read once here. verify itself does not
+ * load this file.
  */
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { loadConfig } from './src/config/config.ts';
-import { groupIntoProjects, resolveRunPlan } from './src/target/run-plan.ts';
-import { ENV_FILE_VARIABLE } from './src/target/env-file.ts';
 import { originalEnvironment } from './src/config/environment.ts';
+import { suitesConfig } from './src/runner/suites-config.ts';
+import { defaultRunPlan } from './src/target/run-plan.ts';
 
 // Snapshot the environment before vitest adds Vite's variables to it (see environment.ts).
 originalEnvironment();
-const config = loadConfig({ envFile: process.env[ENV_FILE_VARIABLE] });
-const projects = groupIntoProjects(resolveRunPlan(config));
+const config = loadConfig();
 
-export default defineConfig({
-  test: {
-    environment: 'node',
-    pool: 'threads',
-    // Suite files share nothing but the per-project context cache (keyed by project), so module reuse is safe and fast.
-    isolate: false,
-    // Suites are I/O-bound: several files wait on the network at once even on two cores.
-    maxWorkers: availableParallelism(),
-    testTimeout: Math.max(30_000, config.requestTimeoutMs * 4 + config.expiryMaxWaitSeconds * 1000),
-    hookTimeout: Math.max(30_000, config.requestTimeoutMs * 4),
-    // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
-    reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],
-    env: { PACT_DO_NOT_TRACK: 'true' },
-    projects: projects.map((project) => ({
-      extends: true,
-      test: {
-        name: project.name,
-        include: ['suites/**/*.test.ts'],
-        provide: { runProject: project },
-        globalSetup: ['src/target/global-setup.ts'],
-        setupFiles: ['allure-vitest/setup', 'src/report/allure-setup.ts'],
-      },
-    })),
-  },
-});
+export default defineConfig(suitesConfig(config, defaultRunPlan(config)));

@@ -19,11 +19,10 @@ import { renderAllureReport } from '../report/allure-html.ts';
 import { formatSummary } from '../report/summary.ts';
 import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
 import { runSuites } from '../runner/run-suites.ts';
-import { ENV_FILE_VARIABLE } from '../target/env-file.ts';
 import { preflight } from '../target/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
 import { firstSetupFailure } from '../target/setup-failures.ts';
-import { runCli } from './run-cli.ts';
+import { commandArguments, runCli } from './run-cli.ts';
 import { contractBreaksAfterSuites, runContractBreaksStep } from '../contracts/contract-breaks.ts';
 import { crossVersionFlags } from '../contracts/cross-version.ts';
 
@@ -65,9 +64,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
 
 async function verify(): Promise<number> {
   originalEnvironment();
-  const args = parseVerifyArgs(process.argv.slice(2));
+  const args = parseVerifyArgs(commandArguments());
   const config = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
-  if (args.envFile) process.env[ENV_FILE_VARIABLE] = args.envFile;
 
   let plan = defaultRunPlan(config);
   if (args.version !== undefined) {
@@ -90,6 +88,7 @@ async function verify(): Promise<number> {
   await mkdir(resultsDir, { recursive: true });
 
   const results = await runSuites({
+    config,
     plan,
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
     reporters: [new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
@@ -99,7 +98,7 @@ async function verify(): Promise<number> {
   const setupFailure = firstSetupFailure();
   if (setupFailure) throw setupFailure;
 
-  process.stdout.write(formatSummary(results));
+  process.stdout.write(formatSummary(results, describeTarget(config)));
   const contractBreaks = await contractBreaksAfterSuites(config, plan, (line) => process.stdout.write(`${line}\n`));
   const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, contractBreaks.step ? [contractBreaks.step.report] : []));
   process.stdout.write(`Migration report: ${migration.markdown}\n`);
@@ -110,6 +109,12 @@ async function verify(): Promise<number> {
   const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0 || !contractBreaks.asDocumented;
   if (results.checks.length === 0) throw new UpgradeGuardError('INTERNAL', 'no check ran');
   return failed ? 1 : 0;
+}
+
+/** The summary's first line: a run against the embedded simulator says so, never only "passed". */
+function describeTarget(config: Config): string {
+  if (config.remote) return `target ${config.remote.baseUrl} (TARGET_VERSION ${config.remote.version})`;
+  return 'the EMBEDDED SIMULATOR, not a real target (no BASE_URL set)';
 }
 
 /** The Allure report's environment widget: what was checked, where, with what. No secrets. */

@@ -12,6 +12,7 @@ import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts'
 import { originalEnvironment } from './environment.ts';
 import { configSchema, configVariables, fixturePrefix, type ConfigVariable } from './variables.ts';
 import { readPactConfig, type PactConfig } from './pact.ts';
+import { refuseUnknownVariables } from './unknown-variables.ts';
 
 export interface UserCredentials {
   readonly username: string;
@@ -62,6 +63,7 @@ const validate = ajv.compile<ValidatedVariables>(configSchema);
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const environment = options.env ?? originalEnvironment();
   const fileValues = readEnvFile(options.envFile);
+  refuseUnknownVariables(fileValues, options.envFile ?? '.env', environment);
   // The environment wins over the file, as dotenv does.
   const merged: Record<string, string> = {};
   for (const source of [fileValues, environment]) {
