@@ -25,7 +25,8 @@ import { preflight } from '../target/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
 import { firstSetupFailure } from '../target/setup-failures.ts';
 import { commandArguments, runCli } from './run-cli.ts';
-import { contractBreaksAfterSuites, crossVersionFlags, runContractBreaksStep } from '../contracts/cross-version-step.ts';
+import { contractBreaksAfterSuites, runContractBreaksStep } from '../contracts/contract-breaks.ts';
+import { crossVersionFlags } from '../contracts/cross-version.ts';
 
 const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--no-html] [--from 7.4 --to 8.0]';
 
