@@ -4,6 +4,7 @@
  * roles; a test keeps the two in step.
  */
 import type { PlatformVersion } from '../profile/versions.ts';
+import type { FaultDeclarations } from './faults.ts';
 import type { CatalogModule, PerVersion } from './types.ts';
 
 export const platformRoles = {
@@ -41,6 +42,12 @@ export interface RoleRequirement {
   readonly roles: PerVersion<readonly PlatformRole[]> | undefined;
   readonly specSection: '§5.11' | '§5.12' | '§5.13';
   readonly notes?: string;
+  /**
+   * The faults that kill the role checks generated from the requirement
+   * (`<entry>.role-required`, suites/modules/media/ai-tagging-roles.test.ts);
+   * absent where the suites generate none from it.
+   */
+  readonly faults?: FaultDeclarations;
 }
 
 export const roleRequirements: readonly RoleRequirement[] = [
@@ -51,6 +58,8 @@ export const roleRequirements: readonly RoleRequirement[] = [
     roles: { '8.0': [platformRoles.manageMpSearchConfiguration] },
     specSection: '§5.11',
     notes: 'the vendor documents the role as PIMEDIA_ORGANISATION_MANAGE_MP_SEARCH_CONFIGURATION; the spec rules',
+    // Skipping the login challenge logs the limited user in as the full one, who has the role.
+    faults: { killedBy: ['login-challenge-skipped', 'media-ai-tagging-missing', 'media-ai-tagging-role-not-enforced'] },
   },
   {
     id: 'review.general-info',

@@ -14,6 +14,10 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     notes: 'removed without deprecation',
     mutating: true,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['template-builder-removed-early'] },
+      gone: { killedBy: ['template-builder-removed-still-served'] },
+    },
   },
   {
     id: 'template-builder.user-write-attachments',
@@ -25,6 +29,10 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     notes: 'removed without deprecation',
     mutating: false,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['template-builder-removed-early'] },
+      gone: { killedBy: ['template-builder-removed-still-served'] },
+    },
   },
   {
     id: 'template-builder.dynamic-service-parameters-delete',
@@ -36,6 +44,10 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     notes: 'deletes parameters',
     mutating: true,
     pathParams: { id: 'dynamicServiceId' },
+    faults: {
+      served: { killedBy: ['template-builder-parameters-delete-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['template-builder-added-served-in-7.4'] },
+    },
   },
   {
     id: 'template-builder.template-boxes',
@@ -48,6 +60,10 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     notes: 'operation id changed to TemplateBoxesResource-GET_getByTemplateId',
     mutating: false,
     pathParams: template,
+    faults: {
+      served: { killedBy: ['template-builder-boxes-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['template-builder-added-served-in-7.4'] },
+    },
   },
   {
     id: 'template-builder.template-renderers',
@@ -62,6 +78,10 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     notes: 'optional response item properties profile, resolution, type',
     mutating: false,
     pathParams: template,
+    faults: {
+      served: { killedBy: ['template-builder-renderer-properties-wrong-type'] },
+      absentBefore8: { killedBy: [], observedBy: ['template-builder-added-served-in-7.4'] },
+    },
   },
   {
     id: 'template-builder.template-variables',
@@ -73,5 +93,9 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     specSection: '§4.6',
     mutating: false,
     pathParams: template,
+    faults: {
+      served: { killedBy: ['template-builder-variables-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['template-builder-added-served-in-7.4'] },
+    },
   },
 ];
