@@ -23,7 +23,8 @@ const webhook = { title: contractWebhookTitle, url: 'https://integration.example
 /** Deprecated in 8.0 and still served beside its v1.2 replacement (spec §4.4, §9.4); the step list is not shown. */
 const workflowSteps: ContractInteraction = {
   slug: 'vdb-workflow-steps-v1-1',
-  killedBy: ['media-workflow-steps-removed-early', 'media-integer-ids-missing-in-7.4'],
+  // 7.4 without integer ids: no virtual database id for the provider state to discover.
+  killedBy: ['media-workflow-steps-removed-early', 'media-integer-ids-missing-in-7.4@7.4'],
   description: 'a request for the workflow steps of a virtual database',
   state: 'a virtual database exists',
   endpoint: 'media.vdb-workflow-steps',

@@ -14,7 +14,7 @@ import { templateBuilderEntries } from './template-builder.ts';
 import type { CatalogEntry, CatalogModule, ChangeKind, ExpectedVerdict } from './types.ts';
 
 export type * from './types.ts';
-export { catalogModules, changeKinds, httpMethods, specSections } from './types.ts';
+export { catalogModules, changeKinds, httpMethods, lifecycleAspects, specSections } from './types.ts';
 export { moduleIdPrefix, modulePrefixes, moduleSections } from './modules.ts';
 
 export const catalog: readonly CatalogEntry[] = deepFreeze([
