@@ -14,6 +14,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { faultCatalog, faultNames } from '../../simulator/faults/index.ts';
 import { configVariables } from '../../src/config/variables.ts';
+import type { PlatformVersion } from '../../src/profile/versions.ts';
 import type { CheckResult, RunResults } from '../../src/runner/results.ts';
 import { declaredChecks, declaredFaults } from './declared.ts';
 import { cleanProject, faultRuns } from './plan.ts';
@@ -82,6 +83,27 @@ describe('kill matrix', () => {
       ]);
       expect(named.length, `${fault} is seen by no check`).toBeGreaterThan(0);
     }
+  });
+
+  it('every declaration is exercised: each declared fault runs on a version where its check passes clean', () => {
+    // A definition may be shared by both versions (a contract interaction); a ref then needs to hold on one of them.
+    const declared = new Map<string, { passedOn: PlatformVersion[]; refs: Set<string> }>();
+    for (const version of ['7.4', '8.0'] as const) {
+      for (const check of checksOf(cleanProject(version)).filter((candidate) => candidate.state === 'passed')) {
+        const entry = declared.get(check.id) ?? { passedOn: [], refs: new Set<string>() };
+        entry.passedOn.push(version);
+        for (const ref of [...(check.killedBy ?? []), ...(check.observedBy ?? [])]) entry.refs.add(ref);
+        declared.set(check.id, entry);
+      }
+    }
+    const dead: string[] = [];
+    for (const [id, { passedOn, refs }] of declared) {
+      for (const ref of refs) {
+        const exercised = faultRuns().some((run) => passedOn.includes(run.version) && (ref === run.fault || ref === `${run.fault}@${run.version}`));
+        if (!exercised) dead.push(`${id}: ${ref}`);
+      }
+    }
+    expect(dead, 'declared faults that no fault run of a version the check passes on can check').toEqual([]);
   });
 
   for (const version of ['7.4', '8.0'] as const) {
