@@ -254,6 +254,7 @@ export const mediaEntries: readonly CatalogEntry[] = [
     mutating: false,
     pathParams: asset,
     faults: {
+      // The asset set owner's UUID fails the schema under media-uuid-not-uuid.
       served: { killedBy: ['media-asset-id-as-string', 'media-asset-sets-missing', 'media-uuid-not-uuid'] },
     },
   },
@@ -285,6 +286,7 @@ export const mediaEntries: readonly CatalogEntry[] = [
     mutating: true,
     pathParams: {},
     faults: {
+      // With no UUID for the virtual database (the vdbId fixture in 8.0), the webhook filter refuses it.
       served: { killedBy: ['media-webhooks-only-at-v1.2', 'media-webhook-vdb-uuids-rejected', 'media-uuid-not-uuid'] },
     },
   },
@@ -302,6 +304,7 @@ export const mediaEntries: readonly CatalogEntry[] = [
     mutating: false,
     pathParams: { vdbId: 'vdbId' },
     faults: {
+      // 7.4 without integer ids: the vdbId fixture falls back to the UUID, which the 7.4 workflow steps refuse.
       served: { killedBy: ['media-workflow-steps-removed-early', 'media-integer-ids-missing-in-7.4'] },
       replacementServed: { killedBy: ['media-workflow-steps-replacement-missing'] },
     },

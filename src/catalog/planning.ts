@@ -169,6 +169,7 @@ export const planningEntries: readonly CatalogEntry[] = [
     mutating: false,
     pathParams: {},
     faults: {
+      // The lifecycle's query matches fees, so its schema sees the amounts too.
       served: { killedBy: ['planning-fee-amount-string', 'planning-fee-query-rejected'] },
       absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
     },

@@ -15,6 +15,7 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     mutating: true,
     pathParams: {},
     faults: {
+      // A 7.4 instance that already dropped what only 8.0 removes (spec §4.6).
       served: { killedBy: ['template-builder-removed-early'] },
       gone: { killedBy: ['template-builder-removed-still-served'] },
     },
@@ -30,6 +31,7 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     mutating: false,
     pathParams: {},
     faults: {
+      // A 7.4 instance that already dropped what only 8.0 removes (spec §4.6).
       served: { killedBy: ['template-builder-removed-early'] },
       gone: { killedBy: ['template-builder-removed-still-served'] },
     },

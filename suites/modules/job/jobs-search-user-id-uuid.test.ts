@@ -44,6 +44,7 @@ check(
     id: 'job.search.numeric-user-id-uuid-rejected',
     title: 'a job search with a numeric user id in userIdUUID is refused',
     labels: entryLabels(search, '§9.3'),
+    // Ignoring userIdUUID also lets a numeric one through.
     killedBy: ['job-search-user-id-uuid-ignored', 'job-search-user-id-uuid-numeric-accepted'],
     concurrent: true,
   },
