@@ -6,10 +6,10 @@
  * Exit codes: 0 all checks passed, 1 a check failed, otherwise the error
  * catalog's code (src/errors.ts).
  */
-import { rm, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
 import { loadConfig, type Config } from '../config/config.ts';
 import { originalEnvironment } from '../config/environment.ts';
 import { UpgradeGuardError } from '../errors.ts';
@@ -18,6 +18,7 @@ import { ConsoleReporter } from '../report/console-reporter.ts';
 import { renderAllureReport } from '../report/allure-html.ts';
 import { formatSummary } from '../report/summary.ts';
 import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
+import { freshReportsDirectory } from '../report/reports-dir.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { parseSuiteSelection, suiteFilters } from '../runner/suite-selection.ts';
 import type { RunResults } from '../runner/results.ts';
@@ -25,7 +26,8 @@ import { preflight } from '../target/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
 import { firstSetupFailure } from '../target/setup-failures.ts';
 import { commandArguments, runCli } from './run-cli.ts';
-import { contractBreaksAfterSuites, crossVersionFlags, runContractBreaksStep } from '../contracts/cross-version-step.ts';
+import { contractBreaksAfterSuites, runContractBreaksStep } from '../contracts/contract-breaks.ts';
+import { crossVersionFlags } from '../contracts/cross-version.ts';
 
 const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts] [--no-html] [--from 7.4 --to 8.0]';
 
@@ -78,6 +80,8 @@ async function verify(): Promise<number> {
     if (plan.length === 0) throw new UpgradeGuardError('USAGE', `--version ${args.version} does not match TARGET_VERSION of the configured target`);
   }
   const suites = args.suites === undefined ? undefined : parseSuiteSelection(args.suites);
+  // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
+  if (config.remote) await ensureTokenStoreDirectory(config.tokenStorePath);
   await preflight(config);
 
   // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
@@ -89,8 +93,7 @@ async function verify(): Promise<number> {
   }
 
   const resultsDir = join(config.reportsDir, 'allure-results');
-  await rm(resultsDir, { recursive: true, force: true });
-  await mkdir(resultsDir, { recursive: true });
+  await freshReportsDirectory(resultsDir);
 
   // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, and what finished is still reported.
   const deadline = config.runTimeoutSeconds === undefined ? undefined : AbortSignal.timeout(config.runTimeoutSeconds * 1000);

@@ -4,14 +4,14 @@
  * listings used to discover ids (node types, views) are not changes of the
  * spec and use the catalog's version segment.
  */
-import { modulePrefixes } from '../../catalog/index.ts';
+import { entryById, modulePrefixes } from '../../catalog/index.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import type { PlatformApi } from '../platform-api.ts';
-import { callCatalogEntry, catalogEntry } from './_catalog-call.ts';
+import { callCatalogEntry } from './_catalog-call.ts';
 
-/** `/maps/rest/api/v1.0` + path, with the segment the catalog uses for `{version}`. */
-function planningPath(path: string): string {
-  return `${modulePrefixes.planning}/${catalogEntry('planning.group-list').versionSegment ?? 'v1.0'}${path}`;
+/** `/maps/rest/api/v1.0` + path: the planning prefix with the `{version}` segment the catalog uses (spec §4.3, §9.2). */
+export function planningPath(path: string): string {
+  return `${modulePrefixes.planning}/${entryById('planning.group-list').versionSegment ?? 'v1.0'}${path}`;
 }
 
 /** GET /group: every planning group, each with `uid` (added in 8.0, spec §2, §4.3). */
