@@ -3,13 +3,14 @@
  * conformance check per endpoint and version) and judges each exchange:
  * violations a departure row covers are observations, the rest failures.
  */
-import { modulePrefixes } from '../catalog/modules.ts';
+import { catalog, moduleIdPrefix, modulePrefixes } from '../catalog/index.ts';
 import type { CatalogModule } from '../catalog/types.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 import { coveringDeparture, departures as departureTable, type Departure } from './departures.ts';
 import type { DocumentValidator, Endpoint } from './document-validator.ts';
 import type { RecordedExchange } from './recorded-exchange.ts';
 import type { Violation } from './violation.ts';
+import { templateMatches } from './path-template.ts';
 
 export interface Finding {
   readonly exchange: RecordedExchange;
@@ -55,7 +56,7 @@ export function endpointResults(
     let endpoint: Endpoint;
     let violations: readonly Violation[] = [];
     if (!document) {
-      endpoint = { method: exchange.method, path: pathOnly(exchange.path) };
+      endpoint = { method: exchange.method, path: knownTemplate(exchange.method, exchange.path, table) };
     } else {
       const verdict = document.validator.validate(exchange);
       if (verdict.kind === 'matched') {
@@ -63,7 +64,7 @@ export function endpointResults(
         violations = verdict.violations;
       } else {
         if (exchange.status !== undefined && absentStatuses.has(exchange.status)) continue;
-        endpoint = { method: exchange.method, path: pathOnly(exchange.path) };
+        endpoint = { method: exchange.method, path: knownTemplate(exchange.method, exchange.path, table) };
         violations = [{ side: 'request', pointer: '', message: `${document.file} has no operation ${exchange.method} for this path`, level: 'error' }];
       }
     }
@@ -114,6 +115,17 @@ function isModule(name: string): name is CatalogModule {
   return name in modulePrefixes;
 }
 
+/**
+ * The path template of a request no vendor operation matches: a departure
+ * row's or an endpoint-catalog entry's (the spec's paths), so the check id
+ * does not carry the fixture ids of one target; else the path as sent.
+ */
+function knownTemplate(method: string, path: string, table: readonly Departure[]): string {
+  const pathname = pathOnly(path);
+  const candidates = [...table.map((row) => ({ method: row.method, path: row.path })), ...catalog, ...catalog.flatMap((entry) => (entry.replacement ? [entry.replacement] : []))];
+  return candidates.find((candidate) => candidate.method === method && templateMatches(candidate.path, pathname))?.path ?? pathname;
+}
+
 function pathOnly(path: string): string {
   return path.split('?')[0] ?? path;
 }
@@ -121,7 +133,7 @@ function pathOnly(path: string): string {
 /** The stable check id of an endpoint's conformance check: `conformance.planning.get-maps-rest-api-version-groups`. */
 export function conformanceCheckId(module: CatalogModule, endpoint: Endpoint): string {
   const slug = `${endpoint.method}-${endpoint.path}`.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-  return `conformance.${module.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}.${slug}`;
+  return `conformance.${moduleIdPrefix(module)}.${slug}`;
 }
 
 /** One line per finding: method, path, status, which side, the validator's message with the JSON pointer, and the check that made it. */

@@ -10,7 +10,10 @@ export interface Violation {
    */
   readonly pointer: string;
   readonly message: string;
-  /** `warning`: the exchange could not be judged there (a body the log clipped, a redacted value). */
+  /**
+   * `warning`: the exchange could not be judged there (a body the log clipped,
+   * a redacted value), or the target refused a request the document rejects.
+   */
   readonly level: 'error' | 'warning';
 }
 
