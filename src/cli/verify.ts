@@ -25,6 +25,7 @@ import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
 import { firstSetupFailure } from '../target/setup-failures.ts';
 import { runCli } from './run-cli.ts';
 import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
+import { conformanceSection } from '../conformance/conformance-report.ts';
 import { contractBreaksAfterSuites, crossVersionFlags, runContractBreaksStep } from '../contracts/cross-version-step.ts';
 
 const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--openapi DIR] [--no-html] [--from 7.4 --to 8.0]';
@@ -108,7 +109,9 @@ async function verify(): Promise<number> {
 
   process.stdout.write(formatSummary(results));
   const contractBreaks = await contractBreaksAfterSuites(config, plan, (line) => process.stdout.write(`${line}\n`));
-  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, contractBreaks.step ? [contractBreaks.step.report] : []));
+  const conformance = conformanceSection(results);
+  const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : [])];
+  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, sections));
   process.stdout.write(`Migration report: ${migration.markdown}\n`);
   if (args.html) {
     const index = await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard');

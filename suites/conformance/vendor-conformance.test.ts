@@ -12,6 +12,7 @@ import { describe, inject, it } from 'vitest';
 import * as allure from 'allure-js-commons';
 import { moduleSections } from '../../src/catalog/modules.ts';
 import type { CatalogModule } from '../../src/catalog/types.ts';
+import { conformanceTitle } from '../../src/conformance/conformance-report.ts';
 import { DocumentValidator } from '../../src/conformance/document-validator.ts';
 import { conformanceCheckId, describeFinding, endpointResults, type EndpointResult, type ModuleDocument } from '../../src/conformance/endpoint-results.ts';
 import { readExchanges } from '../../src/conformance/exchange-store.ts';
@@ -50,7 +51,7 @@ if (settings) {
 function registerConformanceCheck(targetName: string, result: EndpointResult): void {
   const id = conformanceCheckId(result.module, result.endpoint);
   const endpoint = `${result.endpoint.method} ${result.endpoint.path}`;
-  it(`${endpoint} keeps the vendor's OpenAPI document [${id}]`, async (context) => {
+  it(`${conformanceTitle(endpoint)} [${id}]`, async (context) => {
     context.task.meta.target = targetName;
     context.task.meta.version = result.version;
     await annotateCheck({ module: result.module, feature: 'conformance', story: endpoint, spec: moduleSections[result.module] });
