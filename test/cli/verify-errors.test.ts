@@ -114,6 +114,17 @@ describe.concurrent('verify on bad input', () => {
     expect(outcome.stderr).toContain('MAX_CONCURRENCY');
   });
 
+  it('a bad OPENAPI_DIR is CONFIG_INVALID (2): missing, without documents, or a broken JSON', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'ug-openapi-empty-'));
+    const broken = mkdtempSync(join(tmpdir(), 'ug-openapi-broken-'));
+    writeFileSync(join(broken, 'maps-api-8.0.1.0.json'), '{"openapi": ');
+    const outcomes = await Promise.all([verify(['--openapi', join(dir, 'no-such-folder')]), verify([], { OPENAPI_DIR: empty }), verify(['--openapi', broken])]);
+    for (const outcome of outcomes) {
+      expectOneCodedLine(outcome, 'CONFIG_INVALID');
+      expect(outcome.stderr).toContain('OPENAPI_DIR');
+    }
+  }, 120_000);
+
   it('an unknown flag is USAGE (64)', async () => {
     expectOneCodedLine(await verify(['--colour']), 'USAGE');
   });
