@@ -13,6 +13,7 @@ import { originalEnvironment } from './environment.ts';
 import { configSchema, configVariables, fixturePrefix, type ConfigVariable } from './variables.ts';
 import { readPactConfig, type PactConfig } from './pact.ts';
 import { pathVersionPattern, type PathVersions } from '../profile/path-versions.ts';
+import { refuseUnknownVariables } from './unknown-variables.ts';
 
 export interface UserCredentials {
   readonly username: string;
@@ -67,6 +68,7 @@ const validate = ajv.compile<ValidatedVariables>(configSchema);
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const environment = options.env ?? originalEnvironment();
   const fileValues = readEnvFile(options.envFile);
+  refuseUnknownVariables(fileValues, options.envFile ?? '.env', environment);
   // The environment wins over the file, as dotenv does.
   const merged: Record<string, string> = {};
   for (const source of [fileValues, environment]) {

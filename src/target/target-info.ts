@@ -5,7 +5,7 @@
  * before anything else runs.
  */
 import type { PlatformVersion } from '../profile/versions.ts';
-import type { UserCredentials } from '../config/config.ts';
+import type { Config, UserCredentials } from '../config/config.ts';
 import type { RunProject } from './run-plan.ts';
 import type { PathVersions } from '../profile/path-versions.ts';
 
@@ -82,6 +82,8 @@ export interface TargetInfo {
 declare module 'vitest' {
   export interface ProvidedContext {
     runProject: RunProject;
+    /** The configuration, validated once by the command that started the run. */
+    config: Config;
     targets: TargetInfo[];
   }
   export interface TaskMeta {
