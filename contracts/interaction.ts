@@ -7,13 +7,12 @@
  */
 import { MatchersV3 } from '@pact-foundation/pact';
 import type { HttpMethod } from '../src/catalog/index.ts';
-import { pathParamNames, versionedPath, type CatalogModule } from '../src/catalog/index.ts';
-import { catalogEntry } from '../src/api/modules/_catalog-call.ts';
+import { entryById, pathParamNames, versionedPath, type CatalogEntryId, type CatalogModule } from '../src/catalog/index.ts';
 import type { PlatformApi } from '../src/api/platform-api.ts';
 import { UpgradeGuardError } from '../src/errors.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import type { PlatformVersion } from '../src/profile/versions.ts';
-import { fixtureExamples, type ContractFixture, type ProviderStateName } from './provider-states.ts';
+import { fixtureExamples, type ContractFixture, type ProviderStateName } from '../src/contracts/provider-states.ts';
 
 export interface ContractInteraction {
   /** The check's last id segment: `contract.<module>.<slug>`. */
@@ -22,7 +21,7 @@ export interface ContractInteraction {
   readonly description: string;
   readonly state?: ProviderStateName;
   /** Catalog entry id of the endpoint. */
-  readonly endpoint: string;
+  readonly endpoint: CatalogEntryId;
   /** Call the endpoint's replacement (spec §9.4) instead of the endpoint. */
   readonly replacement?: boolean;
   readonly query?: Readonly<Record<string, string | MatchersV3.Matcher<string>>>;
@@ -59,14 +58,14 @@ export interface ResolvedEndpoint {
 }
 
 export function resolveEndpoint(interaction: Pick<ContractInteraction, 'endpoint' | 'replacement'>): ResolvedEndpoint {
-  const entry = catalogEntry(interaction.endpoint);
+  const entry = entryById(interaction.endpoint);
   const endpoint = interaction.replacement ? entry.replacement : { method: entry.method, path: versionedPath(entry) };
   if (!endpoint) throw new UpgradeGuardError('INTERNAL', `catalog entry ${entry.id} names no replacement`);
   const params: Record<string, ContractFixture> = {};
   for (const param of pathParamNames(endpoint.path)) {
     const fixture = entry.pathParams[param];
     if (fixture === undefined || !isContractFixture(fixture)) {
-      throw new UpgradeGuardError('INTERNAL', `{${param}} of ${endpoint.path} has no contract fixture (contracts/provider-states.ts)`);
+      throw new UpgradeGuardError('INTERNAL', `{${param}} of ${endpoint.path} has no contract fixture (src/contracts/provider-states.ts)`);
     }
     params[param] = fixture;
   }

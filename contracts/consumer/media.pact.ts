@@ -13,7 +13,7 @@ import {
   getWorkflowStepsV12,
   setAiTaggingState,
 } from '../../src/api/modules/media.ts';
-import { contractWebhookTitle } from '../provider-states.ts';
+import { contractWebhookTitle } from '../../src/contracts/provider-states.ts';
 import { example, stateValue, type ContractInteraction, type ModuleContracts } from '../interaction.ts';
 
 const { atLeastLike, eachLike, integer, like, string, uuid } = MatchersV3;

@@ -10,8 +10,9 @@ import type { CatalogModule, PerVersion } from './types.ts';
 export const fieldChangeKinds = ['now-required', 'renamed', 'restructured', 'identifier-to-uuid'] as const;
 export type FieldChangeKind = (typeof fieldChangeKinds)[number];
 
-export interface FieldChange {
-  readonly id: string;
+export interface FieldChange<Id extends string = FieldChangeId> {
+  /** `<module>.<dto>.<field>`; typed, so a mistyped id does not compile. */
+  readonly id: Id;
   readonly module: CatalogModule;
   /** The vendor's DTO name. */
   readonly dto: string;
@@ -30,7 +31,11 @@ export interface FieldChange {
   readonly notes?: string;
 }
 
-export const fieldChanges: readonly FieldChange[] = [
+function defineFieldChanges<const Id extends string>(changes: readonly FieldChange<Id>[]): readonly FieldChange<Id>[] {
+  return changes;
+}
+
+export const fieldChanges = defineFieldChanges([
   {
     id: 'review.review-object-react.approved-with-changes-enabled',
     module: 'review',
@@ -118,4 +123,12 @@ export const fieldChanges: readonly FieldChange[] = [
     schemas: { '7.4': '7.4/dse-user-group', '8.0': '8.0/dse-user-group' },
     specSection: '§2',
   },
-];
+]);
+
+export type FieldChangeId = (typeof fieldChanges)[number]['id'];
+
+export function fieldChangeById(id: FieldChangeId): FieldChange {
+  const change = fieldChanges.find((candidate) => candidate.id === id);
+  if (!change) throw new Error(`no field change ${id}`);
+  return change;
+}

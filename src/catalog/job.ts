@@ -5,13 +5,13 @@
  * name no value; the suites use `v1.0`, the version segment of the module's
  * other v1 services.
  */
-import type { CatalogEntry } from './types.ts';
+import { endpointChanges } from './types.ts';
 
 const versionSegment = 'v1.0';
 const dseObject = { instanceId: 'jobInstanceId', l10nLocaleId: 'locale' } as const;
 const participantsNote = 'security requirements updated in 8.0 (spec §5.13); the roles are not named';
 
-export const jobEntries: readonly CatalogEntry[] = [
+export const jobEntries = endpointChanges([
   {
     id: 'job.grid-rows-delete',
     module: 'job',
@@ -172,4 +172,4 @@ export const jobEntries: readonly CatalogEntry[] = [
     readOnlyReason: 'a search: the query travels in the POST body, no data changes',
     pathParams: {},
   },
-];
+]);

@@ -4,12 +4,12 @@
  * (spec §5.11); they exist only in 8.0, so the role is stated for 8.0 only.
  */
 import { platformRoles } from './roles.ts';
-import type { CatalogEntry } from './types.ts';
+import { endpointChanges } from './types.ts';
 
 const aiRoles = { '8.0': [platformRoles.manageMpSearchConfiguration] } as const;
 const asset = { assetId: 'mediaAssetId' } as const;
 
-export const mediaEntries: readonly CatalogEntry[] = [
+export const mediaEntries = endpointChanges([
   {
     id: 'media.archive-entries-asset',
     module: 'media',
@@ -247,4 +247,4 @@ export const mediaEntries: readonly CatalogEntry[] = [
     mutating: false,
     pathParams: asset,
   },
-];
+]);

@@ -6,14 +6,14 @@
  * The vendor's 8.0 document recommends `v3.20.1` or `latest` instead; a real
  * target that refuses `v1.0` shows up as "absent" on every planning row.
  */
-import type { CatalogEntry } from './types.ts';
+import { endpointChanges } from './types.ts';
 
 const prefix = '/maps/rest/api/{version}';
 const versionSegment = 'v1.0';
 const node = { nodeId: 'planningNodeId' } as const;
 const view = { viewId: 'viewId' } as const;
 
-export const planningEntries: readonly CatalogEntry[] = [
+export const planningEntries = endpointChanges([
   {
     id: 'planning.group-create',
     module: 'planning',
@@ -262,4 +262,4 @@ export const planningEntries: readonly CatalogEntry[] = [
     mutating: true,
     pathParams: node,
   },
-];
+]);

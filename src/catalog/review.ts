@@ -3,9 +3,9 @@
  * changes (spec §2) are in fields.ts.
  */
 import { platformRoles } from './roles.ts';
-import type { CatalogEntry } from './types.ts';
+import { endpointChanges } from './types.ts';
 
-export const reviewEntries: readonly CatalogEntry[] = [
+export const reviewEntries = endpointChanges([
   {
     id: 'review.general-info',
     module: 'review',
@@ -20,4 +20,4 @@ export const reviewEntries: readonly CatalogEntry[] = [
     mutating: false,
     pathParams: { id: 'reviewId' },
   },
-];
+]);

@@ -4,6 +4,7 @@
  * roles; a test keeps the two in step.
  */
 import type { PlatformVersion } from '../profile/versions.ts';
+import type { CatalogEntryId } from './index.ts';
 import type { CatalogModule, PerVersion } from './types.ts';
 
 export const platformRoles = {
@@ -31,11 +32,11 @@ export const securitySchemeChanges: readonly SecuritySchemeChange[] = [
 
 /** Which endpoints a requirement governs: named entries, or every entry of a module below a path prefix. */
 export type RoleScope =
-  | { readonly entryIds: readonly string[] }
+  | { readonly entryIds: readonly CatalogEntryId[] }
   | { readonly module: CatalogModule; readonly pathPrefix: string };
 
-export interface RoleRequirement {
-  readonly id: string;
+export interface RoleRequirement<Id extends string = RoleRequirementId> {
+  readonly id: Id;
   readonly scope: RoleScope;
   /** Required roles per version; `undefined` where the spec names none (§5.13). */
   readonly roles: PerVersion<readonly PlatformRole[]> | undefined;
@@ -43,7 +44,11 @@ export interface RoleRequirement {
   readonly notes?: string;
 }
 
-export const roleRequirements: readonly RoleRequirement[] = [
+function defineRoleRequirements<const Id extends string>(requirements: readonly RoleRequirement<Id>[]): readonly RoleRequirement<Id>[] {
+  return requirements;
+}
+
+export const roleRequirements = defineRoleRequirements([
   {
     id: 'media.ai-services',
     // The AI administration and AI tagging services all live below this prefix (spec §4.4).
@@ -65,4 +70,6 @@ export const roleRequirements: readonly RoleRequirement[] = [
     specSection: '§5.13',
     notes: 'updated requirements stated only as "more granular roles and multiple authentication methods": nothing to assert',
   },
-];
+]);
+
+export type RoleRequirementId = (typeof roleRequirements)[number]['id'];

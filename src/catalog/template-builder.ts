@@ -1,9 +1,9 @@
 /** Template builder module endpoint changes, spec §4.6 (prefix `/wp/rest`). */
-import type { CatalogEntry } from './types.ts';
+import { endpointChanges } from './types.ts';
 
 const template = { id: 'templateId' } as const;
 
-export const templateBuilderEntries: readonly CatalogEntry[] = [
+export const templateBuilderEntries = endpointChanges([
   {
     id: 'template-builder.attachment-external-ids',
     module: 'templateBuilder',
@@ -74,4 +74,4 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     mutating: false,
     pathParams: template,
   },
-];
+]);

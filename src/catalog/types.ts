@@ -43,9 +43,14 @@ export interface FieldNames {
   readonly response?: readonly string[];
 }
 
-export interface CatalogEntry {
+/**
+ * One entry as a module file declares it. `Id` is the entry's own id as a
+ * literal type, so the catalog's ids form a union (`CatalogEntryId`) and a
+ * mistyped id does not compile.
+ */
+export interface EndpointChange<Id extends string = string> {
   /** Stable kebab id, `<module>.<name>`, e.g. `job.assets-jobs`. */
-  readonly id: string;
+  readonly id: Id;
   readonly module: CatalogModule;
   readonly method: HttpMethod;
   /** Path template as the spec row gives it, with the module prefix applied. */
@@ -85,6 +90,11 @@ export interface CatalogEntry {
   readonly readOnlyReason?: string;
   /** The fixture each `{param}` of the path takes (`{version}` excepted). */
   readonly pathParams: Readonly<Record<string, FixtureName>>;
+}
+
+/** Declares a module's entries, keeping each id as a literal type (see EndpointChange). */
+export function endpointChanges<const Id extends string>(entries: readonly EndpointChange<Id>[]): readonly EndpointChange<Id>[] {
+  return entries;
 }
 
 /**

@@ -6,10 +6,10 @@
  * Exit codes: 0 all checks passed, 1 a check failed, otherwise the error
  * catalog's code (src/errors.ts).
  */
-import { rm, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
 import { loadConfig, type Config } from '../config/config.ts';
 import { originalEnvironment } from '../config/environment.ts';
 import { UpgradeGuardError } from '../errors.ts';
@@ -18,14 +18,17 @@ import { ConsoleReporter } from '../report/console-reporter.ts';
 import { renderAllureReport } from '../report/allure-html.ts';
 import { formatSummary } from '../report/summary.ts';
 import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
+import { freshReportsDirectory } from '../report/reports-dir.ts';
 import { runSuites } from '../runner/run-suites.ts';
+import type { RunResults } from '../runner/results.ts';
 import { preflight } from '../target/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
 import { firstSetupFailure } from '../target/setup-failures.ts';
 import { commandArguments, runCli } from './run-cli.ts';
 import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
 import { conformanceSection } from '../conformance/conformance-report.ts';
-import { contractBreaksAfterSuites, crossVersionFlags, runContractBreaksStep } from '../contracts/cross-version-step.ts';
+import { contractBreaksAfterSuites, runContractBreaksStep } from '../contracts/contract-breaks.ts';
+import { crossVersionFlags } from '../contracts/cross-version.ts';
 
 const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--openapi DIR] [--no-html] [--from 7.4 --to 8.0]';
 
@@ -81,6 +84,8 @@ async function verify(): Promise<number> {
     plan = plan.filter((target) => target.version === args.version);
     if (plan.length === 0) throw new UpgradeGuardError('USAGE', `--version ${args.version} does not match TARGET_VERSION of the configured target`);
   }
+  // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
+  if (config.remote) await ensureTokenStoreDirectory(config.tokenStorePath);
   await preflight(config);
 
   // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
@@ -92,12 +97,14 @@ async function verify(): Promise<number> {
   }
 
   const resultsDir = join(config.reportsDir, 'allure-results');
-  await rm(resultsDir, { recursive: true, force: true });
-  await mkdir(resultsDir, { recursive: true });
+  await freshReportsDirectory(resultsDir);
 
+  // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, and what finished is still reported.
+  const deadline = config.runTimeoutSeconds === undefined ? undefined : AbortSignal.timeout(config.runTimeoutSeconds * 1000);
   const results = await runSuites({
     config,
     plan,
+    ...(deadline && { signal: deadline }),
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
     reporters: [new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.
@@ -107,6 +114,7 @@ async function verify(): Promise<number> {
   if (setupFailure) throw setupFailure;
 
   process.stdout.write(formatSummary(results, describeTarget(config)));
+  if (deadline?.aborted) return reportCutOff(config, results, args.html, resultsDir);
   const contractBreaks = await contractBreaksAfterSuites(config, plan, (line) => process.stdout.write(`${line}\n`));
   const conformance = conformanceSection(results);
   const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : [])];
@@ -119,6 +127,17 @@ async function verify(): Promise<number> {
   const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0 || !contractBreaks.asDocumented;
   if (results.checks.length === 0) throw new UpgradeGuardError('INTERNAL', 'no check ran');
   return failed ? 1 : 0;
+}
+
+/** RUN_TIMEOUT_S passed: the reports of what finished are written, then the run ends as a timeout (exit 4). */
+async function reportCutOff(config: Config, results: RunResults, html: boolean, resultsDir: string): Promise<number> {
+  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, []));
+  process.stdout.write(`Migration report: ${migration.markdown}\n`);
+  if (html) process.stdout.write(`Allure report: ${await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard')}\n`);
+  throw new UpgradeGuardError(
+    'TARGET_TIMEOUT',
+    `the run did not finish within RUN_TIMEOUT_S=${config.runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,
+  );
 }
 
 /** The summary's first line: a run against the embedded simulator says so, never only "passed". */

@@ -14,7 +14,7 @@ import { expect, type TestContext } from 'vitest';
 import type { PlatformApi } from '../../src/api/platform-api.ts';
 import { entriesFor, expectedVerdict, pathParamNames, versionedPath, type CatalogEntry, type CatalogModule } from '../../src/catalog/index.ts';
 import { isFixtureName, type FixtureName } from '../../src/catalog/fixtures.ts';
-import { recipeFor, type RecipeInput, type RequestRecipe } from '../../src/catalog/requests/index.ts';
+import { recipeFor, type RecipeInput, type RequestRecipe } from './_requests.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { check, type CheckDefinition } from '../../src/report/check.ts';
 import { requireMutationsAllowed } from '../../src/report/mutation-guard.ts';

@@ -6,6 +6,7 @@ import {
   entriesFor,
   entryById,
   existsIn,
+  isCatalogEntryId,
   expectedVerdict,
   moduleIdPrefix,
   modulePrefixes,
@@ -48,6 +49,13 @@ describe('catalog ids', () => {
   it('are found by entryById and grouped by entriesFor', () => {
     for (const entry of catalog) expect(entryById(entry.id)).toBe(entry);
     expect(catalogModules.flatMap((module) => entriesFor(module))).toHaveLength(catalog.length);
+  });
+
+  it('are a type: a mistyped id does not compile, and one read at run time is told apart', () => {
+    // @ts-expect-error 'job.typo' is no CatalogEntryId (npm run typecheck fails if this ever compiles)
+    expect(() => entryById('job.typo')).toThrow('no catalog entry job.typo');
+    expect(isCatalogEntryId('job.assets-jobs')).toBe(true);
+    expect(isCatalogEntryId('job.typo')).toBe(false);
   });
 
   it('is frozen, entries included', () => {

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { check } from '../../../src/report/check.ts';
 import { observe } from '../../../src/report/observe.ts';
 import { suiteContext } from '../../../src/target/context.ts';
-import { recipeFor } from '../../../src/catalog/requests/index.ts';
+import { recipeFor } from '../_requests.ts';
 import { dseObjectPath, entryLabels, isRecord, jobEntry, okBody, records, requireFixture } from './_job.ts';
 import { identifierIssues, userDtosOf, usersNamed } from './_user-identifiers.ts';
 

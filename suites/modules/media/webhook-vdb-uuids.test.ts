@@ -6,7 +6,7 @@
  * Every webhook a check creates is deleted again.
  */
 import { expect } from 'vitest';
-import { createdWebhookId, deleteCreatedWebhook, probeWebhook } from '../../../src/catalog/requests/media.ts';
+import { createdWebhookId, deleteCreatedWebhook, probeWebhook } from './_requests.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import { check } from '../../../src/report/check.ts';
 import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';

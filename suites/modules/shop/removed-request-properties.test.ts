@@ -15,7 +15,7 @@ import { check } from '../../../src/report/check.ts';
 import { observe } from '../../../src/report/observe.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
 import { suiteContext } from '../../../src/target/context.ts';
-import { advancedSearchQueries } from '../../../src/catalog/requests/shop.ts';
+import { advancedSearchQueries } from './_requests.ts';
 import { advancedSearch, expectSearchBodyShape, skipUnlessChanged, searchEntry, searchLabels } from './_advanced-search.ts';
 import { kebab, removedPropertyProbes } from './_removed-property-probes.ts';
 

@@ -1,15 +1,73 @@
 /**
- * The "Contract breaks" section of the migration report, as data and as
- * markdown: written to reports/contract-breaks.json and .md, and summed up
- * in one console line. The lead's migration report embeds the markdown.
- * Mismatch texts are already redacted (verify-source.ts).
+ * The "Contract breaks" section of the migration report: the cross-version
+ * comparison (cross-version.ts) as a step of `verify`, and its report.
+ * - With `--from/--to` the step is the whole run; otherwise it follows the
+ *   suites whenever the run covers an 8.0 target (the embedded one, or an
+ *   8.0 BASE_URL), comparing the 7.4 contracts against it.
+ * - The section is data and markdown: written to reports/contract-breaks.json
+ *   and .md, embedded in the migration report, and summed up in one console
+ *   line. Mismatch texts are already redacted (verify-source.ts).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Config } from '../config/config.ts';
 import { UpgradeGuardError } from '../errors.ts';
-import { isUnbrokenBreak, type ContractBreak, type ContractBreaksSection } from './cross-version.ts';
+import { processSecrets } from '../http/redact.ts';
+import { ensureReportsDirectory } from '../report/reports-dir.ts';
+import type { ReportSection } from '../report/migration-report.ts';
+import type { RunTarget } from '../target/run-plan.ts';
+import { defaultCrossVersion, isUnbrokenBreak, runCrossVersion, type ContractBreak, type ContractBreaksSection, type CrossVersionRequest } from './cross-version.ts';
 
-/** The section's rows as the brief names them: interaction, endpoint, documented or not, the verifier's mismatch. */
+export interface ContractBreaksStep {
+  readonly section: ContractBreaksSection;
+  /** For buildMigrationReport's `sections`. */
+  readonly report: ReportSection;
+  /** For the console summary. */
+  readonly summaryLine: string;
+  readonly files: WrittenContractBreaks;
+}
+
+export async function runContractBreaksStep(config: Config, request: CrossVersionRequest): Promise<ContractBreaksStep> {
+  const section = await runCrossVersion(config, request);
+  const files = await writeContractBreaks(section, config.reportsDir);
+  return {
+    section,
+    report: contractBreaksReportSection(section),
+    summaryLine: contractBreaksSummaryLine(section),
+    files,
+  };
+}
+
+/** The migration report's "Contract breaks" section (its heading comes from the report). */
+export function contractBreaksReportSection(section: ContractBreaksSection): ReportSection {
+  return { title: 'Contract breaks', markdown: contractBreaksMarkdown(section, { heading: false }), data: contractBreaksJson(section) };
+}
+
+/**
+ * What a plain `verify` runs after the suites: the comparison when the plan
+ * covers 8.0, its console line through `print`, and whether the breaks were
+ * exactly the documented ones (a comparison that could not run is not).
+ */
+export async function contractBreaksAfterSuites(
+  config: Config,
+  plan: readonly RunTarget[],
+  print: (line: string) => void,
+): Promise<{ readonly step?: ContractBreaksStep; readonly asDocumented: boolean }> {
+  const request = defaultCrossVersion(plan);
+  if (!request) return { asDocumented: true };
+  try {
+    const step = await runContractBreaksStep(config, request);
+    print(step.summaryLine);
+    return { step, asDocumented: step.section.exact };
+  } catch (error) {
+    print(processSecrets.scrub(`Contract breaks ${request.from} → ${request.to}: not compared: ${error instanceof Error ? error.message : String(error)}`));
+    return { asDocumented: false };
+  }
+}
+
+/* The report. */
+
+/** The section's rows: interaction, endpoint, documented or not, the verifier's mismatch. */
 export interface ContractBreakRow {
   readonly interaction: string;
   readonly endpoint: string;
@@ -122,8 +180,8 @@ export interface WrittenContractBreaks {
 export async function writeContractBreaks(section: ContractBreaksSection, reportsDir: string): Promise<WrittenContractBreaks> {
   const json = join(reportsDir, 'contract-breaks.json');
   const markdown = join(reportsDir, 'contract-breaks.md');
+  await ensureReportsDirectory(reportsDir);
   try {
-    await mkdir(reportsDir, { recursive: true });
     await writeFile(json, `${JSON.stringify(contractBreaksJson(section), null, 2)}\n`);
     await writeFile(markdown, contractBreaksMarkdown(section));
   } catch (error) {

@@ -10,20 +10,15 @@
  * platform is fresh per run.
  */
 import { randomUUID } from 'node:crypto';
-import type { PlatformApi } from '../../api/platform-api.ts';
-import type { HttpResponse } from '../../http/client.ts';
-import type { PlatformVersion } from '../../profile/versions.ts';
-import { entryById, expectedVerdict, modulePrefixes } from '../index.ts';
-import type { RequestRecipes } from './types.ts';
+import type { PlatformApi } from '../../../src/api/platform-api.ts';
+import { planningPath } from '../../../src/api/modules/planning.ts';
+import type { HttpResponse } from '../../../src/http/client.ts';
+import type { PlatformVersion } from '../../../src/profile/versions.ts';
+import { entryById, expectedVerdict, type CatalogEntryId } from '../../../src/catalog/index.ts';
+import { suiteMarker } from '../../../src/fixtures/discovery-types.ts';
+import type { ModuleRecipes } from '../_requests.ts';
 
-/** `/maps/rest/api/{version}` + path: the API client fills `{version}` from the target's path versions (spec §4.3, §9.2). */
-export function planningPath(path: string): string {
-  return `${modulePrefixes.planning}/{version}${path}`;
-}
-
-/** Names of what the suites create start with this, so discovery never picks them and a reader knows whose they are. */
-export const suiteMarker = 'upgrade-guard';
-
+/** A name for what a check creates: the suite marker first, so discovery never picks it and a reader knows whose it is. */
 export function scratchName(what: string): string {
   return `${suiteMarker} ${what} ${randomUUID().slice(0, 8)}`;
 }
@@ -33,9 +28,9 @@ export function scratchName(what: string): string {
  * where the version shows the entry's change; none on a version that
  * predates it. Only fields the catalog names are sent.
  */
-export function newRequestFields(entryId: string, version: PlatformVersion, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function newRequestFields(entryId: CatalogEntryId, version: PlatformVersion, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const entry = entryById(entryId);
-  if (!entry || expectedVerdict(entry, version) === 'unchanged') return {};
+  if (expectedVerdict(entry, version) === 'unchanged') return {};
   const named = entry.newFields?.request ?? [];
   return Object.fromEntries(Object.entries(values).filter(([field]) => named.includes(field)));
 }
@@ -63,13 +58,13 @@ const copyFlags = Object.fromEntries(
   ['Timelines', 'Tasks', 'Markers', 'Attachments', 'Invoices', 'SunkCosts', 'Budgets', 'SunkCostBills', 'PlanTarget', 'Dimensions', 'Kpis', 'GeneralInfo', 'Fees'].map((part) => [`copy${part}`, false]),
 );
 
-export const planningRequests: RequestRecipes = {
+export const planningRequests: ModuleRecipes<'planning'> = {
   // spec §2, §4.3: uid is optional on create and present in the response.
   'planning.group-create': {
     body: ({ version }) => ({ name: scratchName('group'), inherit: false, ...newRequestFields('planning.group-create', version, { uid: randomUUID() }) }),
     cleanup: async (api, response) => {
       const id = createdId(response);
-      if (id !== undefined && groupDelete) await api.call({ method: 'DELETE', path: groupDelete.path, pathParams: { id } });
+      if (id !== undefined) await api.call({ method: 'DELETE', path: groupDelete.path, pathParams: { id } });
     },
   },
   // spec §4.3: uid is optional on update. Only uid is sent (7.4: nothing), so the group keeps its name.

@@ -1,5 +1,5 @@
-import type { PlatformVersion } from '../../profile/versions.ts';
-import type { RequestRecipes } from './types.ts';
+import type { PlatformVersion } from '../../../src/profile/versions.ts';
+import type { ModuleRecipes } from '../_requests.ts';
 
 /**
  * The advanced search query per version (spec §2 "Shop advanced search",
@@ -14,7 +14,7 @@ export const advancedSearchQueries: Readonly<Record<PlatformVersion, Readonly<Re
 };
 
 /** How the lifecycle checks exercise each shop endpoint of the catalog. */
-export const shopRequests: RequestRecipes = {
+export const shopRequests: ModuleRecipes<'shop'> = {
   // A search: read-only although a POST (the catalog says why); nothing to clean up.
   'shop.advanced-search': {
     body: ({ version }) => advancedSearchQueries[version],

@@ -9,11 +9,11 @@
  * The job's history still records those changes; the history is a log,
  * which no client can edit.
  */
-import type { PlatformApi } from '../../api/platform-api.ts';
-import type { HttpResponse } from '../../http/client.ts';
-import type { PlatformVersion } from '../../profile/versions.ts';
-import { entryById, expectedVerdict } from '../index.ts';
-import type { RecipeInput, RequestRecipes } from './types.ts';
+import type { PlatformApi } from '../../../src/api/platform-api.ts';
+import type { HttpResponse } from '../../../src/http/client.ts';
+import type { PlatformVersion } from '../../../src/profile/versions.ts';
+import { entryById, expectedVerdict, type CatalogEntryId } from '../../../src/catalog/index.ts';
+import type { RecipeInput, ModuleRecipes } from '../_requests.ts';
 
 /** PATCH …/participants, the call that puts a removed participant back. */
 const participantsAdd = entryById('job.participants-add');
@@ -26,7 +26,7 @@ function soleParticipant({ fixtures }: RecipeInput): string[] {
 /** Puts the participant a DELETE removed back (PATCH adds without replacing, spec §4.2). */
 async function readdParticipant(api: PlatformApi, _response: HttpResponse, input: RecipeInput): Promise<void> {
   const { jobInstanceId, locale } = input.fixtures;
-  if (jobInstanceId === undefined || locale === undefined || !participantsAdd) return;
+  if (jobInstanceId === undefined || locale === undefined) return;
   const restored = await api.call({
     method: participantsAdd.method,
     path: participantsAdd.path,
@@ -44,9 +44,9 @@ type QueryValues = Readonly<Record<string, string | number | boolean>>;
  * The values of the entry's new query parameters (catalog `newParameters`)
  * on a version that has the change, none on one that does not (7.4).
  */
-function newParameters(entryId: string, version: PlatformVersion, values: QueryValues): QueryValues {
+function newParameters(entryId: CatalogEntryId, version: PlatformVersion, values: QueryValues): QueryValues {
   const entry = entryById(entryId);
-  if (!entry || expectedVerdict(entry, version) === 'unchanged') return {};
+  if (expectedVerdict(entry, version) === 'unchanged') return {};
   return Object.fromEntries(Object.entries(values).filter(([name]) => entry.newParameters?.includes(name)));
 }
 
@@ -54,7 +54,7 @@ function newParameters(entryId: string, version: PlatformVersion, values: QueryV
 const firstPage = () => ({ offset: 0, limit: 20 });
 
 /** How the lifecycle checks exercise each job endpoint of the catalog. */
-export const jobRequests: RequestRecipes = {
+export const jobRequests: ModuleRecipes<'job'> = {
   'job.grid-rows-delete': {
     // An empty selection: the 7.4 bulk delete answers it and deletes no row, so the probe changes nothing.
     body: () => [],

@@ -1,4 +1,4 @@
-import type { RequestRecipes } from './types.ts';
+import type { ModuleRecipes } from '../_requests.ts';
 
 /**
  * A parameter id no platform hands out: int32's maximum (the vendor types
@@ -10,7 +10,7 @@ export const unusedParameterId = 2_147_483_647;
 const nothingToUndo = async (): Promise<void> => undefined;
 
 /** How the lifecycle checks exercise each template-builder endpoint of the catalog (spec §4.6). */
-export const templateBuilderRequests: RequestRecipes = {
+export const templateBuilderRequests: ModuleRecipes<'template-builder'> = {
   'template-builder.attachment-external-ids': {
     // The body lists the external ids to map to attachment ids (the vendor's
     // MapsRestApi-POST_getAttachmentIds). A made-up id maps to nothing, and the

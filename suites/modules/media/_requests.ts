@@ -10,11 +10,11 @@
  * removes that probe; the same for providers. The pair leaves the target as
  * it found it; a probe left by an interrupted run is named `upgrade-guard probe`.
  */
-import type { PlatformApi } from '../../api/platform-api.ts';
-import type { HttpResponse } from '../../http/client.ts';
-import type { PlatformVersion } from '../../profile/versions.ts';
-import { entryById, expectedVerdict } from '../index.ts';
-import type { RequestRecipes } from './types.ts';
+import type { PlatformApi } from '../../../src/api/platform-api.ts';
+import type { HttpResponse } from '../../../src/http/client.ts';
+import type { PlatformVersion } from '../../../src/profile/versions.ts';
+import { entryById, expectedVerdict, type CatalogEntryId } from '../../../src/catalog/index.ts';
+import type { ModuleRecipes } from '../_requests.ts';
 
 /** What the probes the suite adds are called, so that a leftover is recognisable. */
 export const probeName = 'upgrade-guard probe';
@@ -49,12 +49,11 @@ export async function deleteCreatedWebhook(api: PlatformApi, created: HttpRespon
 }
 
 /** `values` where the version shows the entry's 8.0 change (its new parameters or fields), none where it does not. */
-function whereChanged<T extends Readonly<Record<string, unknown>>>(entryId: string, version: PlatformVersion, values: T): Partial<T> {
-  const entry = entryById(entryId);
-  return entry && expectedVerdict(entry, version) === 'changed' ? values : {};
+function whereChanged<T extends Readonly<Record<string, unknown>>>(entryId: CatalogEntryId, version: PlatformVersion, values: T): Partial<T> {
+  return expectedVerdict(entryById(entryId), version) === 'changed' ? values : {};
 }
 
-export const mediaRequests: RequestRecipes = {
+export const mediaRequests: ModuleRecipes<'media'> = {
   'media.ai-tagging-state-update': {
     // Spec §3 names one move: a request for RUNNING ends in RUNNING.
     body: () => ({ state: 'RUNNING' }),

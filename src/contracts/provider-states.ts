@@ -8,15 +8,15 @@
  * - discovery through the platform's API.
  * An id that none of them yields skips the interaction with the variable to set.
  */
-import type { PlatformApi } from '../src/api/platform-api.ts';
-import { getMyActiveDashboard, getGridRows } from '../src/api/modules/job.ts';
-import { getFees, listNodeTypes, listViews } from '../src/api/modules/planning.ts';
-import { deleteWebhook, getAsset, listVirtualDatabases, listWebhooks, searchAssets } from '../src/api/modules/media.ts';
-import { findReviews } from '../src/api/modules/review.ts';
-import { listNewestTemplates } from '../src/api/modules/template-builder.ts';
-import type { HttpResponse } from '../src/http/client.ts';
-import type { PlatformVersion } from '../src/profile/versions.ts';
-import { arrayOf, idOf, isRecord, member } from '../src/contracts/json.ts';
+import type { PlatformApi } from '../api/platform-api.ts';
+import { getMyActiveDashboard, getGridRows } from '../api/modules/job.ts';
+import { getFees, listNodeTypes, listViews } from '../api/modules/planning.ts';
+import { deleteWebhook, getAsset, listVirtualDatabases, listWebhooks, searchAssets } from '../api/modules/media.ts';
+import { findReviews } from '../api/modules/review.ts';
+import { listNewestTemplates } from '../api/modules/template-builder.ts';
+import type { HttpResponse } from '../http/client.ts';
+import type { PlatformVersion } from '../profile/versions.ts';
+import { arrayOf, idOf, isRecord, member } from '../http/json.ts';
 
 /**
  * The ids the contracts use, with the example value the consumer tests put
