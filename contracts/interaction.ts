@@ -6,6 +6,7 @@
  * the provider state (`fromProviderState`), so a pact holds on any instance.
  */
 import { MatchersV3 } from '@pact-foundation/pact';
+import type { FaultDeclarations } from '../src/catalog/faults.ts';
 import type { HttpMethod } from '../src/catalog/index.ts';
 import { entryById, pathParamNames, versionedPath, type CatalogEntryId, type CatalogModule } from '../src/catalog/index.ts';
 import type { PlatformApi } from '../src/api/platform-api.ts';
@@ -14,7 +15,15 @@ import type { HttpResponse } from '../src/http/client.ts';
 import type { PlatformVersion } from '../src/profile/versions.ts';
 import { fixtureExamples, type ContractFixture, type ProviderStateName } from '../src/contracts/provider-states.ts';
 
-export interface ContractInteraction {
+/**
+ * `killedBy` / `observedBy` (FaultDeclarations): the simulator faults that make
+ * the interaction's contract check (`contract.<module>.<slug>`) fail; the
+ * contract suite reads them from here by check id. A shape fault fails the
+ * interaction that relies on the shape; a fault that hides what a provider
+ * state discovers (an id, a listing) fails the interactions of that state,
+ * since the embedded platform's seed data always has it.
+ */
+export interface ContractInteraction extends FaultDeclarations {
   /** The check's last id segment: `contract.<module>.<slug>`. */
   readonly slug: string;
   /** Reads as a sentence: "a request for an asset with its asset sets". */

@@ -16,6 +16,7 @@ export const templateBuilderContracts: ModuleContracts = {
     '7.4': [
       {
         slug: 'user-write-attachments',
+        killedBy: ['template-builder-removed-early'],
         description: 'a request whether the user may write attachments',
         endpoint: 'template-builder.user-write-attachments',
         status: 200,
@@ -24,6 +25,7 @@ export const templateBuilderContracts: ModuleContracts = {
       },
       {
         slug: 'attachment-external-ids',
+        killedBy: ['template-builder-removed-early'],
         description: 'a request for the attachment ids of external ids',
         endpoint: 'template-builder.attachment-external-ids',
         body: externalIds,
@@ -36,6 +38,7 @@ export const templateBuilderContracts: ModuleContracts = {
     '8.0': [
       {
         slug: 'template-boxes',
+        killedBy: ['template-builder-boxes-missing'],
         description: 'a request for the boxes of a template',
         state: 'a template with boxes and variables exists',
         endpoint: 'template-builder.template-boxes',
@@ -45,6 +48,7 @@ export const templateBuilderContracts: ModuleContracts = {
       },
       {
         slug: 'template-variables',
+        killedBy: ['template-builder-variables-missing'],
         description: 'a request for the variables of a template',
         state: 'a template with boxes and variables exists',
         endpoint: 'template-builder.template-variables',

@@ -11,10 +11,10 @@ import { planningEntries } from './planning.ts';
 import { reviewEntries } from './review.ts';
 import { shopEntries } from './shop.ts';
 import { templateBuilderEntries } from './template-builder.ts';
-import type { CatalogModule, ChangeKind, EndpointChange, ExpectedVerdict } from './types.ts';
+import type { CatalogModule, ChangeKind, EndpointChange, ExpectedVerdict, LifecycleAspect } from './types.ts';
 
 export type * from './types.ts';
-export { catalogModules, changeKinds, httpMethods, specSections } from './types.ts';
+export { catalogModules, changeKinds, httpMethods, lifecycleAspects, specSections } from './types.ts';
 export { moduleIdPrefix, modulePrefixes, moduleSections } from './modules.ts';
 
 const entries = [...jobEntries, ...planningEntries, ...mediaEntries, ...reviewEntries, ...templateBuilderEntries, ...shopEntries];
@@ -26,6 +26,9 @@ export type CatalogEntryId = (typeof entries)[number]['id'];
 export type EntryIdOf<Prefix extends string> = Extract<CatalogEntryId, `${Prefix}.${string}`>;
 
 export type CatalogEntry = EndpointChange<CatalogEntryId>;
+
+/** A generated lifecycle check's id: `job.grid-rows-delete.gone`. */
+export type LifecycleCheckId = `${CatalogEntryId}.${LifecycleAspect}`;
 
 export const catalog: readonly CatalogEntry[] = deepFreeze(entries);
 

@@ -19,5 +19,8 @@ export const reviewEntries = endpointChanges([
     notes: 'required role changed from REVIEW_MANAGER_MODULE_ACCESS to AUTHENTICATED',
     mutating: false,
     pathParams: { id: 'reviewId' },
+    faults: {
+      served: { killedBy: ['review-general-info-missing'] },
+    },
   },
 ]);

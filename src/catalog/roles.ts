@@ -5,6 +5,7 @@
  */
 import type { PlatformVersion } from '../profile/versions.ts';
 import type { CatalogEntryId } from './index.ts';
+import type { FaultDeclarations } from './faults.ts';
 import type { CatalogModule, PerVersion } from './types.ts';
 
 export const platformRoles = {
@@ -42,6 +43,12 @@ export interface RoleRequirement<Id extends string = RoleRequirementId> {
   readonly roles: PerVersion<readonly PlatformRole[]> | undefined;
   readonly specSection: '§5.11' | '§5.12' | '§5.13';
   readonly notes?: string;
+  /**
+   * The faults that kill the role checks generated from the requirement
+   * (`<entry>.role-required`, suites/modules/media/ai-tagging-roles.test.ts);
+   * absent where the suites generate none from it.
+   */
+  readonly faults?: FaultDeclarations;
 }
 
 function defineRoleRequirements<const Id extends string>(requirements: readonly RoleRequirement<Id>[]): readonly RoleRequirement<Id>[] {
@@ -56,6 +63,8 @@ export const roleRequirements = defineRoleRequirements([
     roles: { '8.0': [platformRoles.manageMpSearchConfiguration] },
     specSection: '§5.11',
     notes: 'the vendor documents the role as PIMEDIA_ORGANISATION_MANAGE_MP_SEARCH_CONFIGURATION; the spec rules',
+    // Skipping the login challenge logs the limited user in as the full one, who has the role.
+    faults: { killedBy: ['login-challenge-skipped', 'media-ai-tagging-missing', 'media-ai-tagging-role-not-enforced'] },
   },
   {
     id: 'review.general-info',

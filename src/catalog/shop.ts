@@ -23,5 +23,8 @@ export const shopEntries = endpointChanges([
     mutating: false,
     readOnlyReason: 'a search: the query travels in the POST body, no data changes',
     pathParams: {},
+    faults: {
+      served: { killedBy: ['shop-search-still-array', 'shop-search-object-in-7.4'] },
+    },
   },
 ]);

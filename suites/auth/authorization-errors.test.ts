@@ -6,6 +6,8 @@
  */
 import { expect } from 'vitest';
 import { isLoginError } from '../../src/auth/login-driver.ts';
+import type { FaultDeclarations } from '../../src/catalog/faults.ts';
+import { UpgradeGuardError } from '../../src/errors.ts';
 import { generateState } from '../../src/auth/state.ts';
 import { versionProfiles } from '../../src/profile/versions.ts';
 import { check } from '../../src/report/check.ts';
@@ -20,6 +22,7 @@ check(
     id: 'auth.unregistered-redirect-not-followed',
     title: 'an unregistered redirect_uri gets an error page and is never redirected to',
     labels: labels('negative cases', 'authorization with an unregistered redirect_uri', '§4.1, §7'),
+    killedBy: ['unregistered-redirect-followed'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
@@ -42,6 +45,7 @@ check(
     id: 'auth.scope-error',
     title: 'a wrong scope reaches the redirect as error=invalid_scope with the state (7.4)',
     labels: labels('negative cases', 'authorization with a wrong scope', '§4.1, §7'),
+    killedBy: ['state-not-echoed', 'scope-error-not-reported'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
@@ -59,12 +63,24 @@ check(
 /** The required parameters of this target's version: `state` plus the version's own (spec §4.1, §9.1). */
 const requiredParameters = ['state', ...Object.keys(versionProfiles[projectVersion()].authorizationParams)];
 
+/** For each required parameter of either version, the faults that let a request without it through. */
+const missingParameterFaults: Readonly<Record<string, FaultDeclarations>> = {
+  state: { killedBy: ['missing-param-accepted'] },
+  response_type: { killedBy: ['missing-param-accepted'] },
+  response_mode: { killedBy: ['missing-param-accepted'] },
+  // 7.4: the CAS reports a missing scope as a scope error.
+  scope: { killedBy: ['scope-error-not-reported'] },
+};
+
 for (const parameter of requiredParameters) {
+  const faults = missingParameterFaults[parameter];
+  if (!faults) throw new UpgradeGuardError('INTERNAL', `no faults declared for the missing ${parameter} check (missingParameterFaults)`);
   check(
     {
       id: `auth.authorization-missing-param.${parameter}`,
       title: `an authorization request without ${parameter} yields no code`,
       labels: labels('negative cases', `authorization without ${parameter}`, '§4.1'),
+      ...faults,
     },
     async (test) => {
       const { context, user } = await fullUserOrSkip(test);

@@ -16,6 +16,7 @@ check(
     id: 'auth.login-challenge',
     title: "the version's authorization endpoint answers with a login challenge, not a code",
     labels: labels('authorization request', 'GET {auth_url} authorization endpoint', '§4.1, §5.3'),
+    killedBy: ['login-challenge-skipped'],
   },
   async (test) => {
     const { context } = await fullUserOrSkip(test);
@@ -46,6 +47,7 @@ check(
     id: 'auth.redirect-echo',
     title: 'after the login the redirect carries a code and exactly the state that was sent',
     labels: labels('authorization request', 'redirect to redirect_uri', '§4.1, §5.3, §5.4'),
+    killedBy: ['state-not-echoed'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);

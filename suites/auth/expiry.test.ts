@@ -29,6 +29,7 @@ check(
     id: 'auth.expired-token-403',
     title: 'an expired access token is answered with 403',
     labels: labels('expiry', `GET ${protectedProbePath}`, '§5.7, §7'),
+    killedBy: ['expired-token-accepted', 'expired-token-401'],
   },
   async (test) => {
     const context = await suiteContext();

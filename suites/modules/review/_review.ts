@@ -24,10 +24,17 @@ export function generalInfoLabels(spec: string): CheckLabels {
   return { module: 'review', feature: generalInfoEntry.change, story: `${generalInfoEntry.method} ${generalInfoEntry.path}`, spec };
 }
 
-/** The review module's DTO changes of spec §2, from the catalog. */
-export const reviewFieldChanges: readonly FieldChange[] = fieldChanges.filter((change) => change.module === 'review');
+/** A DTO change of the review module; its id is the id of the check generated from it. */
+export type ReviewFieldChange = FieldChange & { readonly id: `review.${string}` };
 
-export function fieldChange(id: FieldChangeId): FieldChange {
+function isReviewFieldChange(change: FieldChange): change is ReviewFieldChange {
+  return change.module === 'review' && change.id.startsWith('review.');
+}
+
+/** The review module's DTO changes of spec §2, from the catalog. */
+export const reviewFieldChanges: readonly ReviewFieldChange[] = fieldChanges.filter(isReviewFieldChange);
+
+export function fieldChange(id: FieldChangeId): ReviewFieldChange {
   const change = reviewFieldChanges.find((candidate) => candidate.id === id);
   if (!change) throw new Error(`the catalog has no field change ${id}`);
   return change;
