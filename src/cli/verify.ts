@@ -26,10 +26,12 @@ import { preflight } from '../target/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
 import { firstSetupFailure } from '../target/setup-failures.ts';
 import { commandArguments, runCli } from './run-cli.ts';
+import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
+import { conformanceSection } from '../conformance/conformance-report.ts';
 import { contractBreaksAfterSuites, runContractBreaksStep } from '../contracts/contract-breaks.ts';
 import { crossVersionFlags } from '../contracts/cross-version.ts';
 
-const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts] [--no-html] [--from 7.4 --to 8.0]';
+const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts] [--openapi DIR] [--no-html] [--from 7.4 --to 8.0]';
 
 interface VerifyArgs {
   readonly envFile?: string;
@@ -38,6 +40,7 @@ interface VerifyArgs {
   readonly html: boolean;
   readonly from?: string;
   readonly to?: string;
+  readonly openapi?: string;
 }
 
 function parseVerifyArgs(argv: string[]): VerifyArgs {
@@ -51,6 +54,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
         'no-html': { type: 'boolean', default: false },
         from: { type: 'string' },
         to: { type: 'string' },
+        openapi: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -62,6 +66,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
       html: !values['no-html'],
       ...(values.from !== undefined && { from: values.from }),
       ...(values.to !== undefined && { to: values.to }),
+      ...(values.openapi !== undefined && { openapi: values.openapi }),
     };
   } catch (error) {
     throw new UpgradeGuardError('USAGE', `${(error as Error).message}; ${usage}`);
@@ -71,7 +76,11 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
 async function verify(): Promise<number> {
   originalEnvironment();
   const args = parseVerifyArgs(commandArguments());
-  const config = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
+  const loaded = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
+  // --openapi DIR wins over OPENAPI_DIR.
+  const config: Config = args.openapi === undefined ? loaded : Object.freeze({ ...loaded, openapiDir: args.openapi });
+  // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
+  if (config.openapiDir !== undefined) loadVendorDocuments(config.openapiDir);
 
   let plan = defaultRunPlan(config);
   if (args.version !== undefined) {
@@ -116,7 +125,9 @@ async function verify(): Promise<number> {
   const contractBreaks = suites && !suites.includes('contracts')
     ? { asDocumented: true }
     : await contractBreaksAfterSuites(config, plan, (line) => process.stdout.write(`${line}\n`));
-  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, contractBreaks.step ? [contractBreaks.step.report] : []));
+  const conformance = conformanceSection(results);
+  const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : [])];
+  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, sections));
   process.stdout.write(`Migration report: ${migration.markdown}\n`);
   if (args.html) {
     const index = await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard');

@@ -21,6 +21,7 @@ import type { TargetInfo } from '../target/target-info.ts';
 import type { FaultDeclarations, FaultRef } from '../catalog/faults.ts';
 import { annotateCheck, type CheckLabels } from './annotate.ts';
 import type { CheckId } from './check-id.ts';
+import { recordForConformance } from '../conformance/record.ts';
 
 /**
  * `killedBy` is required: a check without the faults that make it fail does
@@ -82,6 +83,7 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         throw scrubError(error);
       } finally {
         const exchanges = log.drain();
+        await recordForConformance(target, definition.id, exchanges);
         if (exchanges.length > 0) {
           await allure.attachment('HTTP exchanges (redacted)', JSON.stringify(exchanges, null, 2), 'application/json');
         }

@@ -6,7 +6,8 @@
  * inline; `vitest.config.ts` builds the same for a developer's plain `vitest`.
  */
 import { availableParallelism } from 'node:os';
-import type { ViteUserConfig } from 'vitest/config';
+import { configDefaults, type ViteUserConfig } from 'vitest/config';
+import { conformanceSettings } from '../conformance/settings.ts';
 import type { Config } from '../config/config.ts';
 import { groupIntoProjects, type RunTarget } from '../target/run-plan.ts';
 
@@ -21,6 +22,9 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[]): ViteUs
     hookTimeout: Math.max(30_000, config.requestTimeoutMs * 4),
     env: { PACT_DO_NOT_TRACK: 'true' },
   } as const;
+  const projects = groupIntoProjects(plan);
+  // OPENAPI_DIR set: the module suites keep their exchanges, and a conformance project per version checks them after.
+  const conformance = conformanceSettings(config.openapiDir, config.reportsDir);
   return {
     test: {
       ...perProject,
@@ -28,16 +32,33 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[]): ViteUs
       maxWorkers: availableParallelism(),
       // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
       reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],
-      projects: groupIntoProjects(plan).map((project) => ({
-        test: {
-          ...perProject,
-          name: project.name,
-          include: ['suites/**/*.test.ts'],
-          provide: { runProject: project, config },
-          globalSetup: ['src/target/global-setup.ts'],
-          setupFiles: ['allure-vitest/setup', 'src/report/allure-setup.ts'],
-        },
-      })),
+      projects: [
+        ...projects.map((project) => ({
+          test: {
+            ...perProject,
+            name: project.name,
+            include: ['suites/**/*.test.ts'],
+            exclude: [...configDefaults.exclude, 'suites/conformance/**'],
+            provide: { runProject: project, config, ...(conformance && { conformance }) },
+            globalSetup: ['src/target/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
+            sequence: { groupOrder: 0 },
+            setupFiles: ['allure-vitest/setup', 'src/report/allure-setup.ts'],
+          },
+        })),
+        // Vendor conformance runs after every module suite of the run (a later group), on the exchanges they kept.
+        ...(conformance
+          ? projects.map((project) => ({
+              test: {
+                ...perProject,
+                name: `conformance ${project.name}`,
+                include: ['suites/conformance/*.test.ts'],
+                provide: { runProject: project, config, conformance },
+                sequence: { groupOrder: 1 },
+                setupFiles: ['allure-vitest/setup'],
+              },
+            }))
+          : []),
+      ],
     },
   };
 }

@@ -132,6 +132,17 @@ describe.concurrent('verify on bad input', { timeout: COMMAND_TIMEOUT_MS + 30_00
     expect(outcome.stderr).toContain('MAX_CONCURRENCY');
   });
 
+  it('a bad OPENAPI_DIR is CONFIG_INVALID (2): missing, without documents, or a broken JSON', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'ug-openapi-empty-'));
+    const broken = mkdtempSync(join(tmpdir(), 'ug-openapi-broken-'));
+    writeFileSync(join(broken, 'maps-api-8.0.1.0.json'), '{"openapi": ');
+    const outcomes = await Promise.all([verify(['--openapi', join(dir, 'no-such-folder')]), verify([], { OPENAPI_DIR: empty }), verify(['--openapi', broken])]);
+    for (const outcome of outcomes) {
+      expectOneCodedLine(outcome, 'CONFIG_INVALID');
+      expect(outcome.stderr).toContain('OPENAPI_DIR');
+    }
+  });
+
   it('a missing --env-file is CONFIG_INVALID (2), naming the file (Node 20 must not take the flag for its own)', async () => {
     const outcome = await verify(['--env-file', join(dir, 'missing.env')]);
     expectOneCodedLine(outcome, 'CONFIG_INVALID');

@@ -2,16 +2,16 @@
  * Typed client of the planning module (prefix `/maps/rest/api/{version}`,
  * spec §4.3). Catalog endpoints take their path from the catalog; the
  * listings used to discover ids (node types, views) are not changes of the
- * spec and use the catalog's version segment.
+ * spec and use the target's path version like every planning path.
  */
-import { entryById, modulePrefixes } from '../../catalog/index.ts';
+import { modulePrefixes } from '../../catalog/index.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import type { PlatformApi } from '../platform-api.ts';
 import { callCatalogEntry } from './_catalog-call.ts';
 
-/** `/maps/rest/api/v1.0` + path: the planning prefix with the `{version}` segment the catalog uses (spec §4.3, §9.2). */
+/** `/maps/rest/api/{version}` + path: the API client fills `{version}` from the target's path versions (spec §4.3, §9.2). */
 export function planningPath(path: string): string {
-  return `${modulePrefixes.planning}/${entryById('planning.group-list').versionSegment ?? 'v1.0'}${path}`;
+  return `${modulePrefixes.planning}/{version}${path}`;
 }
 
 /** GET /group: every planning group, each with `uid` (added in 8.0, spec §2, §4.3). */

@@ -14,7 +14,7 @@ import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import { planningPath } from '../../../src/api/modules/planning.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
-import { entryById, expectedVerdict, versionedPath, type CatalogEntryId } from '../../../src/catalog/index.ts';
+import { entryById, expectedVerdict, type CatalogEntryId } from '../../../src/catalog/index.ts';
 import { suiteMarker } from '../../../src/fixtures/discovery-types.ts';
 import type { ModuleRecipes } from '../_requests.ts';
 
@@ -64,7 +64,7 @@ export const planningRequests: ModuleRecipes<'planning'> = {
     body: ({ version }) => ({ name: scratchName('group'), inherit: false, ...newRequestFields('planning.group-create', version, { uid: randomUUID() }) }),
     cleanup: async (api, response) => {
       const id = createdId(response);
-      if (id !== undefined) await api.call({ method: 'DELETE', path: versionedPath(groupDelete), pathParams: { id } });
+      if (id !== undefined) await api.call({ method: 'DELETE', path: groupDelete.path, pathParams: { id } });
     },
   },
   // spec §4.3: uid is optional on update. Only uid is sent (7.4: nothing), so the group keeps its name.
