@@ -12,7 +12,7 @@ import { casPrefix } from './cas/paths.ts';
 import { randomToken } from './cas/random.ts';
 import { FaultSet, isFaultName, type FaultName } from './faults/index.ts';
 import { fullUser, limitedUser } from './fixtures/users.ts';
-import { checkBearer } from './http/bearer-guard.ts';
+import { checkBearer } from './cas/bearer-guard.ts';
 import { createDispatcher, type Dispatch } from './http/dispatch.ts';
 import { createRequestListener } from './http/node-listener.ts';
 import { Router, type SimResponse } from './http/router.ts';
@@ -147,7 +147,9 @@ export function createPlatform(options: PlatformOptions): Platform {
 
     async listen(port = 0, host = '127.0.0.1') {
       if (server !== undefined) throw new Error('The platform is already listening');
-      const listening = createServer(requestListener);
+      // Idle connections live as long as behind the usual gateway (60 s and more): a client's pooled
+      // connection is then never closed under it between requests, where a POST could not be retried.
+      const listening = createServer({ keepAliveTimeout: 65_000 }, requestListener);
       await new Promise<void>((resolve, reject) => {
         listening.once('error', reject);
         listening.listen(port, host, () => {

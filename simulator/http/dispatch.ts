@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseBody } from './body.ts';
-import type { BearerCheck } from './bearer-guard.ts';
-import type { Router, RouteMatch, SimRequest, SimResponse } from './router.ts';
+import type { Principal, Router, RouteMatch, SimRequest, SimResponse } from './router.ts';
 import { springError } from './spring-error.ts';
 
 /** A request as it arrived, body already read; what `inject` takes without a socket. */
@@ -15,9 +14,14 @@ export interface IncomingRequest {
 
 export type Dispatch = (incoming: IncomingRequest) => Promise<SimResponse>;
 
+/** What the bearer guard (simulator/cas/bearer-guard.ts) decides for a guarded route. */
+export type BearerCheck =
+  | { readonly kind: 'allowed'; readonly principal: Principal }
+  | { readonly kind: 'refused'; readonly status: 401 | 403; readonly challenge: string; readonly message: string };
+
 export interface DispatcherOptions {
   readonly router: Router;
-  /** Decides a bearer-guarded route (simulator/http/bearer-guard.ts). */
+  /** Decides a bearer-guarded route (simulator/cas/bearer-guard.ts). */
   readonly checkBearer: (headers: IncomingHttpHeaders, roles: readonly string[]) => BearerCheck;
   /** Told about a handler that threw; the client gets a 500. */
   readonly onInternalError?: (error: unknown, incoming: IncomingRequest) => void;

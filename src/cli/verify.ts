@@ -32,7 +32,7 @@ import { conformanceSection } from '../conformance/conformance-report.ts';
 import { contractBreaksAfterSuites, runContractBreaksStep } from '../contracts/contract-breaks.ts';
 import { crossVersionFlags } from '../contracts/cross-version.ts';
 
-const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts] [--openapi DIR] [--no-html] [--from 7.4 --to 8.0]';
+const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--openapi DIR] [--no-html] [--from 7.4 --to 8.0]';
 
 interface VerifyArgs {
   readonly envFile?: string;

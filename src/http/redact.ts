@@ -51,9 +51,14 @@ export class SecretRegistry {
 /** `?code=…` / `&access_token=…` (also HTML-escaped `&amp;`) anywhere in text: the value goes, the name stays. */
 const queryValueInText = /([?&#;]|&amp;)([A-Za-z_]+)=([^&\s"'<>#]+)/g;
 
+/** A value the URL net already replaced, as written or URL-encoded: left as it is. */
+const alreadyRedacted = new Set([REDACTED, encodeURIComponent(REDACTED)]);
+
 function redactQueryValuesInText(text: string): string {
   if (!text.includes('=')) return text;
-  return text.replace(queryValueInText, (match, separator: string, name: string) => (isSecretFieldName(name) ? `${separator}${name}=${REDACTED}` : match));
+  return text.replace(queryValueInText, (match, separator: string, name: string, value: string) =>
+    isSecretFieldName(name) && !alreadyRedacted.has(value) ? `${separator}${name}=${REDACTED}` : match,
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { UpgradeGuardError } from '../errors.ts';
 
-export const suiteNames = ['auth', 'modules', 'contracts'] as const;
+export const suiteNames = ['auth', 'modules', 'contracts', 'conformance'] as const;
 export type SuiteName = (typeof suiteNames)[number];
 
 function isSuiteName(value: string): value is SuiteName {

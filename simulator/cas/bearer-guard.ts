@@ -8,19 +8,16 @@
  *  - missing role: 403 insufficient_scope (RFC 6750 §3.1)
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { findUser } from '../cas/accounts.ts';
-import type { AccessTokenStatus } from '../cas/token-state.ts';
+import { findUser } from './accounts.ts';
+import type { AccessTokenStatus } from './token-state.ts';
 import type { FaultSet } from '../faults/index.ts';
 import { fullUser, type SeedUser } from '../fixtures/users.ts';
-import type { Principal } from './router.ts';
+import type { BearerCheck } from '../http/dispatch.ts';
+import type { Principal } from '../http/router.ts';
 
 export interface AccessTokenIntrospection {
   introspectAccessToken(accessToken: string): AccessTokenStatus;
 }
-
-export type BearerCheck =
-  | { readonly kind: 'allowed'; readonly principal: Principal }
-  | { readonly kind: 'refused'; readonly status: 401 | 403; readonly challenge: string; readonly message: string };
 
 const realm = 'realm="platform"';
 
