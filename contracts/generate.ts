@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { PactV4 } from '@pact-foundation/pact';
 import { PlatformApi, type TokenSource } from '../src/api/platform-api.ts';
 import { HttpClient } from '../src/http/client.ts';
+import { SecretRegistry } from '../src/http/redact.ts';
 import { platformVersions } from '../src/profile/versions.ts';
 import { moduleContracts } from './consumer/index.ts';
 import { requestPath, resolveEndpoint, type ContractInteraction } from './interaction.ts';
@@ -39,7 +40,8 @@ export async function generatePacts(dir: string): Promise<GeneratedPact[]> {
         // A client per mock server: each mock server listens on a fresh port, which a later one may reuse,
         // and a pooled keep-alive socket to a closed server would swallow the next request.
         await withRetriedMockServer(async () => {
-          const http = new HttpClient({ timeoutMs: 15_000, maxConcurrency: 4 });
+          // The mock server's, ours alone: no secret of a target passes through it.
+          const http = new HttpClient({ timeoutMs: 15_000, maxConcurrency: 4, secrets: new SecretRegistry() });
           try {
             await runConsumerTest(pact, contracts.module, interaction, http);
           } finally {

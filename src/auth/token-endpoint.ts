@@ -13,7 +13,7 @@
  */
 import { UpgradeGuardError } from '../errors.ts';
 import type { HttpClient, HttpResponse } from '../http/client.ts';
-import { processSecrets, type SecretRegistry } from '../http/redact.ts';
+import type { SecretRegistry } from '../http/redact.ts';
 import type { VersionProfile } from '../profile/versions.ts';
 
 /** The token endpoint of the target: `{auth_url}{profile.tokenPath}` (spec §4.1). */
@@ -148,8 +148,8 @@ export async function refreshTokens(client: HttpClient, endpoint: string | URL, 
 }
 
 export interface ProcessTokenResponseOptions {
-  /** Where the tokens are registered for redaction; the client's registry (`client.secrets`) in practice. */
-  readonly secrets?: SecretRegistry;
+  /** Where the tokens are registered for redaction: the client's registry (`client.secrets`). */
+  readonly secrets: SecretRegistry;
   /** Clock, epoch ms (tests). */
   readonly now?: number;
   /**
@@ -192,8 +192,8 @@ const gatewayStatuses = new Set([502, 503, 504]);
  * @see RFC 6749 §5.1, §5.2, §7.1
  * @see spec §2
  */
-export function processTokenResponse(response: HttpResponse, options: ProcessTokenResponseOptions = {}): TokenSet {
-  const secrets = options.secrets ?? processSecrets;
+export function processTokenResponse(response: HttpResponse, options: ProcessTokenResponseOptions): TokenSet {
+  const { secrets } = options;
   const where = describe(response);
   const body = parseObject(response.text);
   if (body) for (const name of ['access_token', 'refresh_token', 'id_token']) registerString(secrets, body[name]);

@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { UpgradeGuardError } from '../errors.ts';
-import { processSecrets, type SecretRegistry } from '../http/redact.ts';
+import type { SecretRegistry } from '../http/redact.ts';
 import { ensureDirectory } from '../files/ensure-directory.ts';
 import { FILE_OPERATION_TIMEOUT_MS, withinTime } from '../files/within-time.ts';
 import { writeFileAtomic, type AtomicWriteOptions } from './atomic-file.ts';
@@ -49,8 +49,8 @@ export function tokenStoreTarget(baseUrl: string, clientId: string): string {
 }
 
 export interface TokenStoreOptions {
-  /** Registry the stored tokens are added to when read; `processSecrets` by default. */
-  readonly secrets?: SecretRegistry;
+  /** Registry the stored tokens are added to when read: the one of the client that uses them. */
+  readonly secrets: SecretRegistry;
   /** Test seam passed to {@link writeFileAtomic}. */
   readonly tmpfileCreated?: AtomicWriteOptions['tmpfileCreated'];
   /** Bound of one read or write of the file (a FIFO or a hung mount must not hang the run); see within-time.ts. */
@@ -64,10 +64,10 @@ export class TokenStore {
   readonly #tmpfileCreated: AtomicWriteOptions['tmpfileCreated'];
   readonly #timeoutMs: number | undefined;
 
-  constructor(path: string, target: string, options: TokenStoreOptions = {}) {
+  constructor(path: string, target: string, options: TokenStoreOptions) {
     this.path = path;
     this.target = target;
-    this.#secrets = options.secrets ?? processSecrets;
+    this.#secrets = options.secrets;
     this.#tmpfileCreated = options.tmpfileCreated;
     this.#timeoutMs = options.timeoutMs;
   }

@@ -2,9 +2,12 @@
  * The one place a command turns an error into output: a coded error prints
  * one line `CODE: message` and exits with the code's number; anything else
  * is INTERNAL (70) with its message only. No stack traces unless DEBUG is set.
+ * It is also the root of the command's redaction: it creates the command's
+ * secrets registry, hands it to the command's main, and scrubs the one line
+ * with it.
  */
 import { UpgradeGuardError, errorCatalog, isUpgradeGuardError } from '../errors.ts';
-import { processSecrets } from '../http/redact.ts';
+import { SecretRegistry } from '../http/redact.ts';
 
 /**
  * The command's own arguments. The npm scripts put `--` between the script
@@ -16,23 +19,24 @@ export function commandArguments(argv: readonly string[] = process.argv): string
   return args[0] === '--' ? args.slice(1) : args;
 }
 
-export async function runCli(main: () => Promise<number>): Promise<void> {
+export async function runCli(main: (secrets: SecretRegistry) => Promise<number>): Promise<void> {
+  const secrets = new SecretRegistry();
   let exitCode: number;
   try {
-    exitCode = await main();
+    exitCode = await main(secrets);
   } catch (error) {
     // Exit at once: a file operation that hit its time bound still sits in the thread pool
     // (src/files/within-time.ts) and would keep the process alive after its one line.
-    process.exit(reportError(error));
+    process.exit(reportError(error, secrets));
   }
   process.exitCode = exitCode;
 }
 
-export function reportError(error: unknown): number {
+export function reportError(error: unknown, secrets: SecretRegistry): number {
   const coded = isUpgradeGuardError(error)
     ? error
     : new UpgradeGuardError('INTERNAL', error instanceof Error ? error.message : String(error));
-  process.stderr.write(`${coded.code}: ${processSecrets.scrub(coded.message)}\n`);
-  if (process.env.DEBUG && error instanceof Error && error.stack) process.stderr.write(`${processSecrets.scrub(error.stack)}\n`);
+  process.stderr.write(`${coded.code}: ${secrets.scrub(coded.message)}\n`);
+  if (process.env.DEBUG && error instanceof Error && error.stack) process.stderr.write(`${secrets.scrub(error.stack)}\n`);
   return errorCatalog[coded.code].exitCode;
 }

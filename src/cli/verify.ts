@@ -13,6 +13,7 @@ import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
 import { loadConfig, type Config } from '../config/config.ts';
 import { originalEnvironment } from '../config/environment.ts';
 import { UpgradeGuardError } from '../errors.ts';
+import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { ConsoleReporter } from '../report/console-reporter.ts';
 import { renderAllureReport } from '../report/allure-html.ts';
@@ -73,7 +74,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
   }
 }
 
-async function verify(): Promise<number> {
+/** `secrets`: the command's registry (run-cli.ts), for every step that runs in this process. */
+async function verify(secrets: SecretRegistry): Promise<number> {
   originalEnvironment();
   const args = parseVerifyArgs(commandArguments());
   const loaded = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
@@ -91,12 +93,12 @@ async function verify(): Promise<number> {
   const suites = args.suites === undefined ? undefined : parseSuiteSelection(args.suites);
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (config.remote) await ensureTokenStoreDirectory(config.tokenStorePath);
-  await preflight(config);
+  await preflight(config, secrets);
 
   // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
   const crossVersionOnly = crossVersionFlags(args.from, args.to);
   if (crossVersionOnly) {
-    const step = await runContractBreaksStep(config, crossVersionOnly);
+    const step = await runContractBreaksStep(config, crossVersionOnly, secrets);
     process.stdout.write(`${step.summaryLine}\nContract breaks: ${step.files.markdown}\n`);
     return step.section.exact ? 0 : 1;
   }
@@ -124,7 +126,7 @@ async function verify(): Promise<number> {
   // The cross-version comparison belongs to the contracts: a run of other suites alone leaves it out.
   const contractBreaks = suites && !suites.includes('contracts')
     ? { asDocumented: true }
-    : await contractBreaksAfterSuites(config, plan, (line) => process.stdout.write(`${line}\n`));
+    : await contractBreaksAfterSuites(config, plan, secrets, (line) => process.stdout.write(`${line}\n`));
   const conformance = conformanceSection(results);
   const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : [])];
   const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, sections));

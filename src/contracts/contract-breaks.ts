@@ -12,7 +12,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config/config.ts';
 import { UpgradeGuardError } from '../errors.ts';
-import { processSecrets } from '../http/redact.ts';
+import type { SecretRegistry } from '../http/redact.ts';
 import { ensureReportsDirectory } from '../report/reports-dir.ts';
 import type { ReportSection } from '../report/migration-report.ts';
 import type { RunTarget } from '../target/run-plan.ts';
@@ -27,8 +27,9 @@ export interface ContractBreaksStep {
   readonly files: WrittenContractBreaks;
 }
 
-export async function runContractBreaksStep(config: Config, request: CrossVersionRequest): Promise<ContractBreaksStep> {
-  const section = await runCrossVersion(config, request);
+/** `secrets`: the registry of the command that runs the step (the sessions it opens register theirs there). */
+export async function runContractBreaksStep(config: Config, request: CrossVersionRequest, secrets: SecretRegistry): Promise<ContractBreaksStep> {
+  const section = await runCrossVersion(config, request, secrets);
   const files = await writeContractBreaks(section, config.reportsDir);
   return {
     section,
@@ -51,16 +52,17 @@ export function contractBreaksReportSection(section: ContractBreaksSection): Rep
 export async function contractBreaksAfterSuites(
   config: Config,
   plan: readonly RunTarget[],
+  secrets: SecretRegistry,
   print: (line: string) => void,
 ): Promise<{ readonly step?: ContractBreaksStep; readonly asDocumented: boolean }> {
   const request = defaultCrossVersion(plan);
   if (!request) return { asDocumented: true };
   try {
-    const step = await runContractBreaksStep(config, request);
+    const step = await runContractBreaksStep(config, request, secrets);
     print(step.summaryLine);
     return { step, asDocumented: step.section.exact };
   } catch (error) {
-    print(processSecrets.scrub(`Contract breaks ${request.from} → ${request.to}: not compared: ${error instanceof Error ? error.message : String(error)}`));
+    print(secrets.scrub(`Contract breaks ${request.from} → ${request.to}: not compared: ${error instanceof Error ? error.message : String(error)}`));
     return { asDocumented: false };
   }
 }

@@ -17,6 +17,7 @@
  */
 import type { Config } from '../config/config.ts';
 import { UpgradeGuardError } from '../errors.ts';
+import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts';
 import { startEmbeddedTarget } from '../target/embedded.ts';
 import { remoteTarget } from '../target/remote.ts';
@@ -72,8 +73,8 @@ export interface ContractBreaksSection {
 }
 
 /** Verifies the `from` contracts against `target` (sessions open) and classifies every interaction. */
-export async function compareContracts(target: TargetInfo, from: PlatformVersion, pactDir?: string): Promise<ContractBreaksSection> {
-  const [result] = (await verifyQuietly({ jobs: [{ target, sources: [platformPactSource(from, pactDir)] }] }))[0] ?? [];
+export async function compareContracts(target: TargetInfo, from: PlatformVersion, secrets: SecretRegistry, pactDir?: string): Promise<ContractBreaksSection> {
+  const [result] = (await verifyQuietly({ jobs: [{ target, sources: [platformPactSource(from, pactDir)] }] }, secrets))[0] ?? [];
   if (!result?.ok) throw new UpgradeGuardError('INTERNAL', `the ${from} contracts could not be verified against ${target.project}: ${result?.error ?? 'no result'}`);
   return classifyContracts(result.verification, from, target.version, target.embedded ? `embedded ${target.version}` : target.baseUrl);
 }
@@ -132,7 +133,7 @@ export interface CrossVersionRequest {
   readonly faults?: readonly string[];
 }
 
-export async function runCrossVersion(config: Config, request: CrossVersionRequest): Promise<ContractBreaksSection> {
+export async function runCrossVersion(config: Config, request: CrossVersionRequest, secrets: SecretRegistry): Promise<ContractBreaksSection> {
   if (request.from === request.to) throw new UpgradeGuardError('USAGE', `--from and --to must name two versions (both are ${request.from})`);
   if (config.remote && config.remote.version !== request.to) {
     throw new UpgradeGuardError('USAGE', `--to ${request.to} needs a target of that version; TARGET_VERSION is ${config.remote.version}`);
@@ -140,7 +141,7 @@ export async function runCrossVersion(config: Config, request: CrossVersionReque
   const runTarget = { name: `contracts ${request.from} on ${request.to}`, version: request.to, faults: request.faults ?? [] };
   const resolved = config.remote ? remoteTarget(config, runTarget) : await startEmbeddedTarget(config, runTarget);
   try {
-    return await compareContracts(await openSessions(resolved.target, (line) => process.stdout.write(`${line}\n`)), request.from);
+    return await compareContracts(await openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`)), request.from, secrets);
   } finally {
     await resolved.close();
   }

@@ -12,9 +12,9 @@ import { TokenManager } from '../auth/token-manager.ts';
 import { TokenStore, tokenStoreTarget } from '../auth/token-store.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
+import type { SecretRegistry } from '../http/redact.ts';
 import { versionProfiles, type PlatformVersion } from '../profile/versions.ts';
-import { registerTargetSecrets } from '../target/sessions.ts';
-import type { TargetInfo } from '../target/target-info.ts';
+import { registerTargetSecrets, type TargetInfo } from '../target/target-info.ts';
 
 export interface ProviderTarget {
   readonly version: PlatformVersion;
@@ -27,6 +27,8 @@ export interface ProviderTarget {
   readonly api: PlatformApi;
   readonly tokens: TokenSource;
   readonly requestTimeoutMs: number;
+  /** The registry of the target's client (`api`): what the verification reports is scrubbed with it. */
+  readonly secrets: SecretRegistry;
 }
 
 export interface OpenProviderTarget {
@@ -34,26 +36,26 @@ export interface OpenProviderTarget {
   close(): Promise<void>;
 }
 
-/** `info` must have its sessions open (src/target/sessions.ts `openSessions`). */
-export async function openProviderTarget(info: TargetInfo): Promise<OpenProviderTarget> {
-  registerTargetSecrets(info);
+/** `info` must have its sessions open (src/target/sessions.ts `openSessions`); `secrets` is the registry of the process root. */
+export async function openProviderTarget(info: TargetInfo, secrets: SecretRegistry): Promise<OpenProviderTarget> {
+  registerTargetSecrets(info, secrets);
   const session = info.sessions.full;
   if (!session) throw new UpgradeGuardError('LOGIN_FAILED', info.sessionErrors.full ?? 'the full user has no session');
-  const http = new HttpClient({ timeoutMs: info.requestTimeoutMs, maxConcurrency: info.maxConcurrency });
+  const http = new HttpClient({ timeoutMs: info.requestTimeoutMs, maxConcurrency: info.maxConcurrency, secrets });
   const tokens = await TokenManager.fromStore({
     client: http,
     tokenEndpoint: tokenEndpoint(versionProfiles[info.version], info.authUrl),
     clientId: info.client.clientId,
     clientSecret: info.client.clientSecret,
-    store: new TokenStore(session.storePath, tokenStoreTarget(info.baseUrl, info.client.clientId)),
+    store: new TokenStore(session.storePath, tokenStoreTarget(info.baseUrl, info.client.clientId), { secrets }),
   });
   return {
-    target: providerTargetOf(info, new PlatformApi(http, info.baseUrl, tokens, info.pathVersions), tokens),
+    target: providerTargetOf(info, new PlatformApi(http, info.baseUrl, tokens, info.pathVersions), tokens, http.secrets),
     close: () => http.close(),
   };
 }
 
-export function providerTargetOf(info: TargetInfo, api: PlatformApi, tokens: ProviderTarget['tokens']): ProviderTarget {
+export function providerTargetOf(info: TargetInfo, api: PlatformApi, tokens: ProviderTarget['tokens'], secrets: SecretRegistry): ProviderTarget {
   return {
     version: info.version,
     baseUrl: info.baseUrl,
@@ -63,5 +65,6 @@ export function providerTargetOf(info: TargetInfo, api: PlatformApi, tokens: Pro
     api,
     tokens,
     requestTimeoutMs: info.requestTimeoutMs,
+    secrets,
   };
 }

@@ -9,12 +9,13 @@
  *
  * The child is this same file, forked with `childFlag`: the parent half
  * (`verifyQuietly`) never loads pact-js, the child half (`runJobs`) loads it
- * on demand.
+ * on demand. The child is a process root: it makes its own secrets
+ * registry, as the parent's caller hands the parent half its own.
  */
 import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
-import { processSecrets } from '../http/redact.ts';
+import { SecretRegistry } from '../http/redact.ts';
 import type { TargetInfo } from '../target/target-info.ts';
 import type { PactSource } from './sources.ts';
 import type { SourceVerification } from './verify-source.ts';
@@ -45,7 +46,8 @@ const childFlag = '--upgrade-guard-verification-child';
 
 /* The parent half. */
 
-export function verifyQuietly(request: QuietVerificationRequest): Promise<JobResults> {
+/** `secrets` scrubs what the child says when it fails (the caller's registry; anything with `scrub`). */
+export function verifyQuietly(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>): Promise<JobResults> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL(import.meta.url), [childFlag], {
       execArgv: ['--import', 'tsx'],
@@ -62,14 +64,14 @@ export function verifyQuietly(request: QuietVerificationRequest): Promise<JobRes
       settled = true;
       child.disconnect();
       if (message.kind === 'results') resolve(message.results);
-      else reject(new UpgradeGuardError('INTERNAL', `provider verification failed: ${processSecrets.scrub(message.error)}`));
+      else reject(new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(message.error)}`));
     });
     child.on('error', (error) => {
       if (!settled) reject(new UpgradeGuardError('INTERNAL', `provider verification could not start: ${error.message}`));
       settled = true;
     });
     child.on('exit', (code) => {
-      if (!settled) reject(new UpgradeGuardError('INTERNAL', `provider verification ended with exit code ${code}: ${processSecrets.scrub(stderr.trim()).slice(-2000)}`));
+      if (!settled) reject(new UpgradeGuardError('INTERNAL', `provider verification ended with exit code ${code}: ${secrets.scrub(stderr.trim()).slice(-2000)}`));
       settled = true;
     });
     child.send(request);
@@ -80,35 +82,37 @@ export function verifyQuietly(request: QuietVerificationRequest): Promise<JobRes
 
 if (process.argv.includes(childFlag)) {
   process.once('message', (request: QuietVerificationRequest) => {
-    runJobs(request).then(
+    // The child's registry: every target's secrets and every token its clients see (provider-target.ts).
+    const secrets = new SecretRegistry();
+    runJobs(request, secrets).then(
       (results) => reply({ kind: 'results', results }),
-      (error: unknown) => reply({ kind: 'error', error: describe(error) }),
+      (error: unknown) => reply({ kind: 'error', error: describe(error, secrets) }),
     );
   });
 }
 
-async function runJobs(request: QuietVerificationRequest): Promise<JobResults> {
-  for (const job of request.jobs) for (const source of job.sources) if (source.kind === 'broker') processSecrets.add(source.broker.token);
+async function runJobs(request: QuietVerificationRequest, secrets: SecretRegistry): Promise<JobResults> {
+  for (const job of request.jobs) for (const source of job.sources) if (source.kind === 'broker') secrets.add(source.broker.token);
   const results: (readonly SourceResult[])[] = new Array(request.jobs.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     for (let index = next++; index < request.jobs.length; index = next++) {
       const job = request.jobs[index];
-      if (job) results[index] = await runJob(job, request);
+      if (job) results[index] = await runJob(job, request, secrets);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(request.concurrency ?? 4, request.jobs.length)) }, worker));
   return results;
 }
 
-async function runJob(job: VerificationJob, request: QuietVerificationRequest): Promise<SourceResult[]> {
+async function runJob(job: VerificationJob, request: QuietVerificationRequest, secrets: SecretRegistry): Promise<SourceResult[]> {
   // Loaded here, in the child only: pact-js is heavy, and the parent never verifies.
   const [{ openProviderTarget }, { verifySource }] = await Promise.all([import('./provider-target.ts'), import('./verify-source.ts')]);
   let opened: Awaited<ReturnType<typeof openProviderTarget>>;
   try {
-    opened = await openProviderTarget(job.target);
+    opened = await openProviderTarget(job.target, secrets);
   } catch (error) {
-    return job.sources.map((source) => ({ ok: false, source, error: describe(error) }));
+    return job.sources.map((source) => ({ ok: false, source, error: describe(error, secrets) }));
   }
   const results: SourceResult[] = [];
   try {
@@ -117,7 +121,7 @@ async function runJob(job: VerificationJob, request: QuietVerificationRequest): 
         const publish = source.kind === 'broker' ? request.publish : undefined;
         results.push({ ok: true, verification: await verifySource(opened.target, source, publish ? { publish } : {}) });
       } catch (error) {
-        results.push({ ok: false, source, error: describe(error) });
+        results.push({ ok: false, source, error: describe(error, secrets) });
       }
     }
   } finally {
@@ -126,9 +130,9 @@ async function runJob(job: VerificationJob, request: QuietVerificationRequest): 
   return results;
 }
 
-function describe(error: unknown): string {
+function describe(error: unknown, secrets: SecretRegistry): string {
   const message = isUpgradeGuardError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
-  return processSecrets.scrub(message);
+  return secrets.scrub(message);
 }
 
 function reply(message: ChildMessage): void {

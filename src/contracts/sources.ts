@@ -14,7 +14,6 @@ import { catalogModules, moduleIdPrefix, type CatalogModule } from '../catalog/i
 import type { PactBrokerConfig, PactConfig } from '../config/pact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import type { HttpClient } from '../http/client.ts';
-import { processSecrets } from '../http/redact.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 import { pactFilesIn } from './pact-file.ts';
 
@@ -72,7 +71,7 @@ export function hasOwnPacts(config: PactConfig): boolean {
 }
 
 export async function resolveOwnPactSources(config: PactConfig, http: HttpClient): Promise<PactSource[]> {
-  processSecrets.add(config.broker?.token);
+  http.secrets.add(config.broker?.token);
   const sources: PactSource[] = [];
   const urls = config.urls.filter((entry) => /^https?:\/\//i.test(entry));
   const files = config.urls.filter((entry) => !/^https?:\/\//i.test(entry));

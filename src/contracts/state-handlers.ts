@@ -10,7 +10,6 @@
  */
 import { fixturePrefix } from '../config/variables.ts';
 import { UpgradeGuardError } from '../errors.ts';
-import { processSecrets } from '../http/redact.ts';
 import {
   embeddedFixtures,
   fixtureExamples,
@@ -87,7 +86,7 @@ export function providerStateHandlers(target: ProviderTarget): ProviderStateHand
       try {
         return await resolveProviderState(name, target);
       } catch (error) {
-        const message = processSecrets.scrub(error instanceof Error ? error.message : String(error));
+        const message = target.secrets.scrub(error instanceof Error ? error.message : String(error));
         (error instanceof MissingFixture ? problems.missing : problems.failed).set(name, message);
         throw error;
       }

@@ -20,8 +20,8 @@
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { UpgradeGuardError } from '../errors.ts';
-import { processSecrets } from '../http/redact.ts';
 import { readPactFile, type PactDocument, type PactInteractionInfo } from './pact-file.ts';
+import type { SecretRegistry } from '../http/redact.ts';
 import type { ProviderTarget } from './provider-target.ts';
 import { blockedByMutationGuard, contractRequestFilter, mutationGuardReason, mutationGuardStatus, type RequestFilter } from './request-filter.ts';
 import type { PactSource } from './sources.ts';
@@ -85,7 +85,7 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
   }
   const cleanUpFailures = await states.cleanUp();
   const report = parseVerificationReport(raw);
-  if (!report) throw new VerificationNotRun(`the pact verifier could not run on ${source.label}: ${processSecrets.scrub(raw).slice(0, 500)}`);
+  if (!report) throw new VerificationNotRun(`the pact verifier could not run on ${source.label}: ${target.secrets.scrub(raw).slice(0, 500)}`);
   const verdicts = new Map(report.verdicts.map((verdict) => [verdict.description, verdict]));
   const outcomes =
     documents.length > 0
@@ -95,9 +95,9 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
             return fileOutcome(target, document, interaction, checkId, verdicts, states.problems);
           }),
         )
-      : report.verdicts.map(reportOutcome);
+      : report.verdicts.map((verdict) => reportOutcome(verdict, target.secrets));
   const output = [report.output, ...cleanUpFailures].join('\n');
-  return { source, outcomes, output: processSecrets.scrub(output), durationMs: performance.now() - started };
+  return { source, outcomes, output: target.secrets.scrub(output), durationMs: performance.now() - started };
 }
 
 export interface VerifierOptionsInput {
@@ -181,20 +181,20 @@ function fileOutcome(
     const failure = problems.failed.get(state);
     return failure === undefined ? [] : [{ type: 'ProviderStateSetup', text: failure }];
   });
-  if (setupFailures.length > 0) return { ...base, state: 'failed', mismatches: scrubbed(setupFailures) };
+  if (setupFailures.length > 0) return { ...base, state: 'failed', mismatches: scrubbed(setupFailures, target.secrets) };
   const verdict = verdicts.get(interaction.description);
   if (!verdict) return { ...base, state: 'failed', mismatches: [{ type: 'error', text: 'the verifier reported no result for this interaction' }] };
   if (verdict.passed) return { ...base, state: 'passed', mismatches: [] };
-  return { ...base, state: 'failed', mismatches: scrubbed(verdict.mismatches) };
+  return { ...base, state: 'failed', mismatches: scrubbed(verdict.mismatches, target.secrets) };
 }
 
 /** A broker source: interactions are known only from the report. */
-function reportOutcome(verdict: InteractionVerdict): InteractionOutcome {
+function reportOutcome(verdict: InteractionVerdict, secrets: SecretRegistry): InteractionOutcome {
   const base = { checkId: ownCheckId(undefined, verdict.description), description: verdict.description, states: [] };
   if (verdict.passed) return { ...base, state: 'passed', mismatches: [] };
   const guarded = verdict.mismatches.some((mismatch) => mismatch.type === 'StatusMismatch' && mismatch.actual === String(mutationGuardStatus));
   if (guarded) return { ...base, state: 'skipped', reason: mutationGuardReason, mismatches: [] };
-  return { ...base, state: 'failed', mismatches: scrubbed(verdict.mismatches) };
+  return { ...base, state: 'failed', mismatches: scrubbed(verdict.mismatches, secrets) };
 }
 
 export function ownCheckId(consumer: string | undefined, description: string): string {
@@ -211,11 +211,11 @@ function slug(text: string): string {
   );
 }
 
-function scrubbed(mismatches: readonly Mismatch[]): Mismatch[] {
+function scrubbed(mismatches: readonly Mismatch[], secrets: SecretRegistry): Mismatch[] {
   return mismatches.map((mismatch) => ({
     ...mismatch,
-    text: processSecrets.scrub(mismatch.text),
-    ...(mismatch.expected !== undefined && { expected: processSecrets.scrub(mismatch.expected) }),
-    ...(mismatch.actual !== undefined && { actual: processSecrets.scrub(mismatch.actual) }),
+    text: secrets.scrub(mismatch.text),
+    ...(mismatch.expected !== undefined && { expected: secrets.scrub(mismatch.expected) }),
+    ...(mismatch.actual !== undefined && { actual: secrets.scrub(mismatch.actual) }),
   }));
 }

@@ -9,7 +9,7 @@ import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
 import { UpgradeGuardError } from '../errors.ts';
 import { ConcurrencyLimiter } from './limiter.ts';
 import { ExchangeLog } from './exchange-log.ts';
-import { processSecrets, type SecretRegistry } from './redact.ts';
+import type { SecretRegistry } from './redact.ts';
 import { currentExchangeLog } from './exchange-scope.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
@@ -40,7 +40,8 @@ export interface HttpResponse {
 export interface HttpClientOptions {
   readonly timeoutMs: number;
   readonly maxConcurrency: number;
-  readonly secrets?: SecretRegistry;
+  /** The registry of whoever owns the client (a run target, a command): every secret it sees is added there. */
+  readonly secrets: SecretRegistry;
   readonly log?: ExchangeLog;
   /**
    * A dispatcher to send through instead of the client's own pooled Agent;
@@ -85,7 +86,7 @@ export class HttpClient {
       });
       this.#dispatcher = this.#agent;
     }
-    this.secrets = options.secrets ?? processSecrets;
+    this.secrets = options.secrets;
     this.log = options.log ?? new ExchangeLog(this.secrets);
   }
 

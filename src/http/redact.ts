@@ -23,7 +23,11 @@ const secretFieldNames = new Set([
   'session',
 ]);
 
-/** Known secret values of this process; shared by every client so a token seen once is hidden everywhere. */
+/**
+ * Known secret values of one run target (or one command): created by the
+ * process root that owns the target and handed to every client, store and
+ * log of it, so a token seen once is hidden everywhere after.
+ */
 export class SecretRegistry {
   readonly #values = new Set<string>();
 
@@ -43,8 +47,6 @@ export class SecretRegistry {
     return out;
   }
 }
-
-export const processSecrets = new SecretRegistry();
 
 /** `?code=…` / `&access_token=…` (also HTML-escaped `&amp;`) anywhere in text: the value goes, the name stays. */
 const queryValueInText = /([?&#;]|&amp;)([A-Za-z_]+)=([^&\s"'<>#]+)/g;
@@ -74,7 +76,7 @@ export function isSecretFieldName(name: string): boolean {
   return secretFieldNames.has(name.toLowerCase()) || /password|secret/i.test(name);
 }
 
-export function redactHeaders(headers: Record<string, string | string[] | undefined>, secrets: SecretRegistry = processSecrets): Record<string, string> {
+export function redactHeaders(headers: Record<string, string | string[] | undefined>, secrets: SecretRegistry): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
@@ -97,7 +99,7 @@ function redactHeaderValue(name: string, value: string): string {
   return REDACTED;
 }
 
-export function redactUrl(url: string, secrets: SecretRegistry = processSecrets): string {
+export function redactUrl(url: string, secrets: SecretRegistry): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -119,7 +121,7 @@ function redactUrlReference(value: string, secrets: SecretRegistry): string {
   return secrets.scrub(`${redacted.pathname}${redacted.search}${redacted.hash}`);
 }
 
-export function redactForm(body: string, secrets: SecretRegistry = processSecrets): string {
+export function redactForm(body: string, secrets: SecretRegistry): string {
   const params = new URLSearchParams(body);
   for (const name of [...params.keys()]) {
     if (isSecretFieldName(name)) params.set(name, REDACTED);
@@ -127,7 +129,7 @@ export function redactForm(body: string, secrets: SecretRegistry = processSecret
   return secrets.scrub(params.toString());
 }
 
-export function redactJson(value: unknown, secrets: SecretRegistry = processSecrets): unknown {
+export function redactJson(value: unknown, secrets: SecretRegistry): unknown {
   if (Array.isArray(value)) return value.map((item) => redactJson(item, secrets));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -140,7 +142,7 @@ export function redactJson(value: unknown, secrets: SecretRegistry = processSecr
 }
 
 /** Redact a body by its content type; unknown types get the value net only. */
-export function redactBody(body: string, contentType: string | undefined, secrets: SecretRegistry = processSecrets): string {
+export function redactBody(body: string, contentType: string | undefined, secrets: SecretRegistry): string {
   const type = (contentType ?? '').toLowerCase();
   if (type.includes('application/x-www-form-urlencoded')) return redactForm(body, secrets);
   if (type.includes('json')) {

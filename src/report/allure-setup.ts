@@ -3,7 +3,7 @@
  * redaction before the first test runs, and Allure gets the run's
  * environment once per worker.
  */
-import { projectTargets } from '../target/current-target.ts';
-import { registerTargetSecrets } from '../target/sessions.ts';
+import { projectTargets, targetSecrets } from '../target/current-target.ts';
 
-for (const target of projectTargets()) registerTargetSecrets(target);
+// Creating a target's registry registers the target's secrets in it.
+for (const target of projectTargets()) targetSecrets(target);

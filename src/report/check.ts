@@ -15,8 +15,8 @@ import { describe, it, type TestContext } from 'vitest';
 import * as allure from 'allure-js-commons';
 import { ExchangeLog } from '../http/exchange-log.ts';
 import { runWithExchangeLog } from '../http/exchange-scope.ts';
-import { processSecrets } from '../http/redact.ts';
-import { collectFor, currentTarget, projectTargets, registeringTarget, runInTarget } from '../target/current-target.ts';
+import type { SecretRegistry } from '../http/redact.ts';
+import { collectFor, currentTarget, projectTargets, registeringTarget, runInTarget, targetSecrets } from '../target/current-target.ts';
 import type { TargetInfo } from '../target/target-info.ts';
 import type { FaultDeclarations, FaultRef } from '../catalog/faults.ts';
 import { annotateCheck, type CheckLabels } from './annotate.ts';
@@ -72,7 +72,9 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
     runInTarget(target, async () => {
       context.task.meta.target = target.project;
       context.task.meta.version = target.version;
-      const log = new ExchangeLog(processSecrets);
+      // The target's registry, shared with its clients: what any earlier check of the target met is hidden here too.
+      const secrets = targetSecrets(target);
+      const log = new ExchangeLog(secrets);
       try {
         await annotateCheck(definition.labels);
         await allure.parameter('version', target.version);
@@ -80,7 +82,7 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         await allure.label('check', definition.id);
         await runWithExchangeLog(log, () => body(context));
       } catch (error) {
-        throw scrubError(error);
+        throw scrubError(error, secrets);
       } finally {
         const exchanges = log.drain();
         await recordForConformance(target, definition.id, exchanges);
@@ -106,15 +108,15 @@ declare module 'vitest' {
  * known secret out of it (and out of the diff's actual / expected), in case
  * an assertion compared raw tokens.
  */
-function scrubError(error: unknown): unknown {
+function scrubError(error: unknown, secrets: SecretRegistry): unknown {
   if (!(error instanceof Error)) return error;
-  error.message = processSecrets.scrub(error.message);
-  if (error.stack) error.stack = processSecrets.scrub(error.stack);
+  error.message = secrets.scrub(error.message);
+  if (error.stack) error.stack = secrets.scrub(error.stack);
   const diffable = error as Error & { actual?: unknown; expected?: unknown };
   for (const key of ['actual', 'expected'] as const) {
     if (!(key in diffable)) continue;
     const text = typeof diffable[key] === 'string' ? diffable[key] : JSON.stringify(diffable[key]);
-    if (text !== undefined && processSecrets.scrub(text) !== text) diffable[key] = processSecrets.scrub(text);
+    if (text !== undefined && secrets.scrub(text) !== text) diffable[key] = secrets.scrub(text);
   }
   return error;
 }

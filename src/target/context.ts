@@ -11,8 +11,7 @@ import { TokenStore, tokenStoreTarget } from '../auth/token-store.ts';
 import { FixtureResolver } from '../fixtures/resolver.ts';
 import { HttpClient } from '../http/client.ts';
 import { versionProfiles, type VersionProfile } from '../profile/versions.ts';
-import { currentTarget } from './current-target.ts';
-import { registerTargetSecrets } from './sessions.ts';
+import { currentTarget, targetSecrets } from './current-target.ts';
 import type { SessionInfo, TargetInfo } from './target-info.ts';
 
 export interface SuiteContext {
@@ -43,9 +42,9 @@ export function suiteContext(): Promise<SuiteContext> {
 }
 
 async function createContext(target: TargetInfo): Promise<SuiteContext> {
-  registerTargetSecrets(target);
   const profile = versionProfiles[target.version];
-  const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, maxConcurrency: target.maxConcurrency });
+  // The target's registry: the one check() redacts its exchange log and its failure messages with.
+  const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, maxConcurrency: target.maxConcurrency, secrets: targetSecrets(target) });
   const endpoint = tokenEndpoint(profile, target.authUrl);
   const open = (session: SessionInfo): Promise<TokenManager> =>
     TokenManager.fromStore({
@@ -53,7 +52,7 @@ async function createContext(target: TargetInfo): Promise<SuiteContext> {
       tokenEndpoint: endpoint,
       clientId: target.client.clientId,
       clientSecret: target.client.clientSecret,
-      store: new TokenStore(session.storePath, tokenStoreTarget(target.baseUrl, target.client.clientId)),
+      store: new TokenStore(session.storePath, tokenStoreTarget(target.baseUrl, target.client.clientId), { secrets: http.secrets }),
     });
   if (!target.sessions.full) throw new Error(target.sessionErrors.full ?? 'the full user has no session');
   const tokens = await open(target.sessions.full);

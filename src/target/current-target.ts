@@ -7,11 +7,31 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { inject } from 'vitest';
+import { SecretRegistry } from '../http/redact.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
-import type { TargetInfo } from './target-info.ts';
+import { registerTargetSecrets, type TargetInfo } from './target-info.ts';
 
 const scope = new AsyncLocalStorage<TargetInfo>();
 let registering: TargetInfo | undefined;
+
+/**
+ * This worker's redaction, one registry per run target (the worker is the
+ * root of its targets' scopes): it starts with the target's own secrets and
+ * gains every token, code and password the target's clients see, so a
+ * token met in one check is hidden in every later attachment and message
+ * of that target (DESIGN.md "Rules").
+ */
+const secretsByTarget = new Map<string, SecretRegistry>();
+
+export function targetSecrets(target: TargetInfo): SecretRegistry {
+  let secrets = secretsByTarget.get(target.project);
+  if (!secrets) {
+    secrets = new SecretRegistry();
+    registerTargetSecrets(target, secrets);
+    secretsByTarget.set(target.project, secrets);
+  }
+  return secrets;
+}
 
 export function projectTargets(): readonly TargetInfo[] {
   return inject('targets');

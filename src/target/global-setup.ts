@@ -8,6 +8,7 @@
 import type { TestProject } from 'vitest/node';
 import type { Config } from '../config/config.ts';
 import { ConcurrencyLimiter } from '../http/limiter.ts';
+import { SecretRegistry } from '../http/redact.ts';
 import { startEmbeddedTarget, type ResolvedTarget } from './embedded.ts';
 import { remoteTarget } from './remote.ts';
 import type { RunTarget } from './run-plan.ts';
@@ -18,15 +19,17 @@ import { recordSetupFailure } from './setup-failures.ts';
 const STARTUP_CONCURRENCY = 8;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // The setup is the root of its sessions: their passwords and tokens are known here, and scrubbed from a failure before verify prints it.
+  const secrets = new SecretRegistry();
   try {
-    return await resolveTargets(project);
+    return await resolveTargets(project, secrets);
   } catch (error) {
-    recordSetupFailure(error);
+    recordSetupFailure(error, secrets);
     throw error;
   }
 }
 
-async function resolveTargets(project: TestProject): Promise<() => Promise<void>> {
+async function resolveTargets(project: TestProject, secrets: SecretRegistry): Promise<() => Promise<void>> {
   // Validated once by the command that started the run (src/runner/suites-config.ts).
   const { runProject, config } = project.getProvidedContext();
   const limiter = new ConcurrencyLimiter(STARTUP_CONCURRENCY);
@@ -41,7 +44,7 @@ async function resolveTargets(project: TestProject): Promise<() => Promise<void>
           const resolved = await resolve(config, runTarget);
           closers.push(resolved.close);
           // Global setup runs in verify's own process: its stdout is the run's output.
-          return openSessions(resolved.target, (line) => process.stdout.write(`${line}\n`));
+          return openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`));
         }),
       ),
     );

@@ -4,13 +4,14 @@
  * timeout ends the run with one line naming the variable to fix.
  */
 import { HttpClient } from '../http/client.ts';
+import type { SecretRegistry } from '../http/redact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
 
-export async function preflight(config: Config): Promise<void> {
+export async function preflight(config: Config, secrets: SecretRegistry): Promise<void> {
   const remote = config.remote;
   if (!remote) return;
-  const client = new HttpClient({ timeoutMs: config.requestTimeoutMs, maxConcurrency: 2 });
+  const client = new HttpClient({ timeoutMs: config.requestTimeoutMs, maxConcurrency: 2, secrets });
   try {
     await Promise.all([
       probe(client, 'BASE_URL', remote.baseUrl),

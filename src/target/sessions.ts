@@ -13,10 +13,10 @@ import { TokenManager } from '../auth/token-manager.ts';
 import { TokenStore, tokenStoreTarget } from '../auth/token-store.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
-import { processSecrets } from '../http/redact.ts';
+import type { SecretRegistry } from '../http/redact.ts';
 import { versionProfiles, type PlatformVersion } from '../profile/versions.ts';
 import type { UserCredentials } from '../config/config.ts';
-import type { ClientRegistration, IssuedToken, SessionInfo, ShortLivedTarget, TargetInfo } from './target-info.ts';
+import { registerTargetSecrets, type ClientRegistration, type IssuedToken, type SessionInfo, type ShortLivedTarget, type TargetInfo } from './target-info.ts';
 
 type SessionKind = 'full' | 'limited';
 
@@ -28,9 +28,10 @@ const credentialVariables: Record<SessionKind, { username: string; password: str
 /** Receives a line for the run's output (a dead stored chain replaced by a new login). */
 export type SessionNotice = (line: string) => void;
 
-export async function openSessions(target: TargetInfo, onNotice: SessionNotice = () => undefined): Promise<TargetInfo> {
-  registerTargetSecrets(target);
-  const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, maxConcurrency: target.maxConcurrency });
+/** `secrets`: the registry of the process root that opens them; every password, code and token of the logins lands there. */
+export async function openSessions(target: TargetInfo, secrets: SecretRegistry, onNotice: SessionNotice = () => undefined): Promise<TargetInfo> {
+  registerTargetSecrets(target, secrets);
+  const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, maxConcurrency: target.maxConcurrency, secrets });
   try {
     const [full, limited] = await Promise.all([
       openSession(http, target, 'full', target.fullUser, target.sessions.full, onNotice),
@@ -58,15 +59,6 @@ export async function openSessions(target: TargetInfo, onNotice: SessionNotice =
   }
 }
 
-/** Every secret of the target, known to this process's redaction before the first request. */
-export function registerTargetSecrets(target: TargetInfo): void {
-  processSecrets.add(target.client.clientSecret);
-  processSecrets.add(target.fullUser?.password);
-  processSecrets.add(target.limitedUser?.password);
-  processSecrets.add(target.shortLived?.client.clientSecret);
-  processSecrets.add(target.shortLived?.user.password);
-}
-
 type Opened = { readonly session: SessionInfo } | { readonly error: string };
 
 async function openSession(
@@ -79,7 +71,7 @@ async function openSession(
 ): Promise<Opened> {
   const variables = credentialVariables[kind];
   if (!session) return { error: `${variables.username} / ${variables.password} are not set` };
-  const store = new TokenStore(session.storePath, tokenStoreTarget(target.baseUrl, target.client.clientId));
+  const store = new TokenStore(session.storePath, tokenStoreTarget(target.baseUrl, target.client.clientId), { secrets: http.secrets });
   const options = {
     client: http,
     tokenEndpoint: tokenEndpoint(versionProfiles[target.version], target.authUrl),

@@ -5,6 +5,7 @@
  * line and exit with the error's own code instead of vitest's stack dump.
  */
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
+import type { SecretRegistry } from '../http/redact.ts';
 
 const key = Symbol.for('upgrade-guard.setup-failures');
 
@@ -19,8 +20,9 @@ function registry(): FailureRecord[] {
   return holder[key];
 }
 
-export function recordSetupFailure(error: unknown): void {
-  if (isUpgradeGuardError(error)) registry().push({ code: error.code, message: error.message });
+/** The message is scrubbed with the setup's registry: verify's own registry never saw the setup's tokens. */
+export function recordSetupFailure(error: unknown, secrets: SecretRegistry): void {
+  if (isUpgradeGuardError(error)) registry().push({ code: error.code, message: secrets.scrub(error.message) });
 }
 
 /** The first coded setup failure of this process, rebuilt as an error. */

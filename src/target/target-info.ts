@@ -4,6 +4,7 @@
  * so it is never printed or attached: workers register them for redaction
  * before anything else runs.
  */
+import type { SecretRegistry } from '../http/redact.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 import type { Config, UserCredentials } from '../config/config.ts';
 import type { RunProject } from './run-plan.ts';
@@ -79,6 +80,15 @@ export interface TargetInfo {
   readonly fixtures: Readonly<Record<string, string>>;
   /** PATH_VERSION_<MODULE> values: what the API client puts for `{version}` (the catalog's segment elsewhere). */
   readonly pathVersions: PathVersions;
+}
+
+/** Every secret the target carries, known to `secrets` before the first request. */
+export function registerTargetSecrets(target: TargetInfo, secrets: SecretRegistry): void {
+  secrets.add(target.client.clientSecret);
+  secrets.add(target.fullUser?.password);
+  secrets.add(target.limitedUser?.password);
+  secrets.add(target.shortLived?.client.clientSecret);
+  secrets.add(target.shortLived?.user.password);
 }
 
 declare module 'vitest' {

@@ -76,7 +76,7 @@ export function exchangeRequest(context: SuiteContext, code: string, overrides: 
 /** Exchanges a fresh code; returns the raw response and the read token set. */
 export async function freshTokens(context: SuiteContext, user: UserCredentials): Promise<{ response: HttpResponse; tokens: TokenSet }> {
   const response = await exchangeRequest(context, await freshCode(context, user));
-  return { response, tokens: processTokenResponse(response) };
+  return { response, tokens: processTokenResponse(response, { secrets: context.http.secrets }) };
 }
 
 /** The protected probe called with an exact Authorization header value (or none). */

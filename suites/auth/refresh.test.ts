@@ -49,7 +49,7 @@ forEachTarget(() => {
       return;
     }
     const response = await refresh(context, original.refreshToken);
-    rotation = { context, original, response, rotated: processTokenResponse(response) };
+    rotation = { context, original, response, rotated: processTokenResponse(response, { secrets: context.http.secrets }) };
   }));
 
   check(

@@ -16,14 +16,14 @@ import type { CheckLabels } from '../../src/report/annotate.ts';
 import { check, forEachTarget } from '../../src/report/check.ts';
 import { isCheckId, type CheckId } from '../../src/report/check-id.ts';
 import { skipWithReason } from '../../src/report/skip.ts';
-import { currentTarget, projectTargets, projectVersion } from '../../src/target/current-target.ts';
+import { currentTarget, projectTargets, projectVersion, targetSecrets } from '../../src/target/current-target.ts';
 import { findCatalogEntry } from '../../src/catalog/index.ts';
 import { contractCheckId, hasOwnPacts, platformPactSource, resolveOwnPactSources, type PactSource } from '../../src/contracts/sources.ts';
 import { formatMismatches } from '../../src/contracts/verification-report.ts';
 import { verifyQuietly, type JobResults } from '../../src/contracts/quiet-verification.ts';
 import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
 import { HttpClient } from '../../src/http/client.ts';
-import { processSecrets } from '../../src/http/redact.ts';
+import { SecretRegistry } from '../../src/http/redact.ts';
 
 const targets = projectTargets();
 const version = projectVersion();
@@ -33,7 +33,9 @@ const setupProblems: { readonly id: CheckId; readonly label: string; readonly me
 const pactConfig = inject('config').pact;
 const sources: PactSource[] = [platformPactSource(version)];
 if (hasOwnPacts(pactConfig)) {
-  const http = new HttpClient({ timeoutMs: targets[0]?.requestTimeoutMs ?? 10_000, maxConcurrency: 2 });
+  // The broker token is a secret of every target's checks; the client fetching the pacts is this file's own.
+  for (const target of targets) targetSecrets(target).add(pactConfig.broker?.token);
+  const http = new HttpClient({ timeoutMs: targets[0]?.requestTimeoutMs ?? 10_000, maxConcurrency: 2, secrets: new SecretRegistry() });
   try {
     sources.push(...(await resolveOwnPactSources(pactConfig, http)));
   } catch (error) {
@@ -45,7 +47,7 @@ if (hasOwnPacts(pactConfig)) {
 
 let results: JobResults = [];
 try {
-  results = await verifyQuietly({ jobs: targets.map((target) => ({ target, sources })), ...(pactConfig.publish && { publish: pactConfig.publish }) });
+  results = await verifyQuietly({ jobs: targets.map((target) => ({ target, sources })), ...(pactConfig.publish && { publish: pactConfig.publish }) }, { scrub });
 } catch (error) {
   setupProblems.push({ id: 'contract.run', label: 'the provider verification', message: describe(error) });
 }
@@ -109,7 +111,12 @@ function declareBrokenRun(id: CheckId, label: string, message: string): void {
 }
 
 function describe(error: unknown): string {
-  return processSecrets.scrub(error instanceof Error ? error.message : String(error));
+  return scrub(error instanceof Error ? error.message : String(error));
+}
+
+/** The file's setup serves every target of the project: its messages are scrubbed of every target's secrets. */
+function scrub(text: string): string {
+  return targets.reduce((out, target) => targetSecrets(target).scrub(out), text);
 }
 
 function labelsOf(outcome: InteractionOutcome): CheckLabels {

@@ -9,13 +9,14 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { runCrossVersion } from '../../src/contracts/cross-version.ts';
+import { SecretRegistry } from '../../src/http/redact.ts';
 import { contractBreaksJson, contractBreaksMarkdown } from '../../src/contracts/contract-breaks.ts';
 
 const config = loadConfig({ env: {}, envFile: '/dev/null' });
 
 describe('7.4 contracts against 8.0', () => {
   it('on the clean platform, break exactly where the catalog documents a break', async () => {
-    const section = await runCrossVersion(config, { from: '7.4', to: '8.0' });
+    const section = await runCrossVersion(config, { from: '7.4', to: '8.0' }, new SecretRegistry());
     expect(section.exact).toBe(true);
     const broke = section.interactions.filter((entry) => entry.outcome === 'broke');
     expect(broke.every((entry) => entry.documented)).toBe(true);
@@ -34,7 +35,7 @@ describe('7.4 contracts against 8.0', () => {
   });
 
   it('report a fault that refuses the deprecated userId as an undocumented break', async () => {
-    const section = await runCrossVersion(config, { from: '7.4', to: '8.0', faults: ['job-deprecated-user-id-rejected'] });
+    const section = await runCrossVersion(config, { from: '7.4', to: '8.0', faults: ['job-deprecated-user-id-rejected'] }, new SecretRegistry());
     expect(section.exact).toBe(false);
     const undocumented = contractBreaksJson(section).breaks.filter((entry) => entry.outcome === 'broke' && !entry.documented);
     expect(undocumented).toEqual([

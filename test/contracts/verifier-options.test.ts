@@ -15,13 +15,14 @@ import { readPactConfig, type PactConfig } from '../../src/config/pact.ts';
 import { resolveOwnPactSources, type PactSource } from '../../src/contracts/sources.ts';
 import { buildVerifierOptions, type VerifierOptionsInput } from '../../src/contracts/verify-source.ts';
 import { HttpClient } from '../../src/http/client.ts';
+import { SecretRegistry } from '../../src/http/redact.ts';
 
 const brokerToken = 'broker-token-0123456789';
 const seen: IncomingHttpHeaders[] = [];
 let broker: Server;
 let brokerUrl: string;
 let scratch: string;
-const http = new HttpClient({ timeoutMs: 2_000, maxConcurrency: 2 });
+const http = new HttpClient({ timeoutMs: 2_000, maxConcurrency: 2, secrets: new SecretRegistry() });
 
 beforeAll(async () => {
   // The broker's HAL index, as pact_broker answers it; 401 without the right token.

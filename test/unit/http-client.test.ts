@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../src/http/client.ts';
+import { SecretRegistry } from '../../src/http/redact.ts';
 import { ConcurrencyLimiter } from '../../src/http/limiter.ts';
 import { UpgradeGuardError } from '../../src/errors.ts';
 
@@ -42,14 +43,14 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 
 describe('HttpClient', () => {
   it('parses JSON bodies', async () => {
-    const client = new HttpClient({ timeoutMs: 1000, maxConcurrency: 2 });
+    const client = new HttpClient({ timeoutMs: 1000, maxConcurrency: 2, secrets: new SecretRegistry() });
     const response = await client.request({ method: 'GET', url: `${base}/json` });
     expect(response.json()).toEqual({ ok: true });
     await client.close();
   });
 
   it('a body that is not JSON is TARGET_MALFORMED, not a SyntaxError', async () => {
-    const client = new HttpClient({ timeoutMs: 1000, maxConcurrency: 2 });
+    const client = new HttpClient({ timeoutMs: 1000, maxConcurrency: 2, secrets: new SecretRegistry() });
     const response = await client.request({ method: 'GET', url: `${base}/html` });
     expect(() => response.json()).toThrowError(UpgradeGuardError);
     expect(() => response.json()).toThrowError(/not JSON/);
@@ -57,19 +58,19 @@ describe('HttpClient', () => {
   });
 
   it('a slow server is TARGET_TIMEOUT', async () => {
-    const client = new HttpClient({ timeoutMs: 200, maxConcurrency: 2 });
+    const client = new HttpClient({ timeoutMs: 200, maxConcurrency: 2, secrets: new SecretRegistry() });
     expect(await codeOf(client.request({ method: 'GET', url: `${base}/slow` }))).toBe('TARGET_TIMEOUT');
     await client.close();
   });
 
   it('a body cut off before its Content-Length is TARGET_MALFORMED, not unreachable', async () => {
-    const client = new HttpClient({ timeoutMs: 30_000, maxConcurrency: 2 });
+    const client = new HttpClient({ timeoutMs: 30_000, maxConcurrency: 2, secrets: new SecretRegistry() });
     expect(await codeOf(client.request({ method: 'GET', url: `${base}/truncated` }))).toBe('TARGET_MALFORMED');
     await client.close();
   });
 
   it('after three timeouts in a row gives the target up: the next request fails at once with the same reason', async () => {
-    const client = new HttpClient({ timeoutMs: 150, maxConcurrency: 1 });
+    const client = new HttpClient({ timeoutMs: 150, maxConcurrency: 1, secrets: new SecretRegistry() });
     for (let attempt = 0; attempt < 3; attempt += 1) expect(await codeOf(client.request({ method: 'GET', url: `${base}/hang` }))).toBe('TARGET_TIMEOUT');
     const next = client.request({ method: 'GET', url: `${base}/json` });
     await expect(next).rejects.toThrowError(/not sent: the target timed out 3 times in a row/);
@@ -77,7 +78,7 @@ describe('HttpClient', () => {
   });
 
   it('a refused connection is TARGET_UNREACHABLE', async () => {
-    const client = new HttpClient({ timeoutMs: 1000, maxConcurrency: 2 });
+    const client = new HttpClient({ timeoutMs: 1000, maxConcurrency: 2, secrets: new SecretRegistry() });
     expect(await codeOf(client.request({ method: 'GET', url: 'http://127.0.0.1:1/' }))).toBe('TARGET_UNREACHABLE');
     await client.close();
   });

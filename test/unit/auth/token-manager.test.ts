@@ -122,19 +122,19 @@ describe('TokenManager in memory (embedded simulator)', () => {
 describe('TokenManager with a token store (real target, several workers)', () => {
   it('persists the login pair, and starts a later run from the store', async () => {
     const path = join(dir, 'tokens.json');
-    await TokenManager.fromLogin(options(new TokenStore(path, TARGET)), login(1));
-    const later = await TokenManager.fromStore({ ...options(new TokenStore(path, TARGET)), store: new TokenStore(path, TARGET) });
+    await TokenManager.fromLogin(options(new TokenStore(path, TARGET, { secrets: http.secrets })), login(1));
+    const later = await TokenManager.fromStore({ ...options(new TokenStore(path, TARGET, { secrets: http.secrets })), store: new TokenStore(path, TARGET, { secrets: http.secrets }) });
     expect(await later.accessToken()).toBe('access-aaaa-1');
   });
 
   it('refuses to start from an empty store with TOKEN_STORE', async () => {
-    const store = new TokenStore(join(dir, 'tokens.json'), TARGET);
+    const store = new TokenStore(join(dir, 'tokens.json'), TARGET, { secrets: http.secrets });
     await expect(TokenManager.fromStore({ ...options(store), store })).rejects.toMatchObject({ code: 'TOKEN_STORE', message: expect.stringContaining('log in first') });
   });
 
   it('persists the rotated pair before the caller gets the new access token', async () => {
     const path = join(dir, 'tokens.json');
-    const manager = await TokenManager.fromLogin(options(new TokenStore(path, TARGET)), login(1));
+    const manager = await TokenManager.fromLogin(options(new TokenStore(path, TARGET, { secrets: http.secrets })), login(1));
     now += 290_000;
     mockRotation(1);
     const token = await manager.accessToken();
@@ -146,22 +146,22 @@ describe('TokenManager with a token store (real target, several workers)', () =>
 
   it('two managers on one store (two workers): one refresh in total, both get the new token', async () => {
     const path = join(dir, 'tokens.json');
-    await TokenManager.fromLogin(options(new TokenStore(path, TARGET)), login(1));
-    const workerA = await TokenManager.fromStore({ ...options(), store: new TokenStore(path, TARGET) });
-    const workerB = await TokenManager.fromStore({ ...options(), store: new TokenStore(path, TARGET) });
+    await TokenManager.fromLogin(options(new TokenStore(path, TARGET, { secrets: http.secrets })), login(1));
+    const workerA = await TokenManager.fromStore({ ...options(), store: new TokenStore(path, TARGET, { secrets: http.secrets }) });
+    const workerB = await TokenManager.fromStore({ ...options(), store: new TokenStore(path, TARGET, { secrets: http.secrets }) });
     now += 400_000; // expired for both
     mockRotation(1, 1, 100);
     const tokens = await Promise.all([workerA.accessToken(), workerB.accessToken(), workerA.accessToken(), workerB.accessToken()]);
     expect(tokens).toEqual(['access-aaaa-2', 'access-aaaa-2', 'access-aaaa-2', 'access-aaaa-2']);
     expect(workerA.refreshCount + workerB.refreshCount).toBe(1);
-    expect((await new TokenStore(path, TARGET).read())?.refreshToken).toBe('refresh-rrrr-2');
+    expect((await new TokenStore(path, TARGET, { secrets: http.secrets }).read())?.refreshToken).toBe('refresh-rrrr-2');
   });
 
   it('forceRefresh does not rotate again when another worker just did', async () => {
     const path = join(dir, 'tokens.json');
-    await TokenManager.fromLogin(options(new TokenStore(path, TARGET)), login(1));
-    const workerA = await TokenManager.fromStore({ ...options(), store: new TokenStore(path, TARGET) });
-    const workerB = await TokenManager.fromStore({ ...options(), store: new TokenStore(path, TARGET) });
+    await TokenManager.fromLogin(options(new TokenStore(path, TARGET, { secrets: http.secrets })), login(1));
+    const workerA = await TokenManager.fromStore({ ...options(), store: new TokenStore(path, TARGET, { secrets: http.secrets }) });
+    const workerB = await TokenManager.fromStore({ ...options(), store: new TokenStore(path, TARGET, { secrets: http.secrets }) });
     mockRotation(1);
     expect(await workerA.forceRefresh()).toBe('access-aaaa-2');
     expect(await workerB.forceRefresh()).toBe('access-aaaa-2');
@@ -171,18 +171,18 @@ describe('TokenManager with a token store (real target, several workers)', () =>
 
   it('keeps a replaced access token for the expiry check of a later run (spec §5.7)', async () => {
     const path = join(dir, 'tokens.json');
-    const manager = await TokenManager.fromLogin(options(new TokenStore(path, TARGET)), login(1));
+    const manager = await TokenManager.fromLogin(options(new TokenStore(path, TARGET, { secrets: http.secrets })), login(1));
     mockRotation(1);
     await manager.forceRefresh();
     expect(manager.expiredAccessToken()).toBeUndefined(); // access-aaaa-1 is still valid
     now += 301_000;
-    const nextRun = await TokenManager.fromStore({ ...options(), store: new TokenStore(path, TARGET) });
+    const nextRun = await TokenManager.fromStore({ ...options(), store: new TokenStore(path, TARGET, { secrets: http.secrets }) });
     expect(nextRun.expiredAccessToken()).toBe('access-aaaa-1');
   });
 
   it('takes over a stale lock left by a crashed worker', async () => {
     const path = join(dir, 'tokens.json');
-    const manager = await TokenManager.fromLogin(options(new TokenStore(path, TARGET)), login(1));
+    const manager = await TokenManager.fromLogin(options(new TokenStore(path, TARGET, { secrets: http.secrets })), login(1));
     await writeFile(`${path}.lock`, '99999 crashed');
     const longAgo = new Date(Date.now() - 120_000);
     await utimes(`${path}.lock`, longAgo, longAgo);
@@ -193,7 +193,7 @@ describe('TokenManager with a token store (real target, several workers)', () =>
 
   it('waits for a live lock and gives up with TOKEN_STORE naming it', async () => {
     const path = join(dir, 'tokens.json');
-    const manager = await TokenManager.fromLogin({ ...options(new TokenStore(path, TARGET)), lock: { timeoutMs: 300 } }, login(1));
+    const manager = await TokenManager.fromLogin({ ...options(new TokenStore(path, TARGET, { secrets: http.secrets })), lock: { timeoutMs: 300 } }, login(1));
     await writeFile(`${path}.lock`, '12345 busy');
     await expect(manager.forceRefresh()).rejects.toMatchObject({ code: 'TOKEN_STORE', message: expect.stringContaining(`${path}.lock`) });
     await rm(`${path}.lock`);
@@ -201,7 +201,7 @@ describe('TokenManager with a token store (real target, several workers)', () =>
 
   it('releases the lock when the refresh fails', async () => {
     const path = join(dir, 'tokens.json');
-    const manager = await TokenManager.fromLogin(options(new TokenStore(path, TARGET)), login(1));
+    const manager = await TokenManager.fromLogin(options(new TokenStore(path, TARGET, { secrets: http.secrets })), login(1));
     http.agent.get(CAS).intercept({ path: '/api/v1.1/token', method: 'POST' }).reply(401, JSON.stringify({ error: 'invalid_client' }), { headers: { 'content-type': 'application/json' } });
     await expect(manager.forceRefresh()).rejects.toMatchObject({ code: 'TOKEN_REFUSED', oauthError: 'invalid_client', status: 401 });
     await expect(stat(`${path}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
@@ -209,8 +209,9 @@ describe('TokenManager with a token store (real target, several workers)', () =>
 
   it('reports a rotated pair that could not be written as TOKEN_STORE, without the tokens', async () => {
     const path = join(dir, 'tokens.json');
-    await TokenManager.fromLogin(options(new TokenStore(path, TARGET)), login(1));
+    await TokenManager.fromLogin(options(new TokenStore(path, TARGET, { secrets: http.secrets })), login(1));
     const failing = new TokenStore(path, TARGET, {
+      secrets: http.secrets,
       tmpfileCreated: () => {
         throw new Error('disk full');
       },
@@ -224,7 +225,7 @@ describe('TokenManager with a token store (real target, several workers)', () =>
 
   it('keeps every token and the client secret out of the exchange log', async () => {
     const path = join(dir, 'tokens.json');
-    const manager = await TokenManager.fromLogin(options(new TokenStore(path, TARGET)), login(1));
+    const manager = await TokenManager.fromLogin(options(new TokenStore(path, TARGET, { secrets: http.secrets })), login(1));
     mockRotation(1);
     await manager.forceRefresh();
     const log = JSON.stringify(http.client.log.drain());

@@ -22,7 +22,7 @@ describe('TokenStore', () => {
   });
 
   it('reads nothing when there is no file', async () => {
-    expect(await new TokenStore(join(dir, 'tokens.json'), TARGET).read()).toBeUndefined();
+    expect(await new TokenStore(join(dir, 'tokens.json'), TARGET, { secrets: new SecretRegistry() }).read()).toBeUndefined();
   });
 
   it('writes and reads back the state, creating the directory, mode 0600', async () => {
@@ -58,9 +58,10 @@ describe('TokenStore', () => {
 
   it('writes through a temporary file in the same directory and renames it over the old one', async () => {
     const path = join(dir, 'tokens.json');
-    await new TokenStore(path, TARGET).write({ refreshToken: 'refresh-rrrr-1111' });
+    await new TokenStore(path, TARGET, { secrets: new SecretRegistry() }).write({ refreshToken: 'refresh-rrrr-1111' });
     let seen: { temporary: string; modeOk: boolean; oldStillThere: boolean } | undefined;
     const store = new TokenStore(path, TARGET, {
+      secrets: new SecretRegistry(),
       tmpfileCreated: async (temporary) => {
         const mode = (await stat(temporary)).mode & 0o777;
         seen = { temporary, modeOk: process.platform === 'win32' || mode === 0o600, oldStillThere: (await readFile(path, 'utf8')).includes('refresh-rrrr-1111') };
@@ -77,21 +78,22 @@ describe('TokenStore', () => {
 
   it('leaves the old file intact when the write crashes before the rename', async () => {
     const path = join(dir, 'tokens.json');
-    await new TokenStore(path, TARGET).write({ refreshToken: 'refresh-rrrr-1111' });
+    await new TokenStore(path, TARGET, { secrets: new SecretRegistry() }).write({ refreshToken: 'refresh-rrrr-1111' });
     const before = await readFile(path, 'utf8');
     const crashing = new TokenStore(path, TARGET, {
+      secrets: new SecretRegistry(),
       tmpfileCreated: () => {
         throw new Error('simulated crash');
       },
     });
     await expect(crashing.write({ refreshToken: 'refresh-rrrr-2222' })).rejects.toMatchObject({ code: 'TOKEN_STORE', message: expect.stringContaining(path) });
     expect(await readFile(path, 'utf8')).toBe(before);
-    expect((await new TokenStore(path, TARGET).read())?.refreshToken).toBe('refresh-rrrr-1111');
+    expect((await new TokenStore(path, TARGET, { secrets: new SecretRegistry() }).read())?.refreshToken).toBe('refresh-rrrr-1111');
   });
 
   it('never lets two concurrent writers produce a torn file', async () => {
     const path = join(dir, 'tokens.json');
-    const store = new TokenStore(path, TARGET);
+    const store = new TokenStore(path, TARGET, { secrets: new SecretRegistry() });
     await Promise.all(Array.from({ length: 20 }, (_, i) => store.write({ refreshToken: `refresh-rrrr-${String(i).padStart(4, '0')}` })));
     expect((await store.read())?.refreshToken).toMatch(/^refresh-rrrr-\d{4}$/);
     expect(await readdir(dir)).toEqual(['tokens.json']);
@@ -108,7 +110,7 @@ describe('TokenStore', () => {
     it(`refuses a corrupt file (${vector.name}) with TOKEN_STORE naming the path`, async () => {
       const path = join(dir, 'tokens.json');
       await writeFile(path, vector.content);
-      await expect(new TokenStore(path, TARGET).read()).rejects.toMatchObject({
+      await expect(new TokenStore(path, TARGET, { secrets: new SecretRegistry() }).read()).rejects.toMatchObject({
         code: 'TOKEN_STORE',
         message: expect.stringMatching(new RegExp(`${escape(path)}.*${escape(vector.says)}`)),
       });
@@ -117,8 +119,8 @@ describe('TokenStore', () => {
 
   it("refuses another target's chain instead of spending it", async () => {
     const path = join(dir, 'tokens.json');
-    await new TokenStore(path, tokenStoreTarget('https://other.example', 'app-1')).write({ refreshToken: 'refresh-rrrr-1111' });
-    await expect(new TokenStore(path, TARGET).read()).rejects.toMatchObject({ code: 'TOKEN_STORE', message: expect.stringContaining('https://other.example client_id=app-1') });
+    await new TokenStore(path, tokenStoreTarget('https://other.example', 'app-1'), { secrets: new SecretRegistry() }).write({ refreshToken: 'refresh-rrrr-1111' });
+    await expect(new TokenStore(path, TARGET, { secrets: new SecretRegistry() }).read()).rejects.toMatchObject({ code: 'TOKEN_STORE', message: expect.stringContaining('https://other.example client_id=app-1') });
   });
 });
 
