@@ -92,6 +92,11 @@ export const planningRequests: RequestRecipes = {
     body: () => [],
     irreversible: "replaces the user's group memberships with none; the memberships before the call are not known to the recipe",
   },
+  // The vendor requires `dimensionids` (spec §4.3 is silent on parameters): every dimension, so nothing is left out.
+  'planning.dimension-node-allchildren': {
+    fixtures: ['planningDimensionIds'],
+    query: ({ fixtures }) => ({ dimensionids: fixtures.planningDimensionIds ?? '' }),
+  },
   // spec §4.3: new query parameter `query`.
   'planning.fee-list': {
     query: () => ({ query: 'fee' }),
