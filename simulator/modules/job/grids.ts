@@ -16,9 +16,14 @@ import { jobRoles } from './roles.ts';
 
 const rows = '/dse/rest/v1.0/jobs/{ordinalNumber}/grids/{variableInstanceId}/rows';
 
-/** The vendor's GridRowDto: `values` maps each column to its value as a string. */
-function gridRowDto(row: GridRow) {
-  return { rowEditable: true, rowInstanceId: row.rowInstanceId, values: { ...row.values } };
+/**
+ * The vendor's GridRowDto: `values` maps each column to its value, in 7.4
+ * as an object of strings (`{value, displayValue}`), in 8.0 as the string itself.
+ */
+function gridRowDto(row: GridRow, version: ModuleContext['version']) {
+  const values: Record<string, string | Record<string, string>> = {};
+  for (const [column, value] of Object.entries(row.values)) values[column] = version === '7.4' ? { value, displayValue: value } : value;
+  return { rowEditable: true, rowInstanceId: row.rowInstanceId, values };
 }
 
 type GridKey = { readonly ok: true; readonly key: string } | { readonly ok: false; readonly response: SimResponse };
@@ -47,7 +52,7 @@ function requestedRowIds(request: SimRequest): number[] | undefined {
 export function registerGrids(router: Router, context: ModuleContext, state: JobFixtures): void {
   router.api('GET', rows, jobRoles, (request) => {
     const grid = gridKey(request, state);
-    return grid.ok ? json(200, (state.grids.get(grid.key) ?? []).map(gridRowDto)) : grid.response;
+    return grid.ok ? json(200, (state.grids.get(grid.key) ?? []).map((row) => gridRowDto(row, context.version))) : grid.response;
   });
 
   const servesBulkDelete =

@@ -78,7 +78,8 @@ export const mediaRequests: RequestRecipes = {
   },
   'media.asset-attribute-nodes': {
     // Spec §4.4: `filter` fetches only roots or all nodes (`parentId` is sent by suites/modules/media/attribute-nodes.test.ts).
-    query: ({ version }) => whereChanged('media.asset-attribute-nodes', version, { filter: 'roots' }),
+    // The vendor's enum spells the values in capitals (ROOTS, ALL).
+    query: ({ version }) => whereChanged('media.asset-attribute-nodes', version, { filter: 'ROOTS' }),
   },
   'media.asset-attributes': {
     // Spec §4.4: language-specific results; `false` is the value that differs from the default.

@@ -138,8 +138,9 @@ describe('dynamic-service parameters (spec §4.6)', () => {
 describe('7.4 attachment routes (spec §4.6)', () => {
   it('maps external ids to attachment ids and tells whether the user may write attachments', async () => {
     const sim = templateBuilder('7.4');
-    const mapped = await sim.call('POST', '/wp/rest/attachment/externalIds', { body: ['MAPS-ATT-1001', 'UNKNOWN', 'MAPS-ATT-1003'] });
-    expect(mapped).toMatchObject({ status: 201, body: ['9001', '9003'] });
+    const mapped = await sim.call('POST', '/wp/rest/attachment/externalIds', { body: [['MAPS-ATT-1001', 'UNKNOWN'], ['MAPS-ATT-1003']] });
+    expect(mapped).toMatchObject({ status: 201, body: [['9001'], ['9003']] });
+    expect((await sim.call('POST', '/wp/rest/attachment/externalIds', { body: ['MAPS-ATT-1001'] })).status).toBe(400);
     expect((await sim.call('POST', '/wp/rest/attachment/externalIds', { body: { ids: [] } })).status).toBe(400);
     expect(await sim.call('GET', '/wp/rest/user/write/attachments')).toMatchObject({ status: 200, body: true });
   });
