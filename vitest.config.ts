@@ -5,16 +5,19 @@
  * them with `inject('target')`.
  */
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { loadConfig } from './src/config/config.ts';
 import { groupIntoProjects, resolveRunPlan } from './src/target/run-plan.ts';
 import { ENV_FILE_VARIABLE } from './src/target/env-file.ts';
 import { originalEnvironment } from './src/config/environment.ts';
+import { conformanceSettings } from './src/conformance/settings.ts';
 
 // Snapshot the environment before vitest adds Vite's variables to it (see environment.ts).
 originalEnvironment();
 const config = loadConfig({ envFile: process.env[ENV_FILE_VARIABLE] });
 const projects = groupIntoProjects(resolveRunPlan(config));
+// OPENAPI_DIR set: the module suites keep their exchanges, and a conformance project per version checks them after.
+const conformance = conformanceSettings(config.openapiDir, config.reportsDir);
 
 export default defineConfig({
   test: {
@@ -29,15 +32,32 @@ export default defineConfig({
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
     reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],
     env: { PACT_DO_NOT_TRACK: 'true' },
-    projects: projects.map((project) => ({
-      extends: true,
-      test: {
-        name: project.name,
-        include: ['suites/**/*.test.ts'],
-        provide: { runProject: project },
-        globalSetup: ['src/target/global-setup.ts'],
-        setupFiles: ['allure-vitest/setup', 'src/report/allure-setup.ts'],
-      },
-    })),
+    projects: [
+      ...projects.map((project) => ({
+        extends: true as const,
+        test: {
+          name: project.name,
+          include: ['suites/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'suites/conformance/**'],
+          provide: { runProject: project, ...(conformance && { conformance }) },
+          globalSetup: ['src/target/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
+          sequence: { groupOrder: 0 },
+          setupFiles: ['allure-vitest/setup', 'src/report/allure-setup.ts'],
+        },
+      })),
+      // Vendor conformance runs after every module suite of the run (a later group), on the exchanges they kept.
+      ...(conformance
+        ? projects.map((project) => ({
+            extends: true as const,
+            test: {
+              name: `conformance ${project.name}`,
+              include: ['suites/conformance/*.test.ts'],
+              provide: { runProject: project, conformance },
+              sequence: { groupOrder: 1 },
+              setupFiles: ['allure-vitest/setup'],
+            },
+          }))
+        : []),
+    ],
   },
 });

@@ -24,9 +24,11 @@ import { preflight } from '../target/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
 import { firstSetupFailure } from '../target/setup-failures.ts';
 import { runCli } from './run-cli.ts';
+import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
+import { conformanceSection } from '../conformance/conformance-report.ts';
 import { contractBreaksAfterSuites, crossVersionFlags, runContractBreaksStep } from '../contracts/cross-version-step.ts';
 
-const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--no-html] [--from 7.4 --to 8.0]';
+const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--openapi DIR] [--no-html] [--from 7.4 --to 8.0]';
 
 interface VerifyArgs {
   readonly envFile?: string;
@@ -34,6 +36,7 @@ interface VerifyArgs {
   readonly html: boolean;
   readonly from?: string;
   readonly to?: string;
+  readonly openapi?: string;
 }
 
 function parseVerifyArgs(argv: string[]): VerifyArgs {
@@ -46,6 +49,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
         'no-html': { type: 'boolean', default: false },
         from: { type: 'string' },
         to: { type: 'string' },
+        openapi: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -56,6 +60,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
       html: !values['no-html'],
       ...(values.from !== undefined && { from: values.from }),
       ...(values.to !== undefined && { to: values.to }),
+      ...(values.openapi !== undefined && { openapi: values.openapi }),
     };
   } catch (error) {
     throw new UpgradeGuardError('USAGE', `${(error as Error).message}; ${usage}`);
@@ -63,9 +68,13 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
 }
 
 async function verify(): Promise<number> {
-  originalEnvironment();
   const args = parseVerifyArgs(process.argv.slice(2));
+  // --openapi DIR is OPENAPI_DIR for this run; set before the snapshot every config load reads.
+  if (args.openapi !== undefined) process.env.OPENAPI_DIR = args.openapi;
+  originalEnvironment();
   const config = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
+  // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
+  if (config.openapiDir !== undefined) loadVendorDocuments(config.openapiDir);
   if (args.envFile) process.env[ENV_FILE_VARIABLE] = args.envFile;
 
   let plan = defaultRunPlan(config);
@@ -100,7 +109,9 @@ async function verify(): Promise<number> {
 
   process.stdout.write(formatSummary(results));
   const contractBreaks = await contractBreaksAfterSuites(config, plan, (line) => process.stdout.write(`${line}\n`));
-  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, contractBreaks.step ? [contractBreaks.step.report] : []));
+  const conformance = conformanceSection(results);
+  const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : [])];
+  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, sections));
   process.stdout.write(`Migration report: ${migration.markdown}\n`);
   if (args.html) {
     const index = await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard');

@@ -44,6 +44,8 @@ export interface Config {
   readonly loginFields: { readonly username?: string; readonly password?: string };
   /** FIXTURE_* variables, keyed by the name after the prefix. */
   readonly fixtures: Readonly<Record<string, string>>;
+  /** OPENAPI_DIR: the vendor's OpenAPI documents; set, every module exchange is checked against them (src/conformance). */
+  readonly openapiDir?: string;
   /** The team's own pacts to verify, and whether to publish results (PACT_* variables). */
   readonly pact: PactConfig;
 }
@@ -116,6 +118,7 @@ function toConfig(values: ValidatedVariables, fixtures: Record<string, string>):
       ...(values.LOGIN_PASSWORD_FIELD && { password: values.LOGIN_PASSWORD_FIELD }),
     }),
     fixtures: Object.freeze(fixtures),
+    ...(values.OPENAPI_DIR !== undefined && { openapiDir: values.OPENAPI_DIR }),
     pact: readPactConfig(values),
   };
 }

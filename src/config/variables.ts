@@ -24,6 +24,7 @@ export const configSchema = {
     MAX_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 8 },
     TOKEN_STORE: { type: 'string', minLength: 1, default: '.upgrade-guard/tokens.json' },
     REPORTS_DIR: { type: 'string', minLength: 1, default: 'reports' },
+    OPENAPI_DIR: { type: 'string', minLength: 1, description: "a folder of the vendor's OpenAPI documents; every module exchange is checked against them" },
     PACT_URLS: { type: 'string', minLength: 1, description: "comma-separated pact files or http(s) URLs of the team's own app contracts" },
     PACT_DIR: { type: 'string', minLength: 1, description: 'a directory of pact files to verify' },
     PACT_BROKER_BASE_URL: { type: 'string', format: 'uri', pattern: '^https?://', description: 'a Pact Broker to fetch pacts from' },

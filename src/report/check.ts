@@ -18,6 +18,7 @@ import { processSecrets } from '../http/redact.ts';
 import { collectFor, currentTarget, projectTargets, registeringTarget, runInTarget } from '../target/current-target.ts';
 import type { TargetInfo } from '../target/target-info.ts';
 import { annotateCheck, type CheckLabels } from './annotate.ts';
+import { recordForConformance } from '../conformance/record.ts';
 
 export interface CheckDefinition {
   /** Stable id, dotted: `<area>.<check>`; the kill matrix names checks by it. */
@@ -74,6 +75,7 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         throw scrubError(error);
       } finally {
         const exchanges = log.drain();
+        await recordForConformance(target, definition.id, exchanges);
         if (exchanges.length > 0) {
           await allure.attachment('HTTP exchanges (redacted)', JSON.stringify(exchanges, null, 2), 'application/json');
         }

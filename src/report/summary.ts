@@ -3,6 +3,7 @@
  * checks passed, failed and skipped; then each failure and each skip reason.
  */
 import { tallyByProject, type RunResults } from '../runner/results.ts';
+import { conformanceSummaryLines } from '../conformance/conformance-report.ts';
 
 export function formatSummary(results: RunResults): string {
   const lines: string[] = ['', 'upgrade-guard summary'];
@@ -10,6 +11,7 @@ export function formatSummary(results: RunResults): string {
     const verdict = tally.failed > 0 ? 'FAIL' : 'ok  ';
     lines.push(`  ${verdict} ${tally.project.padEnd(14)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
   }
+  lines.push(...conformanceSummaryLines(results.checks));
   const failures = results.checks.filter((check) => check.state === 'failed');
   if (failures.length > 0) {
     lines.push('', 'failed checks:');
