@@ -41,7 +41,7 @@ export const registerWebhookRoutes: MediaRoutes = (router, context, state) => {
     if (!result.ok) return badRequest(result.message, 'MP_E05001');
     const id = state.nextWebhookId;
     state.nextWebhookId += 1;
-    const webhook: Webhook = { id, ...result.draft, status: 'NOT_PROCESSED', lastModified: new Date().toISOString().slice(0, 19) };
+    const webhook: Webhook = { id, ...result.draft, status: 'NOT_PROCESSED', lastModified: `${new Date().toISOString().slice(0, 19)}Z` };
     state.webhooks.set(id, webhook);
     return json(201, webhookBody(webhook));
   });
