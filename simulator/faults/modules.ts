@@ -1,14 +1,15 @@
 import type { FaultDefinition } from './fault.ts';
-import { jobFaults } from '../modules/job/faults.ts';
-import { planningFaults } from '../modules/planning/faults.ts';
-import { mediaFaults } from '../modules/media/faults.ts';
-import { reviewFaults } from '../modules/review/faults.ts';
-import { templateBuilderFaults } from '../modules/template-builder/faults.ts';
-import { shopFaults } from '../modules/shop/faults.ts';
+import { jobFaults } from './job.ts';
+import { planningFaults } from './planning.ts';
+import { mediaFaults } from './media.ts';
+import { reviewFaults } from './review.ts';
+import { templateBuilderFaults } from './template-builder.ts';
+import { shopFaults } from './shop.ts';
 
 /**
  * Faults of the six modules (spec §2, §3, §4.2 to §4.7, §5.10 to §5.13, §6),
- * merged from one catalog per module, each kept beside its module's routes.
+ * merged from one catalog per module. They live here, not beside the
+ * routes, so that the routes import the fault catalog and never the reverse.
  */
 export const moduleFaults = {
   ...jobFaults,

@@ -7,6 +7,7 @@
  */
 import type { HttpClient, HttpMethod, HttpRequest, HttpResponse } from '../http/client.ts';
 import { UpgradeGuardError } from '../errors.ts';
+import { pathVersionFor, type PathVersions } from '../profile/path-versions.ts';
 
 export interface TokenSource {
   accessToken(): Promise<string>;
@@ -14,7 +15,7 @@ export interface TokenSource {
 
 export interface ApiCall {
   readonly method: HttpMethod;
-  /** Path template below the base URL, e.g. `/rest/mp/v1.1/assets/{assetId}`. */
+  /** Path template below the base URL, e.g. `/rest/mp/v1.1/assets/{assetId}`; `{version}` is filled from the target's path versions. */
   readonly path: string;
   readonly pathParams?: Readonly<Record<string, string | number>>;
   readonly query?: HttpRequest['query'];
@@ -26,16 +27,22 @@ export class PlatformApi {
   readonly http: HttpClient;
   readonly baseUrl: string;
   readonly #tokens: TokenSource | undefined;
+  readonly #pathVersions: PathVersions;
 
-  constructor(http: HttpClient, baseUrl: string, tokens?: TokenSource) {
+  constructor(http: HttpClient, baseUrl: string, tokens?: TokenSource, pathVersions: PathVersions = {}) {
     this.http = http;
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.#tokens = tokens;
+    this.#pathVersions = pathVersions;
   }
 
   /** The same API as another user (the limited user of the role checks). */
   as(tokens: TokenSource): PlatformApi {
-    return new PlatformApi(this.http, this.baseUrl, tokens);
+    return new PlatformApi(this.http, this.baseUrl, tokens, this.#pathVersions);
+  }
+
+  #withPathVersion(call: ApiCall): Readonly<Record<string, string | number>> {
+    return withPathVersionOf(call, this.#pathVersions);
   }
 
   async call(call: ApiCall): Promise<HttpResponse> {
@@ -45,12 +52,20 @@ export class PlatformApi {
     }
     return this.http.request({
       method: call.method,
-      url: `${this.baseUrl}${expandPath(call.path, call.pathParams ?? {})}`,
+      url: `${this.baseUrl}${expandPath(call.path, this.#withPathVersion(call))}`,
       headers,
       ...(call.query !== undefined && { query: call.query }),
       ...(call.json !== undefined && { json: call.json }),
     });
   }
+}
+
+/** The call's path values, with `{version}` (spec §9.2) where the path has it and the call gives none. */
+function withPathVersionOf(call: ApiCall, pathVersions: PathVersions): Readonly<Record<string, string | number>> {
+  const values = call.pathParams ?? {};
+  if (!call.path.includes('{version}') || values.version !== undefined) return values;
+  const version = pathVersionFor(call.path, pathVersions);
+  return version === undefined ? values : { ...values, version };
 }
 
 /** Fills `{name}` placeholders, URL-encoding each value; a missing value is a programming error. */

@@ -155,6 +155,7 @@ export async function loginWithForm(client: HttpClient, options: LoginWithFormOp
     }
 
     const page = isHtml(response) ? parseHtmlPage(response.text, url) : undefined;
+    registerHiddenValues(client, page, options.username);
     last = { ...last, title: page?.title, message: visibleMessage(client, page, response, false) };
     const choice = page ? chooseForm(page.forms, options.fields) : undefined;
     if (!choice || (response.status >= 400 && choice.kind === 'other')) {
@@ -203,6 +204,19 @@ export async function loginWithForm(client: HttpClient, options: LoginWithFormOp
     }
     const entries = formEntries(choice.form, overrides, choice.submitter);
     pending = toRequest(choice.form, entries);
+  }
+}
+
+/**
+ * Hidden values of the login and consent pages (CSRF tokens, session
+ * handles) are secrets: registered by value, they are scrubbed from the form
+ * we post back and from every message. URLs and the username are not secrets.
+ */
+function registerHiddenValues(client: HttpClient, page: ReturnType<typeof parseHtmlPage> | undefined, username: string): void {
+  for (const form of page?.forms ?? []) {
+    for (const field of form.fields) {
+      if (field.type === 'hidden' && field.value.length >= 8 && field.value !== username && !URL.canParse(field.value)) client.secrets.add(field.value);
+    }
   }
 }
 

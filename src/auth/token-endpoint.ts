@@ -173,10 +173,13 @@ export function isBearerTokenType(tokenType: unknown): boolean {
   return typeof tokenType === 'string' && tokenType.toLowerCase() === 'bearer';
 }
 
+const gatewayStatuses = new Set([502, 503, 504]);
+
 /**
  * Reads a token endpoint response.
  *
- * - An OAuth error body (RFC 6749 §5.2) or any non-2xx status: TokenEndpointError (TOKEN_REFUSED) with `oauthError` and `status`.
+ * - An OAuth error body (RFC 6749 §5.2) or any other non-2xx status: TokenEndpointError (TOKEN_REFUSED) with `oauthError` and `status`.
+ * - 502, 503 or 504 without an OAuth error body: a gateway's page, TARGET_UNREACHABLE.
  * - A 2xx whose body is not a JSON object or lacks `access_token`: TARGET_MALFORMED.
  * - `token_type` is compared with bearer case-insensitively (the vendor writes
  *   `Bearer`), and only refused with `requireBearer`.
@@ -197,6 +200,10 @@ export function processTokenResponse(response: HttpResponse, options: ProcessTok
 
   const success = response.status >= 200 && response.status < 300;
   const oauthError = body && typeof body.error === 'string' ? body.error : undefined;
+  // A gateway's error page is the way to the CAS failing, not the CAS refusing (RFC 9110 §15.6.3–§15.6.5).
+  if (!success && oauthError === undefined && gatewayStatuses.has(response.status)) {
+    throw new UpgradeGuardError('TARGET_UNREACHABLE', `${where} answered HTTP ${response.status} without an OAuth error: a gateway or the CAS is down, not a refusal; check AUTH_URL and that the CAS is up`);
+  }
   if (!success || oauthError !== undefined) {
     const errorDescription = body && typeof body.error_description === 'string' ? secrets.scrub(body.error_description) : undefined;
     const detail = oauthError ? `error "${oauthError}"${errorDescription ? ` (${errorDescription})` : ''}` : body ? 'no OAuth error code in the body' : 'a body that is not a JSON object';

@@ -80,10 +80,16 @@ function listenFailure(error: unknown, options: SimArguments): string {
   return `cannot listen on ${options.host}:${options.port}: ${error instanceof Error ? error.message : String(error)}`;
 }
 
+/** The npm script puts `--` before our flags: Node 20 would otherwise take a `--env-file` after the script for its own. */
+function ownArguments(): string[] {
+  const args = process.argv.slice(2);
+  return args[0] === '--' ? args.slice(1) : args;
+}
+
 async function main(): Promise<void> {
   let options: SimArguments | 'help';
   try {
-    options = parseCommandLine(process.argv.slice(2));
+    options = parseCommandLine(ownArguments());
   } catch (error) {
     // parseArgs throws TypeErrors with ERR_PARSE_ARGS_* codes for unknown or malformed flags.
     const message = error instanceof Error ? error.message : String(error);

@@ -19,11 +19,10 @@ import { renderAllureReport } from '../report/allure-html.ts';
 import { formatSummary } from '../report/summary.ts';
 import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
 import { runSuites } from '../runner/run-suites.ts';
-import { ENV_FILE_VARIABLE } from '../target/env-file.ts';
 import { preflight } from '../target/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
 import { firstSetupFailure } from '../target/setup-failures.ts';
-import { runCli } from './run-cli.ts';
+import { commandArguments, runCli } from './run-cli.ts';
 import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
 import { conformanceSection } from '../conformance/conformance-report.ts';
 import { contractBreaksAfterSuites, crossVersionFlags, runContractBreaksStep } from '../contracts/cross-version-step.ts';
@@ -68,14 +67,13 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
 }
 
 async function verify(): Promise<number> {
-  const args = parseVerifyArgs(process.argv.slice(2));
-  // --openapi DIR is OPENAPI_DIR for this run; set before the snapshot every config load reads.
-  if (args.openapi !== undefined) process.env.OPENAPI_DIR = args.openapi;
   originalEnvironment();
-  const config = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
+  const args = parseVerifyArgs(commandArguments());
+  const loaded = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
+  // --openapi DIR wins over OPENAPI_DIR.
+  const config: Config = args.openapi === undefined ? loaded : Object.freeze({ ...loaded, openapiDir: args.openapi });
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
   if (config.openapiDir !== undefined) loadVendorDocuments(config.openapiDir);
-  if (args.envFile) process.env[ENV_FILE_VARIABLE] = args.envFile;
 
   let plan = defaultRunPlan(config);
   if (args.version !== undefined) {
@@ -98,6 +96,7 @@ async function verify(): Promise<number> {
   await mkdir(resultsDir, { recursive: true });
 
   const results = await runSuites({
+    config,
     plan,
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
     reporters: [new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
@@ -107,7 +106,7 @@ async function verify(): Promise<number> {
   const setupFailure = firstSetupFailure();
   if (setupFailure) throw setupFailure;
 
-  process.stdout.write(formatSummary(results));
+  process.stdout.write(formatSummary(results, describeTarget(config)));
   const contractBreaks = await contractBreaksAfterSuites(config, plan, (line) => process.stdout.write(`${line}\n`));
   const conformance = conformanceSection(results);
   const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : [])];
@@ -120,6 +119,12 @@ async function verify(): Promise<number> {
   const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0 || !contractBreaks.asDocumented;
   if (results.checks.length === 0) throw new UpgradeGuardError('INTERNAL', 'no check ran');
   return failed ? 1 : 0;
+}
+
+/** The summary's first line: a run against the embedded simulator says so, never only "passed". */
+function describeTarget(config: Config): string {
+  if (config.remote) return `target ${config.remote.baseUrl} (TARGET_VERSION ${config.remote.version})`;
+  return 'the EMBEDDED SIMULATOR, not a real target (no BASE_URL set)';
 }
 
 /** The Allure report's environment widget: what was checked, where, with what. No secrets. */

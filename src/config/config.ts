@@ -12,6 +12,8 @@ import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts'
 import { originalEnvironment } from './environment.ts';
 import { configSchema, configVariables, fixturePrefix, type ConfigVariable } from './variables.ts';
 import { readPactConfig, type PactConfig } from './pact.ts';
+import { pathVersionPattern, type PathVersions } from '../profile/path-versions.ts';
+import { refuseUnknownVariables } from './unknown-variables.ts';
 
 export interface UserCredentials {
   readonly username: string;
@@ -44,6 +46,8 @@ export interface Config {
   readonly loginFields: { readonly username?: string; readonly password?: string };
   /** FIXTURE_* variables, keyed by the name after the prefix. */
   readonly fixtures: Readonly<Record<string, string>>;
+  /** PATH_VERSION_<MODULE>: the `{version}` segment of a module's paths, where set (src/profile/path-versions.ts). */
+  readonly pathVersions: PathVersions;
   /** OPENAPI_DIR: the vendor's OpenAPI documents; set, every module exchange is checked against them (src/conformance). */
   readonly openapiDir?: string;
   /** The team's own pacts to verify, and whether to publish results (PACT_* variables). */
@@ -64,6 +68,7 @@ const validate = ajv.compile<ValidatedVariables>(configSchema);
 export function loadConfig(options: LoadConfigOptions = {}): Config {
   const environment = options.env ?? originalEnvironment();
   const fileValues = readEnvFile(options.envFile);
+  refuseUnknownVariables(fileValues, options.envFile ?? '.env', environment);
   // The environment wins over the file, as dotenv does.
   const merged: Record<string, string> = {};
   for (const source of [fileValues, environment]) {
@@ -118,6 +123,10 @@ function toConfig(values: ValidatedVariables, fixtures: Record<string, string>):
       ...(values.LOGIN_PASSWORD_FIELD && { password: values.LOGIN_PASSWORD_FIELD }),
     }),
     fixtures: Object.freeze(fixtures),
+    pathVersions: Object.freeze({
+      ...(values.PATH_VERSION_JOB !== undefined && { job: values.PATH_VERSION_JOB }),
+      ...(values.PATH_VERSION_PLANNING !== undefined && { planning: values.PATH_VERSION_PLANNING }),
+    }),
     ...(values.OPENAPI_DIR !== undefined && { openapiDir: values.OPENAPI_DIR }),
     pact: readPactConfig(values),
   };
@@ -204,8 +213,9 @@ function describeRule(error: ErrorObject): string {
     case 'minimum':
     case 'maximum':
       return `must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${error.params.limit}`;
-    case 'format':
     case 'pattern':
+      return error.params.pattern === pathVersionPattern ? 'must be one path segment: latest, or v and a version such as v1.0 or v3.20.1' : 'must be an http(s) URL';
+    case 'format':
       return 'must be an http(s) URL';
     case 'minLength':
       return 'must not be empty';

@@ -5,12 +5,7 @@
  * once with the rest of the configuration; a bad combination is a
  * CONFIG_INVALID error naming the variable.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { parse as parseDotenv } from 'dotenv';
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
 import { UpgradeGuardError } from '../errors.ts';
-import { configSchema } from './variables.ts';
 
 /** A consumer version selector of the broker's "pacts for verification" API. */
 export interface ConsumerVersionSelector {
@@ -136,41 +131,3 @@ function parseSelectors(raw: string): ConsumerVersionSelector[] {
     return Object.freeze(selector);
   });
 }
-
-/**
- * The PACT_* variables alone, for a suite worker: there the rest of the
- * environment is not the user's (vitest sets BASE_URL to "/" for Vite), and
- * the target comes from the global setup instead. Same sources, precedence
- * and validation as loadConfig.
- */
-export function loadPactConfig(options: { readonly env?: Readonly<Record<string, string | undefined>>; readonly envFile?: string | undefined } = {}): PactConfig {
-  const environment = options.env ?? process.env;
-  const fromFile = options.envFile !== undefined || existsSync('.env') ? parseDotenv(readFileSync(options.envFile ?? '.env')) : {};
-  const candidate: Record<string, unknown> = {};
-  for (const source of [fromFile, environment]) {
-    for (const [name, value] of Object.entries(source)) {
-      if (name.startsWith('PACT_') && Object.hasOwn(pactSchema.properties, name) && value !== undefined && value !== '') candidate[name] = value;
-    }
-  }
-  if (typeof candidate.PACT_PUBLISH_RESULTS === 'string') {
-    const lower = candidate.PACT_PUBLISH_RESULTS.trim().toLowerCase();
-    if (['true', '1', 'yes'].includes(lower)) candidate.PACT_PUBLISH_RESULTS = true;
-    else if (['false', '0', 'no'].includes(lower)) candidate.PACT_PUBLISH_RESULTS = false;
-  }
-  if (!validatePact(candidate)) {
-    const error = validatePact.errors?.[0];
-    const name = error?.instancePath.replace(/^\//, '') ?? 'PACT_*';
-    throw new UpgradeGuardError('CONFIG_INVALID', `${name} ${error?.message ?? 'is invalid'}`);
-  }
-  return readPactConfig(candidate);
-}
-
-const pactSchema = {
-  type: 'object',
-  properties: Object.fromEntries(Object.entries(configSchema.properties).filter(([name]) => name.startsWith('PACT_'))),
-  additionalProperties: false,
-} as const;
-
-const pactAjv = new Ajv({ allErrors: false, coerceTypes: true, useDefaults: true, strict: true });
-addFormats.default(pactAjv, ['uri']);
-const validatePact = pactAjv.compile<PactVariables>(pactSchema);

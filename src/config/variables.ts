@@ -3,6 +3,8 @@
  * JSON Schema. `.env.example` documents the same variables, and a test keeps
  * the two in step.
  */
+import { pathVersionPattern } from '../profile/path-versions.ts';
+
 export const configSchema = {
   type: 'object',
   properties: {
@@ -24,6 +26,8 @@ export const configSchema = {
     MAX_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 8 },
     TOKEN_STORE: { type: 'string', minLength: 1, default: '.upgrade-guard/tokens.json' },
     REPORTS_DIR: { type: 'string', minLength: 1, default: 'reports' },
+    PATH_VERSION_JOB: { type: 'string', pattern: pathVersionPattern, description: 'the {version} segment of the job module paths (default: the catalog\'s)' },
+    PATH_VERSION_PLANNING: { type: 'string', pattern: pathVersionPattern, description: 'the {version} segment of the planning module paths (default: the catalog\'s)' },
     OPENAPI_DIR: { type: 'string', minLength: 1, description: "a folder of the vendor's OpenAPI documents; every module exchange is checked against them" },
     PACT_URLS: { type: 'string', minLength: 1, description: "comma-separated pact files or http(s) URLs of the team's own app contracts" },
     PACT_DIR: { type: 'string', minLength: 1, description: 'a directory of pact files to verify' },

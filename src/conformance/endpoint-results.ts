@@ -118,12 +118,15 @@ function isModule(name: string): name is CatalogModule {
 /**
  * The path template of a request no vendor operation matches: a departure
  * row's or an endpoint-catalog entry's (the spec's paths), so the check id
- * does not carry the fixture ids of one target; else the path as sent.
+ * does not carry the fixture ids of one target; else the path as sent with
+ * its ids as `{id}`.
  */
 function knownTemplate(method: string, path: string, table: readonly Departure[]): string {
   const pathname = pathOnly(path);
   const candidates = [...table.map((row) => ({ method: row.method, path: row.path })), ...catalog, ...catalog.flatMap((entry) => (entry.replacement ? [entry.replacement] : []))];
-  return candidates.find((candidate) => candidate.method === method && templateMatches(candidate.path, pathname))?.path ?? pathname;
+  const known = candidates.find((candidate) => candidate.method === method && templateMatches(candidate.path, pathname))?.path;
+  // Else numbers and UUIDs are ids: `{id}`, so one target's fixture ids do not end up in a check id.
+  return known ?? pathname.replace(/\/(\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?=\/|$)/gi, '/{id}');
 }
 
 function pathOnly(path: string): string {

@@ -34,7 +34,7 @@ export async function openProviderTarget(info: TargetInfo): Promise<OpenProvider
     store: new TokenStore(session.storePath, tokenStoreTarget(info.baseUrl, info.client.clientId)),
   });
   return {
-    target: providerTargetOf(info, new PlatformApi(http, info.baseUrl, tokens), tokens),
+    target: providerTargetOf(info, new PlatformApi(http, info.baseUrl, tokens, info.pathVersions), tokens),
     close: () => http.close(),
   };
 }

@@ -50,6 +50,13 @@ export interface HttpClientOptions {
   readonly dispatcher?: Dispatcher;
 }
 
+/**
+ * After this many timeouts in a row the target is taken as down: the
+ * remaining requests of the run fail at once with the same reason, so a
+ * hanging target costs a few timeouts, not one per check.
+ */
+const TIMEOUTS_BEFORE_GIVING_UP = 3;
+
 const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
 const timeoutCodes = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
 
@@ -60,6 +67,8 @@ export class HttpClient {
   readonly #timeoutMs: number;
   readonly secrets: SecretRegistry;
   readonly log: ExchangeLog;
+  #timeoutsInARow = 0;
+  #givenUp: string | undefined;
 
   constructor(options: HttpClientOptions) {
     this.#timeoutMs = options.timeoutMs;
@@ -106,6 +115,11 @@ export class HttpClient {
     const timeoutMs = req.timeoutMs ?? this.#timeoutMs;
     const started = performance.now();
     const base = { method: req.method, url: url.toString(), requestHeaders: headers, ...(body !== undefined && { requestBody: body }) };
+    const fail = (failure: UpgradeGuardError): never => {
+      (currentExchangeLog() ?? this.log).record({ ...base, error: failure.message, durationMs: performance.now() - started });
+      throw failure;
+    };
+    if (this.#givenUp) fail(new UpgradeGuardError('TARGET_TIMEOUT', `${req.method} ${url.origin}${url.pathname} not sent: ${this.#givenUp}`));
     let response: Dispatcher.ResponseData;
     let text: string;
     try {
@@ -118,12 +132,15 @@ export class HttpClient {
         bodyTimeout: timeoutMs,
         signal: AbortSignal.timeout(timeoutMs + 50),
       });
+    } catch (error) {
+      return fail(this.#counted(transportError(req.method, url, timeoutMs, error, this.secrets)));
+    }
+    try {
       text = await response.body.text();
     } catch (error) {
-      const failure = transportError(req.method, url, timeoutMs, error, this.secrets);
-      (currentExchangeLog() ?? this.log).record({ ...base, error: failure.message, durationMs: performance.now() - started });
-      throw failure;
+      return fail(this.#counted(bodyError(req.method, url, response.statusCode, timeoutMs, error, this.secrets)));
     }
+    this.#timeoutsInARow = 0;
     const responseHeaders = response.headers as Record<string, string | string[] | undefined>;
     (currentExchangeLog() ?? this.log).record({
       ...base,
@@ -133,6 +150,19 @@ export class HttpClient {
       durationMs: performance.now() - started,
     });
     return makeResponse(url, response.statusCode, responseHeaders, text, req.method, this.secrets);
+  }
+
+  /** Counts timeouts in a row; past the bound, the target is given up on for the rest of the run. */
+  #counted(failure: UpgradeGuardError): UpgradeGuardError {
+    if (failure.code !== 'TARGET_TIMEOUT') {
+      this.#timeoutsInARow = 0;
+      return failure;
+    }
+    this.#timeoutsInARow += 1;
+    if (this.#timeoutsInARow >= TIMEOUTS_BEFORE_GIVING_UP) {
+      this.#givenUp = `the target timed out ${this.#timeoutsInARow} times in a row (last: ${failure.message})`;
+    }
+    return failure;
   }
 }
 
@@ -186,6 +216,21 @@ function transportError(method: string, url: URL, timeoutMs: number, error: unkn
   }
   const detail = error instanceof Error ? error.message : String(error);
   return new UpgradeGuardError('TARGET_UNREACHABLE', `${where} failed: ${secrets.scrub(detail)}`);
+}
+
+/**
+ * The status line and headers came, the body did not: cut off (fewer bytes
+ * than Content-Length, the connection closed early) is a body that could not
+ * be read, TARGET_MALFORMED; a body that stalled is a timeout.
+ */
+function bodyError(method: string, url: URL, status: number, timeoutMs: number, error: unknown, secrets: SecretRegistry): UpgradeGuardError {
+  const where = `${method} ${url.origin}${url.pathname}`;
+  const code = errorCode(error);
+  if ((code && timeoutCodes.has(code)) || isAbortTimeout(error)) {
+    return new UpgradeGuardError('TARGET_TIMEOUT', `${where} answered ${status} but its body did not arrive within ${timeoutMs} ms (REQUEST_TIMEOUT_MS)`);
+  }
+  const detail = error instanceof Error ? error.message : String(error);
+  return new UpgradeGuardError('TARGET_MALFORMED', `${where} answered ${status} but its body was cut off (${code ?? secrets.scrub(detail)})`);
 }
 
 function errorCode(error: unknown): string | undefined {

@@ -32,8 +32,9 @@ export class SecretRegistry {
     if (value && value.length >= 6) this.#values.add(value);
   }
 
+  /** The value net, and the by-name net for URLs inside free text (a redirect page's "Redirecting to …?code=…", an error message). */
   scrub(text: string): string {
-    let out = text;
+    let out = redactQueryValuesInText(text);
     for (const value of this.#values) {
       if (out.includes(value)) out = out.split(value).join(REDACTED);
       const encoded = encodeURIComponent(value);
@@ -44,6 +45,25 @@ export class SecretRegistry {
 }
 
 export const processSecrets = new SecretRegistry();
+
+/** `?code=…` / `&access_token=…` (also HTML-escaped `&amp;`) anywhere in text: the value goes, the name stays. */
+const queryValueInText = /([?&#;]|&amp;)([A-Za-z_]+)=([^&\s"'<>#]+)/g;
+
+function redactQueryValuesInText(text: string): string {
+  if (!text.includes('=')) return text;
+  return text.replace(queryValueInText, (match, separator: string, name: string) => (isSecretFieldName(name) ? `${separator}${name}=${REDACTED}` : match));
+}
+
+/**
+ * Hidden inputs of an HTML page (a login form's CSRF token, a consent
+ * screen's session handle) are session secrets: their values go, before the
+ * login driver could register them by value.
+ */
+function redactHiddenInputs(html: string): string {
+  return html.replace(/<input\b[^>]*>/gi, (tag) =>
+    /\btype\s*=\s*["']?hidden\b/i.test(tag) ? tag.replace(/(\bvalue\s*=\s*)("[^"]*"|'[^']*'|[^\s>]+)/i, `$1"${REDACTED}"`) : tag,
+  );
+}
 
 export function isSecretFieldName(name: string): boolean {
   return secretFieldNames.has(name.toLowerCase()) || /password|secret/i.test(name);
@@ -125,5 +145,6 @@ export function redactBody(body: string, contentType: string | undefined, secret
       return secrets.scrub(body);
     }
   }
+  if (type.includes('html')) return secrets.scrub(redactHiddenInputs(body));
   return secrets.scrub(body);
 }

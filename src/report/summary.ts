@@ -5,8 +5,12 @@
 import { tallyByProject, type RunResults } from '../runner/results.ts';
 import { conformanceSummaryLines } from '../conformance/conformance-report.ts';
 
-export function formatSummary(results: RunResults): string {
-  const lines: string[] = ['', 'upgrade-guard summary'];
+/**
+ * `target` says what was checked; it heads the summary so that a run against
+ * the embedded simulator can never be mistaken for a run against staging.
+ */
+export function formatSummary(results: RunResults, target: string): string {
+  const lines: string[] = ['', `upgrade-guard summary: ${target}`];
   for (const tally of tallyByProject(results.checks)) {
     const verdict = tally.failed > 0 ? 'FAIL' : 'ok  ';
     lines.push(`  ${verdict} ${tally.project.padEnd(14)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);

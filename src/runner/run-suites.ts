@@ -1,19 +1,21 @@
 /**
- * Runs the suites through vitest's node API with the project's
- * vitest.config.ts. The plan and env file reach the config and the global
- * setups through the environment, since both load in this process.
+ * Runs the suites through vitest's node API. The configuration and the run
+ * plan are values: they reach the projects' global setup and the workers
+ * through `provide` (src/runner/suites-config.ts), never through the
+ * environment, and no config file is loaded.
  */
 import type { Writable } from 'node:stream';
 import { startVitest, type TestUserConfig } from 'vitest/node';
-import { PLAN_VARIABLE, type RunTarget } from '../target/run-plan.ts';
-import { ENV_FILE_VARIABLE } from '../target/env-file.ts';
+import type { Config } from '../config/config.ts';
+import type { RunTarget } from '../target/run-plan.ts';
 import { collectResults, type RunResults } from './results.ts';
+import { suitesConfig } from './suites-config.ts';
 
 export interface RunSuitesOptions {
-  readonly envFile?: string;
-  /** Overrides the configuration's plan (the kill matrix runs every fault). */
-  readonly plan?: readonly RunTarget[];
-  /** vitest reporters; the config's (console + Allure) when absent. */
+  readonly config: Config;
+  /** The run targets: verify's default plan, or the kill matrix's one per fault. */
+  readonly plan: readonly RunTarget[];
+  /** vitest reporters; console + Allure when absent. */
   readonly reporters?: TestUserConfig['reporters'];
   /** Only test files whose path contains one of these. */
   readonly filters?: readonly string[];
@@ -25,19 +27,17 @@ export interface RunSuitesOptions {
   readonly vitestOutput?: Writable;
 }
 
-export async function runSuites(options: RunSuitesOptions = {}): Promise<RunResults> {
-  if (options.plan) process.env[PLAN_VARIABLE] = JSON.stringify(options.plan);
-  if (options.envFile) process.env[ENV_FILE_VARIABLE] = options.envFile;
+export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
   const vitest = await startVitest(
     'test',
     [...(options.filters ?? [])],
     {
-      config: 'vitest.config.ts',
+      config: false,
       run: true,
       watch: false,
       ...(options.reporters !== undefined && { reporters: options.reporters }),
     },
-    {},
+    suitesConfig(options.config, options.plan),
     vitestStreams(options.vitestOutput),
   );
   try {

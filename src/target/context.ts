@@ -57,7 +57,7 @@ async function createContext(target: TargetInfo): Promise<SuiteContext> {
     });
   if (!target.sessions.full) throw new Error(target.sessionErrors.full ?? 'the full user has no session');
   const tokens = await open(target.sessions.full);
-  const api = new PlatformApi(http, target.baseUrl, tokens);
+  const api = new PlatformApi(http, target.baseUrl, tokens, target.pathVersions);
   const limitedSession = target.sessions.limited;
   const limited = limitedSession
     ? await open(limitedSession).then((limitedTokens) => ({ api: api.as(limitedTokens), tokens: limitedTokens }))

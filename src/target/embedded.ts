@@ -70,6 +70,7 @@ export async function startEmbeddedTarget(config: Config, runTarget: RunTarget):
       maxConcurrency: config.maxConcurrency,
       loginFields: config.loginFields,
       fixtures: config.fixtures,
+      pathVersions: config.pathVersions,
     };
     return { target, close };
   } catch (error) {

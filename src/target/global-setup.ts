@@ -1,14 +1,13 @@
 /**
  * Vitest global setup, once per project, in the main process: resolve each
- * run target of the project (start the embedded platform when there is no
+ * run target of the project (from the provided configuration and run plan) (start the embedded platform when there is no
  * BASE_URL), open its shared sessions, and provide them all to the
  * workers. A bad configuration or an unreachable target fails here, once,
  * with a coded error.
  */
 import type { TestProject } from 'vitest/node';
-import { loadConfig, type Config } from '../config/config.ts';
+import type { Config } from '../config/config.ts';
 import { ConcurrencyLimiter } from '../http/limiter.ts';
-import { ENV_FILE_VARIABLE } from './env-file.ts';
 import { startEmbeddedTarget, type ResolvedTarget } from './embedded.ts';
 import { remoteTarget } from './remote.ts';
 import type { RunTarget } from './run-plan.ts';
@@ -28,8 +27,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 async function resolveTargets(project: TestProject): Promise<() => Promise<void>> {
-  const config = loadConfig({ envFile: process.env[ENV_FILE_VARIABLE] });
-  const { runProject } = project.getProvidedContext();
+  // Validated once by the command that started the run (src/runner/suites-config.ts).
+  const { runProject, config } = project.getProvidedContext();
   const limiter = new ConcurrencyLimiter(STARTUP_CONCURRENCY);
   const closers: Array<() => Promise<void>> = [];
   const close = async (): Promise<void> => {

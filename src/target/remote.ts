@@ -37,6 +37,7 @@ export function remoteTarget(config: Config, runTarget: RunTarget): ResolvedTarg
       maxConcurrency: config.maxConcurrency,
       loginFields: config.loginFields,
       fixtures: config.fixtures,
+      pathVersions: config.pathVersions,
     },
     close: async () => {},
   };

@@ -5,8 +5,9 @@
  * before anything else runs.
  */
 import type { PlatformVersion } from '../profile/versions.ts';
-import type { UserCredentials } from '../config/config.ts';
+import type { Config, UserCredentials } from '../config/config.ts';
 import type { RunProject } from './run-plan.ts';
+import type { PathVersions } from '../profile/path-versions.ts';
 
 export interface ClientRegistration {
   readonly clientId: string;
@@ -74,11 +75,15 @@ export interface TargetInfo {
   readonly maxConcurrency: number;
   readonly loginFields: { readonly username?: string; readonly password?: string };
   readonly fixtures: Readonly<Record<string, string>>;
+  /** PATH_VERSION_<MODULE> values: what the API client puts for `{version}` (the catalog's segment elsewhere). */
+  readonly pathVersions: PathVersions;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     runProject: RunProject;
+    /** The configuration, validated once by the command that started the run. */
+    config: Config;
     targets: TargetInfo[];
   }
   export interface TaskMeta {

@@ -8,12 +8,11 @@
  * A run that cannot happen at all (a broker that cannot be reached) is one
  * failed check naming the source.
  */
+import { inject } from 'vitest';
 import * as allure from 'allure-js-commons';
 import type { CheckLabels } from '../../src/report/annotate.ts';
 import { check, forEachTarget } from '../../src/report/check.ts';
 import { skipWithReason } from '../../src/report/skip.ts';
-import { loadPactConfig } from '../../src/config/pact.ts';
-import { ENV_FILE_VARIABLE } from '../../src/target/env-file.ts';
 import { currentTarget, projectTargets, projectVersion } from '../../src/target/current-target.ts';
 import { findCatalogEntry } from '../../src/contracts/catalog-match.ts';
 import { hasOwnPacts, resolveOwnPactSources } from '../../src/contracts/own-pact-sources.ts';
@@ -29,8 +28,8 @@ const targets = projectTargets();
 const version = projectVersion();
 const setupProblems: { readonly id: string; readonly label: string; readonly message: string }[] = [];
 
-// verify validated the PACT_* variables before the suites started; the worker reads them again.
-const pactConfig = loadPactConfig({ envFile: process.env[ENV_FILE_VARIABLE] });
+// The PACT_* variables, validated once with the rest of the configuration by the command that started the run.
+const pactConfig = inject('config').pact;
 const sources: PactSource[] = [platformPactSource(version)];
 if (hasOwnPacts(pactConfig)) {
   const http = new HttpClient({ timeoutMs: targets[0]?.requestTimeoutMs ?? 10_000, maxConcurrency: 2 });

@@ -161,7 +161,8 @@ export function callEntry(api: PlatformApi, entry: Pick<CatalogEntry, 'method' |
   }
   return api.call({
     method: entry.method,
-    path: entry.versionSegment === undefined ? entry.path : entry.path.replace('{version}', entry.versionSegment),
+    // `{version}` is filled by the API client from the target's path versions (PATH_VERSION_<MODULE>).
+    path: entry.path,
     pathParams,
     ...(recipe.query && { query: recipe.query(input) }),
     ...(recipe.body && { json: recipe.body(input) }),

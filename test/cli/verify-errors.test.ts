@@ -1,12 +1,13 @@
 /**
  * Bad input gets one readable line, a distinct exit code and no stack
  * trace: bad configuration, an unreachable target, a slow target, a
- * malformed body, refused credentials, a bad flag. Each case runs the real
- * `verify` command in a child process against a loopback double.
+ * malformed body, refused credentials, a bad flag. Each case runs the
+ * command a user types, `npm run verify -- …`, in a child process against a
+ * loopback double.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,8 @@ const secret = 'cs-do-not-print-0123456789';
 const password = 'pw-do-not-print-0123456789';
 const dir = mkdtempSync(join(tmpdir(), 'ug-verify-errors-'));
 const servers: Server[] = [];
+/** A safety net, not a measure: on a busy runner npm and tsx alone take seconds per child (time bounds belong in the benchmark). */
+const COMMAND_TIMEOUT_MS = 150_000;
 let platform: Platform;
 
 interface Outcome {
@@ -31,7 +34,7 @@ function verify(args: readonly string[], variables: Record<string, string> = {})
   const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: join(dir, 'reports'), TOKEN_STORE: join(dir, 'tokens.json'), ...variables };
   for (const name of configVariables) if (!(name in variables) && name !== 'REPORTS_DIR' && name !== 'TOKEN_STORE') delete env[name];
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli/verify.ts', '--no-html', ...args], { env, timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile('npm', ['run', '--silent', 'verify', '--', '--no-html', ...args], { env, timeout: COMMAND_TIMEOUT_MS }, (error, stdout, stderr) => {
       resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
     });
   });
@@ -43,7 +46,8 @@ function envFile(name: string, values: Record<string, string>): string {
   return file;
 }
 
-function remote(baseUrl: string, authUrl = `${baseUrl}/cas`): Record<string, string> {
+/** Generous: a double on a busy machine may be slow to answer, and only the never-answering one should time out. */
+function remote(baseUrl: string, authUrl = `${baseUrl}/cas`, requestTimeoutMs = '30000'): Record<string, string> {
   return {
     TARGET_VERSION: '8.0',
     BASE_URL: baseUrl,
@@ -53,7 +57,7 @@ function remote(baseUrl: string, authUrl = `${baseUrl}/cas`): Record<string, str
     REDIRECT_URI: 'http://127.0.0.1:9/callback',
     LOGIN_USERNAME: 'ada',
     LOGIN_PASSWORD: password,
-    REQUEST_TIMEOUT_MS: '500',
+    REQUEST_TIMEOUT_MS: requestTimeoutMs,
   };
 }
 
@@ -77,24 +81,37 @@ function expectOneCodedLine(outcome: Outcome, code: ErrorCode): void {
 
 let slowUrl: string;
 let malformedUrl: string;
+let gatewayUrl: string;
+let truncatedUrl: string;
+
+/** A CAS whose authorization endpoint redirects straight back with a code, and whose token endpoint answers with `token`. */
+function casDouble(token: (res: ServerResponse) => void): Server {
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/cas/oauth2/auth') {
+      const back = new URL(url.searchParams.get('redirect_uri') ?? 'http://127.0.0.1:9/callback');
+      back.searchParams.set('code', 'code-0123456789');
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      res.writeHead(302, { location: back.toString() }).end();
+    } else if (url.pathname === '/cas/api/v1.1/token') {
+      token(res);
+    } else {
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    }
+  });
+}
 
 beforeAll(async () => {
   // Accepts connections, never answers.
   slowUrl = await listen(createServer(() => {}));
-  // A CAS that skips the login and answers the token request with HTML.
-  malformedUrl = await listen(
-    createServer((req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      if (url.pathname === '/cas/oauth2/auth') {
-        const back = new URL(url.searchParams.get('redirect_uri') ?? 'http://127.0.0.1:9/callback');
-        back.searchParams.set('code', 'code-0123456789');
-        back.searchParams.set('state', url.searchParams.get('state') ?? '');
-        res.writeHead(302, { location: back.toString() }).end();
-      } else if (url.pathname === '/cas/api/v1.1/token') {
-        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>maintenance</body></html>');
-      } else {
-        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-      }
+  // CAS doubles that skip the login and answer the token request badly.
+  malformedUrl = await listen(casDouble((res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>maintenance</body></html>')));
+  gatewayUrl = await listen(casDouble((res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>502 Bad Gateway</body></html>')));
+  truncatedUrl = await listen(
+    casDouble((res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '200' });
+      res.write('{"access_token":"');
+      setImmediate(() => res.socket?.destroy());
     }),
   );
   platform = createPlatform({ version: '8.0', clientSecret: secret, passwords: { full: password, limited: password } });
@@ -107,11 +124,34 @@ afterAll(async () => {
   await platform.close();
 });
 
-describe.concurrent('verify on bad input', () => {
+describe.concurrent('verify on bad input', { timeout: COMMAND_TIMEOUT_MS + 30_000 }, () => {
   it('a bad variable is CONFIG_INVALID (2), naming it', async () => {
     const outcome = await verify([], { MAX_CONCURRENCY: 'many' });
     expectOneCodedLine(outcome, 'CONFIG_INVALID');
     expect(outcome.stderr).toContain('MAX_CONCURRENCY');
+  });
+
+  it('a bad OPENAPI_DIR is CONFIG_INVALID (2): missing, without documents, or a broken JSON', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'ug-openapi-empty-'));
+    const broken = mkdtempSync(join(tmpdir(), 'ug-openapi-broken-'));
+    writeFileSync(join(broken, 'maps-api-8.0.1.0.json'), '{"openapi": ');
+    const outcomes = await Promise.all([verify(['--openapi', join(dir, 'no-such-folder')]), verify([], { OPENAPI_DIR: empty }), verify(['--openapi', broken])]);
+    for (const outcome of outcomes) {
+      expectOneCodedLine(outcome, 'CONFIG_INVALID');
+      expect(outcome.stderr).toContain('OPENAPI_DIR');
+    }
+  });
+
+  it('a missing --env-file is CONFIG_INVALID (2), naming the file (Node 20 must not take the flag for its own)', async () => {
+    const outcome = await verify(['--env-file', join(dir, 'missing.env')]);
+    expectOneCodedLine(outcome, 'CONFIG_INVALID');
+    expect(outcome.stderr).toContain('missing.env');
+  });
+
+  it('a misspelt variable in an env file is CONFIG_INVALID (2), naming the closest known one', async () => {
+    const outcome = await verify(['--env-file', envFile('typo', { BASEURL: 'http://127.0.0.1:1' })]);
+    expectOneCodedLine(outcome, 'CONFIG_INVALID');
+    expect(outcome.stderr).toContain('did you mean BASE_URL?');
   });
 
   it('an unknown flag is USAGE (64)', async () => {
@@ -125,11 +165,19 @@ describe.concurrent('verify on bad input', () => {
   });
 
   it('a target that does not answer in time is TARGET_TIMEOUT (4)', async () => {
-    expectOneCodedLine(await verify(['--env-file', envFile('slow', remote(slowUrl))]), 'TARGET_TIMEOUT');
+    expectOneCodedLine(await verify(['--env-file', envFile('slow', remote(slowUrl, `${slowUrl}/cas`, '500'))]), 'TARGET_TIMEOUT');
   });
 
   it('a token response that is not JSON is TARGET_MALFORMED (5)', async () => {
     expectOneCodedLine(await verify(['--env-file', envFile('malformed', remote(malformedUrl))]), 'TARGET_MALFORMED');
+  });
+
+  it('a gateway error page from the token endpoint is TARGET_UNREACHABLE (3), not a refusal', async () => {
+    expectOneCodedLine(await verify(['--env-file', envFile('gateway', remote(gatewayUrl))]), 'TARGET_UNREACHABLE');
+  });
+
+  it('a token response cut off before its Content-Length is TARGET_MALFORMED (5)', async () => {
+    expectOneCodedLine(await verify(['--env-file', envFile('truncated', remote(truncatedUrl))]), 'TARGET_MALFORMED');
   });
 
   it('refused credentials are LOGIN_FAILED (6)', async () => {

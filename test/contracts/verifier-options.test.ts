@@ -10,7 +10,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadPactConfig, readPactConfig, type PactConfig } from '../../src/config/pact.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { readPactConfig, type PactConfig } from '../../src/config/pact.ts';
 import { resolveOwnPactSources } from '../../src/contracts/own-pact-sources.ts';
 import type { PactSource } from '../../src/contracts/pact-source.ts';
 import { buildVerifierOptions, type VerifierOptionsInput } from '../../src/contracts/verifier-options.ts';
@@ -109,12 +110,12 @@ describe('PACT_* configuration', () => {
     });
   }
 
-  it('reads only the PACT_* variables in a suite worker, where vitest sets BASE_URL to "/"', async () => {
-    const file = join(scratch, 'worker.env');
+  it('reads the PACT_* variables with the rest of the configuration, the environment over the env file', async () => {
+    const file = join(scratch, 'run.env');
     await writeFile(file, 'PACT_DIR=./pacts\nPACT_PUBLISH_RESULTS=false\n');
-    const config = loadPactConfig({ env: { BASE_URL: '/', MODE: 'test', PACT_URLS: 'a.json', PACT_DIR: 'from-env' }, envFile: file });
+    const config = loadConfig({ env: { PACT_URLS: 'a.json', PACT_DIR: 'from-env' }, envFile: file }).pact;
     expect(config).toEqual({ urls: ['a.json'], dir: 'from-env' });
-    expect(() => loadPactConfig({ env: { PACT_BROKER_BASE_URL: 'not a url' }, envFile: file })).toThrowError(/PACT_BROKER_BASE_URL/);
+    expect(() => loadConfig({ env: { PACT_BROKER_BASE_URL: 'not a url' }, envFile: file })).toThrowError(/PACT_BROKER_BASE_URL/);
   });
 
   it('reads selectors, splits PACT_URLS and never echoes the token', () => {

@@ -6,23 +6,22 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
-import { originalEnvironment } from '../../src/config/environment.ts';
+import { loadConfig } from '../../src/config/config.ts';
 import { runSuites } from '../../src/runner/run-suites.ts';
 import { isFaultName } from '../../simulator/faults/index.ts';
 import { killMatrixPlan } from './plan.ts';
 
-originalEnvironment();
 const [out, ...only] = process.argv.slice(2);
 if (!out) {
   process.stderr.write('usage: run-matrix.ts OUT.json [FAULT ...]\n');
   process.exit(64);
 }
 const faults = only.filter(isFaultName);
-// The matrix judges the embedded platform; a developer's .env must not redirect it.
+// The matrix judges the embedded platform with the defaults; a developer's .env and environment must not redirect it.
 const results = await runSuites({
+  config: loadConfig({ env: {}, envFile: '/dev/null' }),
   plan: killMatrixPlan(faults.length > 0 ? faults : undefined),
   reporters: [],
-  envFile: '/dev/null',
   vitestOutput: new PassThrough().resume(),
 });
 await writeFile(out, JSON.stringify(results));

@@ -29,6 +29,36 @@ function failureOf(env: Record<string, string>): UpgradeGuardError {
   throw new Error('expected loadConfig to fail');
 }
 
+describe('misspelt variables never turn into a green run', () => {
+  const vectors = [
+    { where: 'env file', file: { BASEURL: 'https://platform.example.com' }, env: {}, named: 'BASEURL', hint: 'BASE_URL' },
+    { where: 'env file', file: { TARGET_VERSON: '8.0' }, env: {}, named: 'TARGET_VERSON', hint: 'TARGET_VERSION' },
+    { where: 'env file', file: { SOMETHING_ELSE: 'x' }, env: {}, named: 'SOMETHING_ELSE', hint: undefined },
+    { where: 'environment', file: {}, env: { TARGET_VERSON: '8.0' }, named: 'TARGET_VERSON', hint: 'TARGET_VERSION' },
+    { where: 'environment', file: {}, env: { MAX_CONCURENCY: '2' }, named: 'MAX_CONCURENCY', hint: 'MAX_CONCURRENCY' },
+    { where: 'environment', file: {}, env: { UPGRADE_GUARD_BASE: 'x' }, named: 'UPGRADE_GUARD_BASE', hint: undefined },
+  ];
+  for (const vector of vectors) {
+    it(`refuses ${vector.named} in the ${vector.where}${vector.hint ? `, naming ${vector.hint}` : ''}`, () => {
+      const file = join(mkdtempSync(join(tmpdir(), 'ug-typo-')), 'typo.env');
+      writeFileSync(file, Object.entries(vector.file).map(([name, value]) => `${name}=${value}`).join('\n'));
+      let error: unknown;
+      try {
+        loadConfig({ env: vector.env, envFile: file });
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(UpgradeGuardError);
+      expect(error).toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining(vector.named) });
+      if (vector.hint) expect((error as Error).message).toContain(`did you mean ${vector.hint}?`);
+    });
+  }
+
+  it('leaves the rest of a shared environment alone', () => {
+    expect(() => loadConfig({ env: { PATH: '/usr/bin', NODE_ENV: 'test', GITHUB_API_URL: 'https://api.example.com', CI: 'true', FIXTURE_MEDIA_ASSET_ID: '1' } })).not.toThrow();
+  });
+});
+
 describe('loadConfig', () => {
   it('without BASE_URL the embedded simulator is the target, with documented defaults', () => {
     const config = loadConfig({ env: {} });

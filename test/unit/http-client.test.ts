@@ -12,6 +12,12 @@ let base: string;
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/slow') return void setTimeout(() => res.end('late'), 2_000);
+    if (req.url === '/hang') return;
+    if (req.url === '/truncated') {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"items":[');
+      return void setImmediate(() => res.socket?.destroy());
+    }
     if (req.url === '/html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops</html>');
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
   });
@@ -53,6 +59,20 @@ describe('HttpClient', () => {
   it('a slow server is TARGET_TIMEOUT', async () => {
     const client = new HttpClient({ timeoutMs: 200, maxConcurrency: 2 });
     expect(await codeOf(client.request({ method: 'GET', url: `${base}/slow` }))).toBe('TARGET_TIMEOUT');
+    await client.close();
+  });
+
+  it('a body cut off before its Content-Length is TARGET_MALFORMED, not unreachable', async () => {
+    const client = new HttpClient({ timeoutMs: 30_000, maxConcurrency: 2 });
+    expect(await codeOf(client.request({ method: 'GET', url: `${base}/truncated` }))).toBe('TARGET_MALFORMED');
+    await client.close();
+  });
+
+  it('after three timeouts in a row gives the target up: the next request fails at once with the same reason', async () => {
+    const client = new HttpClient({ timeoutMs: 150, maxConcurrency: 1 });
+    for (let attempt = 0; attempt < 3; attempt += 1) expect(await codeOf(client.request({ method: 'GET', url: `${base}/hang` }))).toBe('TARGET_TIMEOUT');
+    const next = client.request({ method: 'GET', url: `${base}/json` });
+    await expect(next).rejects.toThrowError(/not sent: the target timed out 3 times in a row/);
     await client.close();
   });
 

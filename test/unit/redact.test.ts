@@ -37,6 +37,24 @@ describe('redaction', () => {
     });
   }
 
+  it("hides a code in a redirect page's HTML body and in free text, whoever wrote it", () => {
+    const registry = new SecretRegistry();
+    const html = '<p>Redirecting to <a href="https://app.example/cb?state=abcdefgh&amp;code=unseen-code-literal-42">https://app.example/cb?code=unseen-code-literal-42&state=abcdefgh</a></p>';
+    const out = redactBody(html, 'text/html; charset=utf-8', registry);
+    expect(out).not.toContain('unseen-code-literal-42');
+    expect(out).toContain('state=abcdefgh');
+    expect(registry.scrub('login failed at https://cas.example/cb?access_token=tok-123456789&x=1')).not.toContain('tok-123456789');
+  });
+
+  it('hides the values of hidden inputs of an HTML page (CSRF tokens), keeping the names', () => {
+    const html = '<form><input type="hidden" name="_csrf" value="csrf-literal-0123456789"><input type=hidden name=\'sid\' value=sid-literal-987654321><input name="username" value="ada"></form>';
+    const out = redactBody(html, 'text/html', new SecretRegistry());
+    expect(out).not.toContain('csrf-literal-0123456789');
+    expect(out).not.toContain('sid-literal-987654321');
+    expect(out).toContain('name="_csrf"');
+    expect(out).toContain('value="ada"');
+  });
+
   it('keeps non-secret JSON members readable', () => {
     const out = JSON.parse(redactBody(JSON.stringify({ access_token: accessToken, token_type: 'Bearer', expires_in: 3600 }), 'application/json', registry()));
     expect(out).toEqual({ access_token: REDACTED, token_type: 'Bearer', expires_in: 3600 });

@@ -1,10 +1,11 @@
 /**
  * The one way the typed client reaches a catalog endpoint: method and path
- * come from the endpoint-change catalog (`versionedPath`), so a path is
+ * come from the endpoint-change catalog (`{version}` is filled by the
+ * PlatformApi from the target's path versions), so a path is
  * written once, in `src/catalog/`, and the client, the suites and the
  * contracts cannot drift apart.
  */
-import { entryById, versionedPath, type CatalogEntry } from '../../catalog/index.ts';
+import { entryById, type CatalogEntry } from '../../catalog/index.ts';
 import { UpgradeGuardError } from '../../errors.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import type { ApiCall, PlatformApi } from '../platform-api.ts';
@@ -26,7 +27,7 @@ export function catalogEntry(id: string): CatalogEntry {
 /** Calls the endpoint of catalog entry `id` (its own path, or with `replacement` the path it is replaced by, spec §9.4). */
 export function callCatalogEntry(api: PlatformApi, id: string, args: EndpointArguments = {}, use: 'entry' | 'replacement' = 'entry'): Promise<HttpResponse> {
   const entry = catalogEntry(id);
-  const endpoint = use === 'replacement' ? entry.replacement : { method: entry.method, path: versionedPath(entry) };
+  const endpoint = use === 'replacement' ? entry.replacement : { method: entry.method, path: entry.path };
   if (!endpoint) throw new UpgradeGuardError('INTERNAL', `catalog entry ${id} names no replacement`);
   return api.call({
     method: endpoint.method,

@@ -7,11 +7,11 @@
 import { modulePrefixes } from '../../catalog/index.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import type { PlatformApi } from '../platform-api.ts';
-import { callCatalogEntry, catalogEntry } from './_catalog-call.ts';
+import { callCatalogEntry } from './_catalog-call.ts';
 
-/** `/maps/rest/api/v1.0` + path, with the segment the catalog uses for `{version}`. */
+/** `/maps/rest/api/{version}` + path; the API client fills `{version}` from the target's path versions. */
 function planningPath(path: string): string {
-  return `${modulePrefixes.planning}/${catalogEntry('planning.group-list').versionSegment ?? 'v1.0'}${path}`;
+  return `${modulePrefixes.planning}/{version}${path}`;
 }
 
 /** GET /group: every planning group, each with `uid` (added in 8.0, spec §2, §4.3). */

@@ -13,12 +13,12 @@ import { randomUUID } from 'node:crypto';
 import type { PlatformApi } from '../../api/platform-api.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import type { PlatformVersion } from '../../profile/versions.ts';
-import { entryById, expectedVerdict, modulePrefixes, versionedPath } from '../index.ts';
+import { entryById, expectedVerdict, modulePrefixes } from '../index.ts';
 import type { RequestRecipes } from './types.ts';
 
-/** `/maps/rest/api/v1.0` + path: the planning prefix with the `{version}` segment the catalog uses (spec §4.3, §9.2). */
+/** `/maps/rest/api/{version}` + path: the API client fills `{version}` from the target's path versions (spec §4.3, §9.2). */
 export function planningPath(path: string): string {
-  return `${modulePrefixes.planning}/${entryById('planning.group-list')?.versionSegment ?? 'v1.0'}${path}`;
+  return `${modulePrefixes.planning}/{version}${path}`;
 }
 
 /** Names of what the suites create start with this, so discovery never picks them and a reader knows whose they are. */
@@ -82,7 +82,7 @@ export const planningRequests: RequestRecipes = {
     body: ({ version }) => ({ name: scratchName('group'), inherit: false, ...newRequestFields('planning.group-create', version, { uid: randomUUID() }) }),
     cleanup: async (api, response) => {
       const id = createdId(response);
-      if (id !== undefined && groupDelete) await api.call({ method: 'DELETE', path: versionedPath(groupDelete), pathParams: { id } });
+      if (id !== undefined && groupDelete) await api.call({ method: 'DELETE', path: groupDelete.path, pathParams: { id } });
     },
   },
   // spec §4.3: uid is optional on update. Only uid is sent (7.4: nothing), so the group keeps its name.

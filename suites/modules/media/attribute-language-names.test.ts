@@ -6,7 +6,6 @@
  * and `false` keys them by tags.
  */
 import { expect } from 'vitest';
-import { versionedPath } from '../../../src/catalog/index.ts';
 import { check } from '../../../src/report/check.ts';
 import { observe } from '../../../src/report/observe.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
@@ -21,7 +20,7 @@ const languageTag = /^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$/;
 
 /** The language keys of every attribute's `name`, sorted, in listing order. */
 async function nameKeys(context: SuiteContext, useLanguageNames: boolean): Promise<string[][]> {
-  const response = await context.api.call({ method: attributes.method, path: versionedPath(attributes), query: { [parameter]: useLanguageNames } });
+  const response = await context.api.call({ method: attributes.method, path: attributes.path, query: { [parameter]: useLanguageNames } });
   expect(response.status, `GET ${attributes.path}?${parameter}=${String(useLanguageNames)}`).toBe(200);
   return records(member(response.json(), 'assetAttributes')).map((attribute) => {
     const name = attribute['name'];

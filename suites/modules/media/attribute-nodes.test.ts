@@ -7,7 +7,6 @@
  * children of a root are neither that root nor any other root.
  */
 import { expect, type TestContext } from 'vitest';
-import { versionedPath } from '../../../src/catalog/index.ts';
 import { check } from '../../../src/report/check.ts';
 import { observe } from '../../../src/report/observe.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
@@ -19,7 +18,7 @@ const nodes = mediaEntry('media.asset-attribute-nodes');
 type NodeQuery = Readonly<Record<string, string | number>>;
 
 async function readNodes(context: SuiteContext, id: string, query: NodeQuery): Promise<JsonRecord[]> {
-  const response = await context.api.call({ method: nodes.method, path: versionedPath(nodes), pathParams: { id }, query });
+  const response = await context.api.call({ method: nodes.method, path: nodes.path, pathParams: { id }, query });
   expect(response.status, `GET ${nodes.path} with ${JSON.stringify(query)}`).toBe(200);
   const body = response.json();
   expect(Array.isArray(body), `GET ${nodes.path} with ${JSON.stringify(query)} answers a list`).toBe(true);

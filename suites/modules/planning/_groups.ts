@@ -5,7 +5,6 @@
  */
 import { expect, type TestContext } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
-import { versionedPath } from '../../../src/catalog/index.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
 import type { SuiteContext } from '../../../src/target/context.ts';
@@ -24,7 +23,7 @@ export interface CreatedGroup {
 /** POST /group with `group`, runs `use` on what was created, and deletes it whatever `use` does. */
 export async function withScratchGroup(test: TestContext, context: SuiteContext, group: Json, use: (created: CreatedGroup) => Promise<void>): Promise<void> {
   await requireMutationsAllowed(test, context.target, `${groupCreate.method} ${groupCreate.path}`);
-  const response = await context.api.call({ method: groupCreate.method, path: versionedPath(groupCreate), json: group });
+  const response = await context.api.call({ method: groupCreate.method, path: groupCreate.path, json: group });
   expect(response.status, `${groupCreate.method} ${groupCreate.path} creates the group`).toBeGreaterThanOrEqual(200);
   expect(response.status).toBeLessThan(300);
   const body = response.json();
@@ -39,7 +38,7 @@ export async function withScratchGroup(test: TestContext, context: SuiteContext,
 }
 
 export function deleteGroup(api: PlatformApi, id: string): Promise<HttpResponse> {
-  return api.call({ method: groupDelete.method, path: versionedPath(groupDelete), pathParams: { id } });
+  return api.call({ method: groupDelete.method, path: groupDelete.path, pathParams: { id } });
 }
 
 /** GET /group/{id} (both versions). */

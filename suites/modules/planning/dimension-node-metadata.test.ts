@@ -8,7 +8,6 @@
  */
 import { expect } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
-import { versionedPath } from '../../../src/catalog/index.ts';
 import { check } from '../../../src/report/check.ts';
 import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
 import { observe } from '../../../src/report/observe.ts';
@@ -78,7 +77,7 @@ check(
       body = [{ dimensionId: optional.id, nodeId: Number(nodeId), values: [] }];
     }
 
-    const put = await context.api.call({ method: update.method, path: versionedPath(update), pathParams: { nodeId }, json: body });
+    const put = await context.api.call({ method: update.method, path: update.path, pathParams: { nodeId }, json: body });
     let after: DimensionValues[] = before;
     try {
       await observe(test, `PUT ${put.status} with ${body.length} entries naming node ${nodeId}`);
@@ -88,7 +87,7 @@ check(
       expect(normalised(after), `values of node ${nodeId} after putting them back`).toEqual(normalised(before));
     } finally {
       if (put.status < 300 && JSON.stringify(normalised(after)) !== JSON.stringify(normalised(before))) {
-        await context.api.call({ method: update.method, path: versionedPath(update), pathParams: { nodeId }, json: before });
+        await context.api.call({ method: update.method, path: update.path, pathParams: { nodeId }, json: before });
       }
     }
   },

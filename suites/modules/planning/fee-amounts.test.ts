@@ -4,7 +4,6 @@
  * whole list is seen.
  */
 import { expect } from 'vitest';
-import { versionedPath } from '../../../src/catalog/index.ts';
 import { check } from '../../../src/report/check.ts';
 import { observe } from '../../../src/report/observe.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
@@ -23,7 +22,7 @@ check(
   async (test) => {
     await requireChange(test, feeList.id, 'the fee list');
     const context = await suiteContext();
-    const response = await context.api.call({ method: 'GET', path: versionedPath(feeList) });
+    const response = await context.api.call({ method: 'GET', path: feeList.path });
     expect(response.status).toBe(200);
     const body = response.json();
     const fees = isJson(body) && Array.isArray(body.fees) ? body.fees : undefined;

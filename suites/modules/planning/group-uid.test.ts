@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { versionedPath } from '../../../src/catalog/index.ts';
 import { check } from '../../../src/report/check.ts';
 import { observe } from '../../../src/report/observe.ts';
 import { suiteContext } from '../../../src/target/context.ts';
@@ -62,7 +61,7 @@ check(
     const context = await suiteContext();
     await withScratchGroup(test, context, { name: scratchName('group'), inherit: false }, async ({ id }) => {
       const uid = randomUUID();
-      const updated = await context.api.call({ method: groupUpdate.method, path: versionedPath(groupUpdate), pathParams: { id }, json: { uid } });
+      const updated = await context.api.call({ method: groupUpdate.method, path: groupUpdate.path, pathParams: { id }, json: { uid } });
       expect(updated.status, `${groupUpdate.method} ${groupUpdate.path} with uid`).toBeGreaterThanOrEqual(200);
       expect(updated.status).toBeLessThan(300);
       expect(uidOf((await readGroup(context.api, id)).json()), 'uid of GET /group/{id} after the update').toBe(uid);

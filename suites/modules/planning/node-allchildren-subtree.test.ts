@@ -5,7 +5,6 @@
  * listed node that is not a leaf has its own children in the list.
  */
 import { expect } from 'vitest';
-import { versionedPath } from '../../../src/catalog/index.ts';
 import { check } from '../../../src/report/check.ts';
 import { observe } from '../../../src/report/observe.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
@@ -34,7 +33,7 @@ check(
 
     const listed: Json[] = [];
     for (let page = 0; page < maxPages; page += 1) {
-      const response = await context.api.call({ method: 'GET', path: versionedPath(allChildren), pathParams: { nodeId }, query: { offset: page * pageSize, limit: pageSize } });
+      const response = await context.api.call({ method: 'GET', path: allChildren.path, pathParams: { nodeId }, query: { offset: page * pageSize, limit: pageSize } });
       expect(response.status, `GET /node/allchildren/${nodeId}`).toBe(200);
       const body = response.json();
       const content = items(body);

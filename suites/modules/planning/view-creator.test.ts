@@ -5,7 +5,6 @@
  * create are left out, as they may vanish while the check runs.
  */
 import { expect } from 'vitest';
-import { versionedPath } from '../../../src/catalog/index.ts';
 import { check } from '../../../src/report/check.ts';
 import { observe } from '../../../src/report/observe.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
@@ -27,7 +26,7 @@ check(
   async (test) => {
     await requireChange(test, viewAll.id, 'the view endpoints');
     const context = await suiteContext();
-    const listed = await context.api.call({ method: 'GET', path: versionedPath(viewAll) });
+    const listed = await context.api.call({ method: 'GET', path: viewAll.path });
     expect(listed.status).toBe(200);
     const views = items(listed.json()).filter((view) => !(typeof view.viewName === 'string' && view.viewName.startsWith(suiteMarker)));
     if (views.length === 0) return skipWithReason(test, 'GET /view/all lists no view to look at');
@@ -35,7 +34,7 @@ check(
     expect(notUuid.map((view) => `view ${String(idOf(view.id))}: creatorId ${creatorOf(view)}`), 'views of GET /view/all without a UUID creatorId').toEqual([]);
 
     const viewId = idOf(views[0]?.id) ?? idOf(views[0]?.viewId) ?? '';
-    const details = await context.api.call({ method: 'GET', path: versionedPath(viewGet), pathParams: { viewId } });
+    const details = await context.api.call({ method: 'GET', path: viewGet.path, pathParams: { viewId } });
     expect(details.status, `GET /view/${viewId}`).toBe(200);
     const detail = details.json();
     await observe(test, `${views.length} views; view ${viewId} creatorId ${creatorOf(detail)}`);

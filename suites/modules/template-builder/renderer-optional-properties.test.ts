@@ -7,7 +7,6 @@
  * template discovery happened to pick.
  */
 import { expect } from 'vitest';
-import { versionedPath } from '../../../src/catalog/index.ts';
 import { visibleTemplateIds } from '../../../src/fixtures/discovery/template-builder.ts';
 import { check } from '../../../src/report/check.ts';
 import { observe } from '../../../src/report/observe.ts';
@@ -36,7 +35,7 @@ check(
     const problems: string[] = [];
     const templateIds = (await visibleTemplateIds(api)).slice(0, maxTemplates);
     for (const templateId of templateIds) {
-      const response = await api.call({ method: renderersEntry.method, path: versionedPath(renderersEntry), pathParams: { id: templateId } });
+      const response = await api.call({ method: renderersEntry.method, path: renderersEntry.path, pathParams: { id: templateId } });
       expect(response.status, `renderers of the visible template ${templateId}`).toBe(200);
       const body = response.json();
       const result = validateBody(schemaId, body);

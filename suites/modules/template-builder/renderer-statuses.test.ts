@@ -6,7 +6,6 @@
  * route cannot pass for a 404.
  */
 import { expect } from 'vitest';
-import { versionedPath } from '../../../src/catalog/index.ts';
 import { visibleTemplateIds } from '../../../src/fixtures/discovery/template-builder.ts';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
@@ -20,7 +19,7 @@ import { entryLabels, renderersEntry, skipUnlessServed } from './_template-build
 const unknownTemplateId = 2_147_483_647;
 
 function renderersOf(api: PlatformApi, templateId: number | string): Promise<HttpResponse> {
-  return api.call({ method: renderersEntry.method, path: versionedPath(renderersEntry), pathParams: { id: templateId } });
+  return api.call({ method: renderersEntry.method, path: renderersEntry.path, pathParams: { id: templateId } });
 }
 
 check(

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { registerJobModule } from '../../../simulator/modules/job/index.ts';
-import { jobFaults } from '../../../simulator/modules/job/faults.ts';
+import { jobFaults } from '../../../simulator/faults/job.ts';
 import type { FaultName } from '../../../simulator/faults/index.ts';
 import type { HttpMethod } from '../../../simulator/http/router.ts';
 import { seedUsers } from '../../../simulator/fixtures/users.ts';

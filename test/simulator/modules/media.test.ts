@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { FaultName } from '../../../simulator/faults/index.ts';
 import { limitedUser, roles } from '../../../simulator/fixtures/users.ts';
 import { registerMediaModule } from '../../../simulator/modules/media/index.ts';
-import { mediaFaults } from '../../../simulator/modules/media/faults.ts';
+import { mediaFaults } from '../../../simulator/faults/media.ts';
 import type { HttpMethod } from '../../../simulator/http/router.ts';
 import type { SimVersion } from '../../../simulator/version.ts';
 import { moduleHarness, type ModuleHarness } from './_harness.ts';

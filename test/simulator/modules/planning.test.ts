@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { registerPlanningModule } from '../../../simulator/modules/planning/index.ts';
-import { planningFaults } from '../../../simulator/modules/planning/faults.ts';
+import { planningFaults } from '../../../simulator/faults/planning.ts';
 import type { FaultName } from '../../../simulator/faults/index.ts';
 import type { HttpMethod } from '../../../simulator/http/router.ts';
 import { seedUsers } from '../../../simulator/fixtures/users.ts';

@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerReviewModule } from '../../../simulator/modules/review/index.ts';
-import { reviewFaults } from '../../../simulator/modules/review/faults.ts';
+import { reviewFaults } from '../../../simulator/faults/review.ts';
 import type { FaultName } from '../../../simulator/faults/index.ts';
 import { fullUser, limitedUser, seedUsers } from '../../../simulator/fixtures/users.ts';
 import type { SimVersion } from '../../../simulator/version.ts';

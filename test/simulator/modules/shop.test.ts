@@ -7,7 +7,7 @@ import type { FaultName } from '../../../simulator/faults/index.ts';
 import { roles } from '../../../simulator/fixtures/users.ts';
 import type { HttpMethod } from '../../../simulator/http/router.ts';
 import { registerShopModule } from '../../../simulator/modules/shop/index.ts';
-import { shopFaults } from '../../../simulator/modules/shop/faults.ts';
+import { shopFaults } from '../../../simulator/faults/shop.ts';
 import type { SimVersion } from '../../../simulator/version.ts';
 import { moduleHarness, type HarnessResponse, type ModuleHarness } from './_harness.ts';
 import { arrayBody, objectBody } from './_bodies.ts';

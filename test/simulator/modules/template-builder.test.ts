@@ -7,7 +7,7 @@ import type { FaultName } from '../../../simulator/faults/index.ts';
 import { fullUser, limitedUser, roles } from '../../../simulator/fixtures/users.ts';
 import type { HttpMethod } from '../../../simulator/http/router.ts';
 import { registerTemplateBuilderModule } from '../../../simulator/modules/template-builder/index.ts';
-import { templateBuilderFaults } from '../../../simulator/modules/template-builder/faults.ts';
+import { templateBuilderFaults } from '../../../simulator/faults/template-builder.ts';
 import type { SimVersion } from '../../../simulator/version.ts';
 import { moduleHarness, type ModuleHarness } from './_harness.ts';
 import { arrayBody, objectBody } from './_bodies.ts';

@@ -84,6 +84,20 @@ describe('processTokenResponse (RFC 6749 §5.1, spec §2)', () => {
     });
   }
 
+  for (const status of [502, 503, 504]) {
+    it(`reports a gateway's HTTP ${status} page as TARGET_UNREACHABLE, not a refusal`, () => {
+      expect(() => processTokenResponse(httpResponse(status, '<html><body>Bad Gateway</body></html>', { contentType: 'text/html' }), { secrets: new SecretRegistry() })).toThrow(
+        expect.objectContaining({ code: 'TARGET_UNREACHABLE' }),
+      );
+    });
+  }
+
+  it('still reads a 503 with an OAuth error body as a refusal', () => {
+    expect(() => processTokenResponse(httpResponse(503, { error: 'temporarily_unavailable' }), { secrets: new SecretRegistry() })).toThrow(
+      expect.objectContaining({ code: 'TOKEN_REFUSED', oauthError: 'temporarily_unavailable' }),
+    );
+  });
+
   it('keeps the error description, scrubbed of known secrets', () => {
     const secrets = new SecretRegistry();
     secrets.add('refresh-rrrr-1111');

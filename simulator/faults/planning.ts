@@ -1,4 +1,4 @@
-import type { FaultDefinition } from '../../faults/fault.ts';
+import type { FaultDefinition } from './fault.ts';
 
 /** Named deviations of the planning module from the spec (spec §2, §4.3, §9). */
 export const planningFaults = {

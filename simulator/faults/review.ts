@@ -1,4 +1,4 @@
-import type { FaultDefinition } from '../../faults/fault.ts';
+import type { FaultDefinition } from './fault.ts';
 
 /** Named deviations of the review module from the spec (spec §2, §4.5, §5.12). */
 export const reviewFaults = {

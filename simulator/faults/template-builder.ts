@@ -1,4 +1,4 @@
-import type { FaultDefinition } from '../../faults/fault.ts';
+import type { FaultDefinition } from './fault.ts';
 
 /** Named deviations of the template-builder module from the spec. */
 export const templateBuilderFaults = {

@@ -1,4 +1,4 @@
-import type { FaultDefinition } from '../../faults/fault.ts';
+import type { FaultDefinition } from './fault.ts';
 
 /** Named deviations of the job module from the spec (spec §2, §4.2, §9). */
 export const jobFaults = {

@@ -1,0 +1,60 @@
+/**
+ * The vitest configuration of the suites, built from values: the validated
+ * configuration and the run plan go to every project through `provide`, so
+ * nothing downstream reads or validates the environment again (the global
+ * setup and the workers `inject` them). verify and the kill matrix pass it
+ * inline; `vitest.config.ts` builds the same for a developer's plain `vitest`.
+ */
+import { availableParallelism } from 'node:os';
+import { configDefaults, type ViteUserConfig } from 'vitest/config';
+import { conformanceSettings } from '../conformance/settings.ts';
+import type { Config } from '../config/config.ts';
+import { groupIntoProjects, type RunTarget } from '../target/run-plan.ts';
+
+export function suitesConfig(config: Config, plan: readonly RunTarget[]): ViteUserConfig {
+  const projects = groupIntoProjects(plan);
+  // OPENAPI_DIR set: the module suites keep their exchanges, and a conformance project per version checks them after.
+  const conformance = conformanceSettings(config.openapiDir, config.reportsDir);
+  return {
+    test: {
+      environment: 'node',
+      pool: 'threads',
+      // Suite files share nothing but the per-project context cache (keyed by project), so module reuse is safe and fast.
+      isolate: false,
+      // Suites are I/O-bound: several files wait on the network at once even on two cores.
+      maxWorkers: availableParallelism(),
+      testTimeout: Math.max(30_000, config.requestTimeoutMs * 4 + config.expiryMaxWaitSeconds * 1000),
+      hookTimeout: Math.max(30_000, config.requestTimeoutMs * 4),
+      // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
+      reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],
+      env: { PACT_DO_NOT_TRACK: 'true' },
+      projects: [
+        ...projects.map((project) => ({
+          extends: true as const,
+          test: {
+            name: project.name,
+            include: ['suites/**/*.test.ts'],
+            exclude: [...configDefaults.exclude, 'suites/conformance/**'],
+            provide: { runProject: project, config, ...(conformance && { conformance }) },
+            globalSetup: ['src/target/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
+            sequence: { groupOrder: 0 },
+            setupFiles: ['allure-vitest/setup', 'src/report/allure-setup.ts'],
+          },
+        })),
+        // Vendor conformance runs after every module suite of the run (a later group), on the exchanges they kept.
+        ...(conformance
+          ? projects.map((project) => ({
+              extends: true as const,
+              test: {
+                name: `conformance ${project.name}`,
+                include: ['suites/conformance/*.test.ts'],
+                provide: { runProject: project, config, conformance },
+                sequence: { groupOrder: 1 },
+                setupFiles: ['allure-vitest/setup'],
+              },
+            }))
+          : []),
+      ],
+    },
+  };
+}
