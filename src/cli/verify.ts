@@ -19,6 +19,7 @@ import { renderAllureReport } from '../report/allure-html.ts';
 import { formatSummary } from '../report/summary.ts';
 import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
 import { runSuites } from '../runner/run-suites.ts';
+import type { RunResults } from '../runner/results.ts';
 import { preflight } from '../target/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
 import { firstSetupFailure } from '../target/setup-failures.ts';
@@ -95,9 +96,12 @@ async function verify(): Promise<number> {
   await rm(resultsDir, { recursive: true, force: true });
   await mkdir(resultsDir, { recursive: true });
 
+  // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, and what finished is still reported.
+  const deadline = config.runTimeoutSeconds === undefined ? undefined : AbortSignal.timeout(config.runTimeoutSeconds * 1000);
   const results = await runSuites({
     config,
     plan,
+    ...(deadline && { signal: deadline }),
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
     reporters: [new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.
@@ -107,6 +111,7 @@ async function verify(): Promise<number> {
   if (setupFailure) throw setupFailure;
 
   process.stdout.write(formatSummary(results, describeTarget(config)));
+  if (deadline?.aborted) return reportCutOff(config, results, args.html, resultsDir);
   const contractBreaks = await contractBreaksAfterSuites(config, plan, (line) => process.stdout.write(`${line}\n`));
   const conformance = conformanceSection(results);
   const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : [])];
@@ -119,6 +124,17 @@ async function verify(): Promise<number> {
   const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0 || !contractBreaks.asDocumented;
   if (results.checks.length === 0) throw new UpgradeGuardError('INTERNAL', 'no check ran');
   return failed ? 1 : 0;
+}
+
+/** RUN_TIMEOUT_S passed: the reports of what finished are written, then the run ends as a timeout (exit 4). */
+async function reportCutOff(config: Config, results: RunResults, html: boolean, resultsDir: string): Promise<number> {
+  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, []));
+  process.stdout.write(`Migration report: ${migration.markdown}\n`);
+  if (html) process.stdout.write(`Allure report: ${await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard')}\n`);
+  throw new UpgradeGuardError(
+    'TARGET_TIMEOUT',
+    `the run did not finish within RUN_TIMEOUT_S=${config.runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,
+  );
 }
 
 /** The summary's first line: a run against the embedded simulator says so, never only "passed". */

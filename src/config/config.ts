@@ -41,6 +41,8 @@ export interface Config {
   readonly expiryMaxWaitSeconds: number;
   readonly requestTimeoutMs: number;
   readonly maxConcurrency: number;
+  /** RUN_TIMEOUT_S: the run is cut off after this many seconds (reports still written, exit 4); unset, no bound. */
+  readonly runTimeoutSeconds?: number;
   readonly tokenStorePath: string;
   readonly reportsDir: string;
   readonly loginFields: { readonly username?: string; readonly password?: string };
@@ -90,7 +92,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   return Object.freeze(toConfig(candidate, fixtures));
 }
 
-type NonStringVariable = 'ALLOW_MUTATIONS' | 'EXPIRY_MAX_WAIT_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
+type NonStringVariable = 'ALLOW_MUTATIONS' | 'EXPIRY_MAX_WAIT_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'RUN_TIMEOUT_S' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
 
 /** The variables after validation, coercion and defaults. */
 type ValidatedVariables = { [K in Exclude<ConfigVariable, NonStringVariable>]?: string } & {
@@ -99,6 +101,7 @@ type ValidatedVariables = { [K in Exclude<ConfigVariable, NonStringVariable>]?: 
   EXPIRY_MAX_WAIT_S: number;
   REQUEST_TIMEOUT_MS: number;
   MAX_CONCURRENCY: number;
+  RUN_TIMEOUT_S?: number;
   TOKEN_STORE: string;
   REPORTS_DIR: string;
 };
@@ -116,6 +119,7 @@ function toConfig(values: ValidatedVariables, fixtures: Record<string, string>):
     expiryMaxWaitSeconds: values.EXPIRY_MAX_WAIT_S,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     maxConcurrency: values.MAX_CONCURRENCY,
+    ...(values.RUN_TIMEOUT_S !== undefined && { runTimeoutSeconds: values.RUN_TIMEOUT_S }),
     tokenStorePath: values.TOKEN_STORE,
     reportsDir: values.REPORTS_DIR,
     loginFields: Object.freeze({

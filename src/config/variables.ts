@@ -24,6 +24,7 @@ export const configSchema = {
     EXPIRY_MAX_WAIT_S: { type: 'integer', minimum: 0, maximum: 3600, default: 5 },
     REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 600000, default: 10000 },
     MAX_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 8 },
+    RUN_TIMEOUT_S: { type: 'integer', minimum: 1, maximum: 86400, description: 'the whole run ends after this many seconds, reports written, exit 4' },
     TOKEN_STORE: { type: 'string', minLength: 1, default: '.upgrade-guard/tokens.json' },
     REPORTS_DIR: { type: 'string', minLength: 1, default: 'reports' },
     PATH_VERSION_JOB: { type: 'string', pattern: pathVersionPattern, description: 'the {version} segment of the job module paths (default: the catalog\'s)' },

@@ -5,18 +5,20 @@
  * environment, and no config file is loaded.
  */
 import type { Writable } from 'node:stream';
-import { startVitest, type TestUserConfig } from 'vitest/node';
+import { startVitest, type Reporter, type TestUserConfig } from 'vitest/node';
 import type { Config } from '../config/config.ts';
 import type { RunTarget } from '../target/run-plan.ts';
 import { collectResults, type RunResults } from './results.ts';
 import { suitesConfig } from './suites-config.ts';
+
+type ReporterList = Extract<NonNullable<TestUserConfig['reporters']>, readonly unknown[]>;
 
 export interface RunSuitesOptions {
   readonly config: Config;
   /** The run targets: verify's default plan, or the kill matrix's one per fault. */
   readonly plan: readonly RunTarget[];
   /** vitest reporters; console + Allure when absent. */
-  readonly reporters?: TestUserConfig['reporters'];
+  readonly reporters?: ReporterList;
   /** Only test files whose path contains one of these. */
   readonly filters?: readonly string[];
   /**
@@ -25,6 +27,8 @@ export interface RunSuitesOptions {
    * matters, and a setup failure becomes one coded line.
    */
   readonly vitestOutput?: Writable;
+  /** Cancels the run when aborted (RUN_TIMEOUT_S): checks that have not finished are left out of the results. */
+  readonly signal?: AbortSignal;
 }
 
 export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
@@ -35,7 +39,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
       config: false,
       run: true,
       watch: false,
-      ...(options.reporters !== undefined && { reporters: options.reporters }),
+      ...((options.reporters !== undefined || options.signal) && { reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal)] }),
     },
     suitesConfig(options.config, options.plan),
     vitestStreams(options.vitestOutput),
@@ -45,6 +49,20 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
   } finally {
     await vitest.close();
   }
+}
+
+/** A reporter whose only job is to hold the run's handle and cancel it when the signal fires. */
+function cancelOn(signal: AbortSignal | undefined): Reporter[] {
+  if (!signal) return [];
+  return [
+    {
+      onInit(vitest) {
+        const cancel = (): void => void vitest.cancelCurrentRun('keyboard-input');
+        if (signal.aborted) cancel();
+        else signal.addEventListener('abort', cancel, { once: true });
+      },
+    },
+  ];
 }
 
 function vitestStreams(output: Writable | undefined): NonNullable<Parameters<typeof startVitest>[4]> {

@@ -15,23 +15,27 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[]): ViteUs
   const projects = groupIntoProjects(plan);
   // OPENAPI_DIR set: the module suites keep their exchanges, and a conformance project per version checks them after.
   const conformance = conformanceSettings(config.openapiDir, config.reportsDir);
+  // Spelled out in every project: an inline configuration (verify loads no config file) is not what `extends: true` extends.
+  const perProject = {
+    environment: 'node',
+    pool: 'threads',
+    // Suite files share nothing but the per-project context cache (keyed by project), so module reuse is safe and fast.
+    isolate: false,
+    testTimeout: Math.max(30_000, config.requestTimeoutMs * 4 + config.expiryMaxWaitSeconds * 1000),
+    hookTimeout: Math.max(30_000, config.requestTimeoutMs * 4),
+    env: { PACT_DO_NOT_TRACK: 'true' },
+  } as const;
   return {
     test: {
-      environment: 'node',
-      pool: 'threads',
-      // Suite files share nothing but the per-project context cache (keyed by project), so module reuse is safe and fast.
-      isolate: false,
+      ...perProject,
       // Suites are I/O-bound: several files wait on the network at once even on two cores.
       maxWorkers: availableParallelism(),
-      testTimeout: Math.max(30_000, config.requestTimeoutMs * 4 + config.expiryMaxWaitSeconds * 1000),
-      hookTimeout: Math.max(30_000, config.requestTimeoutMs * 4),
       // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
       reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],
-      env: { PACT_DO_NOT_TRACK: 'true' },
       projects: [
         ...projects.map((project) => ({
-          extends: true as const,
           test: {
+            ...perProject,
             name: project.name,
             include: ['suites/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'suites/conformance/**'],
@@ -44,8 +48,8 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[]): ViteUs
         // Vendor conformance runs after every module suite of the run (a later group), on the exchanges they kept.
         ...(conformance
           ? projects.map((project) => ({
-              extends: true as const,
               test: {
+                ...perProject,
                 name: `conformance ${project.name}`,
                 include: ['suites/conformance/*.test.ts'],
                 provide: { runProject: project, config, conformance },

@@ -6,7 +6,7 @@
  * loopback double.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -31,8 +31,9 @@ interface Outcome {
 }
 
 function verify(args: readonly string[], variables: Record<string, string> = {}): Promise<Outcome> {
-  const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: join(dir, 'reports'), TOKEN_STORE: join(dir, 'tokens.json'), ...variables };
-  for (const name of configVariables) if (!(name in variables) && name !== 'REPORTS_DIR' && name !== 'TOKEN_STORE') delete env[name];
+  const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: join(dir, 'reports'), TOKEN_STORE: join(dir, 'tokens.json') };
+  for (const name of configVariables) if (name !== 'REPORTS_DIR' && name !== 'TOKEN_STORE') delete env[name];
+  Object.assign(env, variables);
   return new Promise((resolve) => {
     execFile('npm', ['run', '--silent', 'verify', '--', '--no-html', ...args], { env, timeout: COMMAND_TIMEOUT_MS }, (error, stdout, stderr) => {
       resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
@@ -178,6 +179,14 @@ describe.concurrent('verify on bad input', { timeout: COMMAND_TIMEOUT_MS + 30_00
 
   it('a token response cut off before its Content-Length is TARGET_MALFORMED (5)', async () => {
     expectOneCodedLine(await verify(['--env-file', envFile('truncated', remote(truncatedUrl))]), 'TARGET_MALFORMED');
+  });
+
+  it('a run past RUN_TIMEOUT_S is TARGET_TIMEOUT (4), and the reports of what finished are still written', async () => {
+    const reports = join(dir, 'cut-off-reports');
+    const outcome = await verify([], { RUN_TIMEOUT_S: '1', REPORTS_DIR: reports });
+    expectOneCodedLine(outcome, 'TARGET_TIMEOUT');
+    expect(outcome.stderr).toContain('RUN_TIMEOUT_S=1');
+    expect(existsSync(join(reports, 'migration-report.md'))).toBe(true);
   });
 
   it('refused credentials are LOGIN_FAILED (6)', async () => {
