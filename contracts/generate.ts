@@ -3,7 +3,7 @@
  * is registered with PactV4 and the project's typed client calls the Pact
  * mock server (STYLE.md "pact-js": consumer tests drive the real client).
  * A client whose request does not match the interaction fails the test and
- * no pact is written. One pact file per module and version (naming.ts).
+ * no pact is written. One pact file per module and version (src/contracts/sources.ts).
  */
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { HttpClient } from '../src/http/client.ts';
 import { platformVersions } from '../src/profile/versions.ts';
 import { moduleContracts } from './consumer/index.ts';
 import { requestPath, resolveEndpoint, type ContractInteraction } from './interaction.ts';
-import { consumerName, contractCheckId, pactFileName, providerName } from './naming.ts';
+import { consumerName, contractCheckId, pactFileName, providerName } from '../src/contracts/sources.ts';
 import type { CatalogModule } from '../src/catalog/index.ts';
 
 /** The mock server does not check the bearer token: any value does, and no real one is ever used here. */

@@ -6,23 +6,31 @@
  * the provider state (`fromProviderState`), so a pact holds on any instance.
  */
 import { MatchersV3 } from '@pact-foundation/pact';
+import type { FaultDeclarations } from '../src/catalog/faults.ts';
 import type { HttpMethod } from '../src/catalog/index.ts';
-import { pathParamNames, versionedPath, type CatalogModule } from '../src/catalog/index.ts';
-import { catalogEntry } from '../src/api/modules/_catalog-call.ts';
+import { entryById, pathParamNames, versionedPath, type CatalogEntryId, type CatalogModule } from '../src/catalog/index.ts';
 import type { PlatformApi } from '../src/api/platform-api.ts';
 import { UpgradeGuardError } from '../src/errors.ts';
 import type { HttpResponse } from '../src/http/client.ts';
 import type { PlatformVersion } from '../src/profile/versions.ts';
-import { fixtureExamples, type ContractFixture, type ProviderStateName } from './provider-states.ts';
+import { fixtureExamples, type ContractFixture, type ProviderStateName } from '../src/contracts/provider-states.ts';
 
-export interface ContractInteraction {
+/**
+ * `killedBy` / `observedBy` (FaultDeclarations): the simulator faults that make
+ * the interaction's contract check (`contract.<module>.<slug>`) fail; the
+ * contract suite reads them from here by check id. A shape fault fails the
+ * interaction that relies on the shape; a fault that hides what a provider
+ * state discovers (an id, a listing) fails the interactions of that state,
+ * since the embedded platform's seed data always has it.
+ */
+export interface ContractInteraction extends FaultDeclarations {
   /** The check's last id segment: `contract.<module>.<slug>`. */
   readonly slug: string;
   /** Reads as a sentence: "a request for an asset with its asset sets". */
   readonly description: string;
   readonly state?: ProviderStateName;
   /** Catalog entry id of the endpoint. */
-  readonly endpoint: string;
+  readonly endpoint: CatalogEntryId;
   /** Call the endpoint's replacement (spec §9.4) instead of the endpoint. */
   readonly replacement?: boolean;
   readonly query?: Readonly<Record<string, string | MatchersV3.Matcher<string>>>;
@@ -59,14 +67,14 @@ export interface ResolvedEndpoint {
 }
 
 export function resolveEndpoint(interaction: Pick<ContractInteraction, 'endpoint' | 'replacement'>): ResolvedEndpoint {
-  const entry = catalogEntry(interaction.endpoint);
+  const entry = entryById(interaction.endpoint);
   const endpoint = interaction.replacement ? entry.replacement : { method: entry.method, path: versionedPath(entry) };
   if (!endpoint) throw new UpgradeGuardError('INTERNAL', `catalog entry ${entry.id} names no replacement`);
   const params: Record<string, ContractFixture> = {};
   for (const param of pathParamNames(endpoint.path)) {
     const fixture = entry.pathParams[param];
     if (fixture === undefined || !isContractFixture(fixture)) {
-      throw new UpgradeGuardError('INTERNAL', `{${param}} of ${endpoint.path} has no contract fixture (contracts/provider-states.ts)`);
+      throw new UpgradeGuardError('INTERNAL', `{${param}} of ${endpoint.path} has no contract fixture (src/contracts/provider-states.ts)`);
     }
     params[param] = fixture;
   }

@@ -8,7 +8,7 @@ import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { generatePacts } from './generate.ts';
-import { pactDirectory } from './naming.ts';
+import { pactDirectory } from '../src/contracts/sources.ts';
 
 const scratch = await mkdtemp(join(tmpdir(), 'upgrade-guard-pacts-'));
 try {

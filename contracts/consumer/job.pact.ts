@@ -19,6 +19,7 @@ export const jobContracts: ModuleContracts = {
     '7.4': [
       {
         slug: 'my-active-assignees-by-id',
+        killedBy: ['job-legacy-user-id-missing'],
         description: 'a request for the first page of my active jobs with their assignees',
         state: 'the user has active jobs with assignees',
         endpoint: 'job.dashboard-my-active',
@@ -32,6 +33,7 @@ export const jobContracts: ModuleContracts = {
       },
       {
         slug: 'jobs-search-by-user-id',
+        killedBy: ['job-search-pending-state-rejected', 'job-legacy-user-id-missing'],
         description: 'a search for the active and pending jobs of a user by numeric user id',
         state: 'a user with active jobs exists',
         endpoint: 'job.jobs-search',
@@ -42,6 +44,7 @@ export const jobContracts: ModuleContracts = {
       },
       {
         slug: 'grid-rows-bulk-delete',
+        killedBy: ['job-grid-rows-delete-removed-early'],
         description: 'a request to delete rows of a job grid in bulk',
         state: 'a job grid with rows exists',
         endpoint: 'job.grid-rows-delete',
@@ -56,6 +59,7 @@ export const jobContracts: ModuleContracts = {
     '8.0': [
       {
         slug: 'my-active-assignees-by-uuid',
+        killedBy: ['job-my-active-uuid-dropped', 'job-assignee-uuid-not-uuid', 'job-sort-rejected'],
         description: 'a request for the first page of my active jobs sorted by due date with their assignees',
         state: 'the user has active jobs with assignees',
         endpoint: 'job.dashboard-my-active',
@@ -72,6 +76,7 @@ export const jobContracts: ModuleContracts = {
       },
       {
         slug: 'jobs-search-by-user-uuid',
+        killedBy: ['job-my-active-uuid-dropped', 'job-assignee-uuid-not-uuid', 'job-search-pending-state-rejected'],
         description: 'a search for the active and pending jobs of a user by user UUID',
         state: 'a user with a UUID and active jobs exists',
         endpoint: 'job.jobs-search',

@@ -13,7 +13,7 @@ import {
   getWorkflowStepsV12,
   setAiTaggingState,
 } from '../../src/api/modules/media.ts';
-import { contractWebhookTitle } from '../provider-states.ts';
+import { contractWebhookTitle } from '../../src/contracts/provider-states.ts';
 import { example, stateValue, type ContractInteraction, type ModuleContracts } from '../interaction.ts';
 
 const { atLeastLike, eachLike, integer, like, string, uuid } = MatchersV3;
@@ -23,6 +23,8 @@ const webhook = { title: contractWebhookTitle, url: 'https://integration.example
 /** Deprecated in 8.0 and still served beside its v1.2 replacement (spec §4.4, §9.4); the step list is not shown. */
 const workflowSteps: ContractInteraction = {
   slug: 'vdb-workflow-steps-v1-1',
+  // 7.4 without integer ids: no virtual database id for the provider state to discover.
+  killedBy: ['media-workflow-steps-removed-early', 'media-integer-ids-missing-in-7.4@7.4'],
   description: 'a request for the workflow steps of a virtual database',
   state: 'a virtual database exists',
   endpoint: 'media.vdb-workflow-steps',
@@ -37,6 +39,7 @@ export const mediaContracts: ModuleContracts = {
     '7.4': [
       {
         slug: 'asset',
+        killedBy: ['media-asset-id-as-string'],
         description: 'a request for an asset',
         state: 'an asset exists',
         endpoint: 'media.asset',
@@ -46,6 +49,7 @@ export const mediaContracts: ModuleContracts = {
       },
       {
         slug: 'archive-entries',
+        killedBy: ['media-archive-entries-removed-early'],
         description: 'a request for the archive entries of an asset',
         state: 'an asset exists',
         endpoint: 'media.archive-entries-asset',
@@ -56,6 +60,7 @@ export const mediaContracts: ModuleContracts = {
       },
       {
         slug: 'themes-as-tree',
+        killedBy: ['media-themes-array-in-7.4'],
         description: 'a request for the theme tree',
         state: 'media themes exist',
         endpoint: 'media.themes',
@@ -65,6 +70,7 @@ export const mediaContracts: ModuleContracts = {
       },
       {
         slug: 'webhook-create-by-vdb-id',
+        killedBy: ['media-webhooks-only-at-v1.2', 'media-integer-ids-missing-in-7.4'],
         description: 'a request to create a webhook filtered by virtual database id',
         state: 'a virtual database exists',
         endpoint: 'media.webhook-create',
@@ -78,6 +84,7 @@ export const mediaContracts: ModuleContracts = {
     '8.0': [
       {
         slug: 'ai-tagging-status',
+        killedBy: ['media-ai-tagging-missing', 'media-ai-tagging-progress-incomplete'],
         description: 'a request for the progress of the AI tagging service',
         state: 'the AI tagging service is available',
         endpoint: 'media.ai-tagging-status',
@@ -87,6 +94,7 @@ export const mediaContracts: ModuleContracts = {
       },
       {
         slug: 'ai-tagging-start',
+        killedBy: ['media-ai-tagging-missing'],
         description: 'a request to set the state of the AI tagging service to RUNNING',
         state: 'the AI tagging service is available',
         endpoint: 'media.ai-tagging-state-update',
@@ -97,6 +105,7 @@ export const mediaContracts: ModuleContracts = {
       },
       {
         slug: 'asset-with-asset-sets',
+        killedBy: ['media-asset-id-as-string', 'media-asset-sets-missing', 'media-uuid-not-uuid'],
         description: 'a request for an asset with its asset sets',
         state: 'an asset with asset sets exists',
         endpoint: 'media.asset',
@@ -111,6 +120,7 @@ export const mediaContracts: ModuleContracts = {
       },
       {
         slug: 'themes-as-array',
+        killedBy: ['media-themes-not-array'],
         description: 'a request for the themes as a list',
         state: 'media themes exist',
         endpoint: 'media.themes',
@@ -120,6 +130,7 @@ export const mediaContracts: ModuleContracts = {
       },
       {
         slug: 'webhook-create-by-vdb-uuid',
+        killedBy: ['media-webhooks-only-at-v1.2', 'media-webhook-vdb-uuids-rejected', 'media-uuid-not-uuid'],
         description: 'a request to create a webhook filtered by virtual database UUID',
         state: 'a virtual database with a UUID exists',
         endpoint: 'media.webhook-create',
@@ -131,6 +142,7 @@ export const mediaContracts: ModuleContracts = {
       workflowSteps,
       {
         slug: 'vdb-workflow-steps-v1-2',
+        killedBy: ['media-workflow-steps-replacement-missing'],
         description: 'a request for the workflow steps of a virtual database at the v1.2 path',
         state: 'a virtual database exists',
         endpoint: 'media.vdb-workflow-steps',

@@ -19,6 +19,7 @@ const iconRequest = {
 /** Deprecated in 8.0, not removed (spec §4.3): the body is not shown, the answer is the contract. */
 const allUserGroups: ContractInteraction = {
   slug: 'usergroups-all',
+  killedBy: ['planning-usergroups-removed-early'],
   description: 'a request for the group memberships of all users',
   state: 'planning user groups exist',
   endpoint: 'planning.usergroups-all',
@@ -30,19 +31,27 @@ export const planningContracts: ModuleContracts = {
   module: 'planning',
   versions: {
     '7.4': [
-      { ...iconRequest, slug: 'node-type-icon-as-object', description: 'a request to download the icon of a node type as an object', responseBody: like({}) },
+      {
+        ...iconRequest,
+        slug: 'node-type-icon-as-object',
+        killedBy: ['planning-icon-string-before-8.0'],
+        description: 'a request to download the icon of a node type as an object',
+        responseBody: like({}),
+      },
       allUserGroups,
     ],
     '8.0': [
       {
         ...iconRequest,
         slug: 'node-type-icon-as-string',
+        killedBy: ['planning-icon-still-object'],
         description: 'a request to download the icon of a node type as a string',
         responseBody: string('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
       },
       allUserGroups,
       {
         slug: 'group-list-with-uid',
+        killedBy: ['planning-group-uid-missing', 'planning-group-list-missing'],
         description: 'a request for all planning groups with their uids',
         state: 'planning groups exist',
         endpoint: 'planning.group-list',
@@ -52,6 +61,7 @@ export const planningContracts: ModuleContracts = {
       },
       {
         slug: 'fee-list',
+        killedBy: ['planning-fee-amount-string', 'planning-fee-query-rejected'],
         description: 'a request for the fees matching a query',
         state: 'a fee exists',
         endpoint: 'planning.fee-list',
@@ -63,6 +73,7 @@ export const planningContracts: ModuleContracts = {
       },
       {
         slug: 'view-details',
+        killedBy: ['planning-view-creator-not-uuid', 'planning-views-missing'],
         description: 'a request for the details of a planning view',
         state: 'a planning view exists',
         endpoint: 'planning.view-get',

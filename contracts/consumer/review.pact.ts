@@ -9,6 +9,7 @@ import { example, type ContractInteraction, type ModuleContracts } from '../inte
 
 const generalInfo: ContractInteraction = {
   slug: 'general-info',
+  killedBy: ['review-general-info-missing'],
   description: 'a request for the general information of a review',
   state: 'a review exists',
   endpoint: 'review.general-info',

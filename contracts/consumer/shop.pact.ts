@@ -14,6 +14,7 @@ export const shopContracts: ModuleContracts = {
     '7.4': [
       {
         slug: 'advanced-search-as-array',
+        killedBy: ['shop-search-object-in-7.4'],
         description: 'an advanced search for items without order data',
         state: 'shop items exist',
         endpoint: 'shop.advanced-search',
@@ -26,6 +27,7 @@ export const shopContracts: ModuleContracts = {
     '8.0': [
       {
         slug: 'advanced-search-as-object',
+        killedBy: ['shop-search-still-array'],
         description: 'an advanced search with the 8.0 query',
         state: 'shop items exist',
         endpoint: 'shop.advanced-search',

@@ -17,6 +17,7 @@ export const templateBuilderContracts: ModuleContracts = {
     '7.4': [
       {
         slug: 'user-write-attachments',
+        killedBy: ['template-builder-removed-early'],
         description: 'a request whether the user may write attachments',
         endpoint: 'template-builder.user-write-attachments',
         status: 200,
@@ -25,6 +26,7 @@ export const templateBuilderContracts: ModuleContracts = {
       },
       {
         slug: 'attachment-external-ids',
+        killedBy: ['template-builder-removed-early'],
         description: 'a request for the attachment ids of external ids',
         endpoint: 'template-builder.attachment-external-ids',
         body: externalIds,
@@ -37,6 +39,7 @@ export const templateBuilderContracts: ModuleContracts = {
     '8.0': [
       {
         slug: 'template-boxes',
+        killedBy: ['template-builder-boxes-missing'],
         description: 'a request for the boxes of a template',
         state: 'a template with boxes and variables exists',
         endpoint: 'template-builder.template-boxes',
@@ -46,6 +49,7 @@ export const templateBuilderContracts: ModuleContracts = {
       },
       {
         slug: 'template-variables',
+        killedBy: ['template-builder-variables-missing'],
         description: 'a request for the variables of a template',
         state: 'a template with boxes and variables exists',
         endpoint: 'template-builder.template-variables',

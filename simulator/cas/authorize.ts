@@ -1,16 +1,16 @@
-import { html, redirect, type Handler } from '../http/router.ts';
+import { redirect, type Handler } from '../http/router.ts';
 import { validateAuthorizationRequest } from './authorization-request-validation.ts';
 import { authorizationResponseLocation } from './authorization-response.ts';
 import type { CasContext } from './cas-context.ts';
 import { errorPage } from './error-page.ts';
-import { pageHeaders } from './html.ts';
-import { loginPage } from './login-page.ts';
+import { loginChallengeLocation } from './login.ts';
 import { fullUser } from '../fixtures/users.ts';
 
 /**
- * GET of the authorization endpoint (spec §4.1): a valid request gets the
- * login challenge (spec §5.3) with a session cookie; an invalid one an error
- * page or an error redirect (RFC 6749 §4.1.2.1).
+ * GET of the authorization endpoint (spec §4.1): a valid request opens a
+ * browser session (cookie) and is sent on to the login challenge (spec §5.3),
+ * which only that session may open, as OAuth servers commonly do; an invalid
+ * one gets an error page or an error redirect (RFC 6749 §4.1.2.1).
  */
 export function authorizationEndpoint(cas: CasContext): Handler {
   return (request) => {
@@ -31,8 +31,7 @@ export function authorizationEndpoint(cas: CasContext): Handler {
         }
         const { session, setCookie } = cas.sessions.resume(request.headers);
         const pending = cas.pendingAuthorizations.start(validation.request, session.id);
-        const markup = loginPage({ csrf: session.csrf, authorizationRequestId: pending.id, clientId: validation.request.clientId });
-        return html(200, markup, { ...pageHeaders, 'set-cookie': setCookie });
+        return redirect(loginChallengeLocation(pending.id), { 'cache-control': 'no-store', 'set-cookie': setCookie });
       }
     }
   };

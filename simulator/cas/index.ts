@@ -12,7 +12,7 @@ import { authorizationEndpoint } from './authorize.ts';
 import type { CasContext } from './cas-context.ts';
 import type { Clock } from './clock.ts';
 import { consentSubmission } from './consent.ts';
-import { loginSubmission } from './login.ts';
+import { loginChallenge, loginSubmission } from './login.ts';
 import { authorizationPaths, consentPath, loginPath, tokenPath } from './paths.ts';
 import type { RegisteredClient } from './registered-client.ts';
 import { BrowserSessions } from './sessions.ts';
@@ -51,6 +51,7 @@ export function createCas(options: CasOptions): CasContext {
 
 export function mountCas(router: Router, cas: CasContext): void {
   router.open('GET', servedAuthorizationPath(cas), authorizationEndpoint(cas));
+  router.open('GET', loginPath, loginChallenge(cas));
   router.open('POST', loginPath, loginSubmission(cas));
   router.open('POST', consentPath, consentSubmission(cas));
   router.open('POST', tokenPath, tokenEndpoint(cas));

@@ -1,10 +1,34 @@
 import { html, type Handler } from '../http/router.ts';
 import type { CasContext } from './cas-context.ts';
 import { consentPage } from './consent-page.ts';
+import { errorPage } from './error-page.ts';
 import { checkFormSubmission } from './form-submission.ts';
 import { formFields } from './form-fields.ts';
 import { pageHeaders } from './html.ts';
 import { loginPage } from './login-page.ts';
+import { loginPath } from './paths.ts';
+
+/** Where the authorization endpoint sends the browser for the login challenge of a pending request. */
+export function loginChallengeLocation(authorizationRequestId: string): string {
+  return `${loginPath}?${new URLSearchParams({ [formFields.authorizationRequest]: authorizationRequestId })}`;
+}
+
+/**
+ * GET of the login challenge. Only the browser session that made the
+ * authorization request may open it: without that session's cookie (or for
+ * an unknown or expired request) the user gets an error page, 400.
+ */
+export function loginChallenge(cas: CasContext): Handler {
+  return (request) => {
+    const session = cas.sessions.find(request.headers);
+    const pending = session && cas.pendingAuthorizations.find(request.query.get(formFields.authorizationRequest), session.id);
+    if (session === undefined || pending === undefined) {
+      return errorPage(400, 'invalid_request', 'The sign-in request is unknown or expired. Start again from the application.');
+    }
+    const markup = loginPage({ csrf: session.csrf, authorizationRequestId: pending.id, clientId: pending.request.clientId });
+    return html(200, markup, pageHeaders);
+  };
+}
 
 /**
  * POST of the login form. Wrong credentials show the form again with a

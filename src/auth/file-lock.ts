@@ -1,15 +1,27 @@
 /**
  * A lock file shared by processes (vitest workers, parallel CI jobs) that use
  * one token store: created with `O_CREAT|O_EXCL` (`open(path, 'wx')`), so
- * exactly one process holds it. The holder keeps its mtime fresh; a lock
- * whose mtime is older than `staleMs` belongs to a crashed process and is
- * taken over. The lock is always released in `finally`.
+ * exactly one process holds it. It names its holder (host, PID namespace,
+ * PID); the holder keeps its mtime fresh. A lock is abandoned, and taken
+ * over, when its holder is a process of this machine that no longer exists
+ * (at once: issue 8), or when its mtime is older than `staleMs` (a holder on
+ * another machine that crashed). The lock is always released in `finally`.
+ *
+ * Why not a library: proper-lockfile (the maintained choice) knows staleness
+ * by mtime only, so a lock left by a `kill -9` blocks every run for its
+ * stale period (10 s and more), and it reports a compromised lock by
+ * throwing from a timer. lockfile (npm's) is deprecated. Kernel locks
+ * (flock) need a native addon. What is left is this small file.
  */
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { readlinkSync } from 'node:fs';
+import { link, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UpgradeGuardError } from '../errors.ts';
+import { ensureDirectory } from '../files/ensure-directory.ts';
+import { withinTime } from '../files/within-time.ts';
 
 export interface FileLockOptions {
   /** A lock not refreshed for this long is stale and taken over; 30 s by default. */
@@ -18,11 +30,26 @@ export interface FileLockOptions {
   readonly timeoutMs?: number;
 }
 
+/**
+ * Who holds a lock: a PID means something only on its machine and in its PID
+ * namespace (containers that share a volume and a host name still differ in
+ * the namespace), so both are written next to it.
+ */
+interface LockHolder {
+  readonly host: string;
+  readonly pidNamespace: string;
+  readonly pid: number;
+}
+
+const self: LockHolder = { host: hostname(), pidNamespace: currentPidNamespace(), pid: process.pid };
+
 /** Runs `task` while holding the lock file `lockPath`. */
 export async function withFileLock<T>(lockPath: string, task: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
   const staleMs = options.staleMs ?? 30_000;
-  const owner = `${process.pid} ${randomBytes(8).toString('hex')}`;
-  await acquire(lockPath, owner, staleMs, options.timeoutMs ?? 60_000);
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const owner = `${JSON.stringify(self)} ${randomBytes(8).toString('hex')}`;
+  // One bound around the whole wait: a lock path on a hung mount must not hang the run either.
+  await withinTime(acquire(lockPath, owner, staleMs, timeoutMs), () => notReleased(lockPath, timeoutMs), timeoutMs + 5_000);
   // Keep the lock visibly alive while the task runs (a refresh may take up to REQUEST_TIMEOUT_MS).
   const heartbeat = setInterval(() => {
     const now = new Date();
@@ -38,7 +65,11 @@ export async function withFileLock<T>(lockPath: string, task: () => Promise<T>, 
 }
 
 async function acquire(lockPath: string, owner: string, staleMs: number, timeoutMs: number): Promise<void> {
-  await mkdir(dirname(lockPath), { recursive: true, mode: 0o700 });
+  try {
+    await ensureDirectory(dirname(lockPath), 0o700);
+  } catch (error) {
+    throw lockError(lockPath, 'could not be created', error);
+  }
   const started = Date.now();
   for (let attempt = 0; ; attempt += 1) {
     try {
@@ -52,38 +83,90 @@ async function acquire(lockPath: string, owner: string, staleMs: number, timeout
     } catch (error) {
       if (!isCode(error, 'EEXIST')) throw lockError(lockPath, 'could not be created', error);
     }
-    await takeOverIfStale(lockPath, staleMs);
-    if (Date.now() - started > timeoutMs) {
-      throw new UpgradeGuardError('TOKEN_STORE', `the token store lock ${lockPath} is held by another process and was not released within ${Math.round(timeoutMs / 1000)} s; if no other run is active, delete it`);
-    }
+    if (await takeOverIfAbandoned(lockPath, staleMs)) continue;
+    if (Date.now() - started > timeoutMs) throw notReleased(lockPath, timeoutMs);
     // Backoff with jitter: 10 ms growing to 200 ms, so waiting workers do not retry in step.
     await sleep(Math.min(200, 10 * 2 ** Math.min(attempt, 5)) + Math.floor(Math.random() * 10));
   }
 }
 
-async function takeOverIfStale(lockPath: string, staleMs: number): Promise<void> {
-  let modified: number;
+/** Moves an abandoned lock away; true when the caller should try again at once. */
+async function takeOverIfAbandoned(lockPath: string, staleMs: number): Promise<boolean> {
+  let seen: LockState;
   try {
-    modified = (await stat(lockPath)).mtimeMs;
+    seen = await lockState(lockPath);
   } catch (error) {
-    if (isCode(error, 'ENOENT')) return; // released meanwhile: retry at once
+    if (isCode(error, 'ENOENT')) return true; // released meanwhile
     throw lockError(lockPath, 'could not be inspected', error);
   }
-  if (Date.now() - modified <= staleMs) return;
-  // Rename first: of several processes that find the same stale lock, only one moves it away.
+  if (!isAbandoned(seen, staleMs)) return false;
+  // Rename first: of several processes that find the same abandoned lock, only one moves it away.
   const aside = `${lockPath}.stale.${randomBytes(6).toString('hex')}`;
   try {
     await rename(lockPath, aside);
   } catch (error) {
-    if (isCode(error, 'ENOENT')) return;
-    throw lockError(lockPath, 'is stale and could not be taken over', error);
+    if (isCode(error, 'ENOENT')) return true;
+    throw lockError(lockPath, 'is abandoned and could not be taken over', error);
   }
   try {
-    // Between our stat and the rename another process may have taken over and made a fresh lock:
-    // that one is put back (link does not overwrite, so a lock made since is never clobbered).
-    if (Date.now() - (await stat(aside)).mtimeMs <= staleMs) await link(aside, lockPath).catch(() => undefined);
+    // Between our look and the rename another process may have taken over and made a live lock: that one
+    // is put back (link does not overwrite, so a lock made since is never clobbered). A holder that is
+    // alive but has not refreshed its lock for staleMs can still lose it here, as with any mtime lease.
+    if (!isAbandoned(await lockState(aside), staleMs)) await link(aside, lockPath).catch(() => undefined);
+  } catch {
+    // The moved file vanished: nothing to put back.
   } finally {
     await rm(aside, { force: true });
+  }
+  return true;
+}
+
+interface LockState {
+  readonly content: string;
+  readonly modifiedMs: number;
+}
+
+async function lockState(path: string): Promise<LockState> {
+  const [content, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
+  return { content, modifiedMs: info.mtimeMs };
+}
+
+function isAbandoned(state: LockState, staleMs: number): boolean {
+  if (Date.now() - state.modifiedMs > staleMs) return true;
+  const holder = parseHolder(state.content);
+  return holder !== undefined && holder.host === self.host && holder.pidNamespace === self.pidNamespace && !isRunning(holder.pid);
+}
+
+/** The holder named in a lock file; undefined for a lock written another way (it then goes stale by mtime only). */
+function parseHolder(content: string): LockHolder | undefined {
+  const json = content.slice(0, content.lastIndexOf(' '));
+  try {
+    const value: unknown = JSON.parse(json);
+    if (value === null || typeof value !== 'object') return undefined;
+    const { host, pidNamespace, pid } = value as Record<string, unknown>;
+    if (typeof host !== 'string' || typeof pidNamespace !== 'string' || typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return undefined;
+    return { host, pidNamespace, pid };
+  } catch {
+    return undefined;
+  }
+}
+
+/** kill(2) with signal 0 checks for existence only: ESRCH means no such process; EPERM means it exists. */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return !isCode(error, 'ESRCH');
+  }
+}
+
+/** The PID namespace of this process on Linux (`pid:[4026531836]`); elsewhere the empty string. */
+function currentPidNamespace(): string {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return '';
   }
 }
 
@@ -94,6 +177,10 @@ async function release(lockPath: string, owner: string): Promise<void> {
   } catch (error) {
     if (!isCode(error, 'ENOENT')) throw lockError(lockPath, 'could not be released', error);
   }
+}
+
+function notReleased(lockPath: string, timeoutMs: number): UpgradeGuardError {
+  return new UpgradeGuardError('TOKEN_STORE', `the token store lock ${lockPath} is held by another process and was not released within ${Math.round(timeoutMs / 1000)} s; if no other run is active, delete it`);
 }
 
 function lockError(lockPath: string, what: string, cause: unknown): UpgradeGuardError {

@@ -130,8 +130,13 @@ export class TokenManager {
 
   /** An access token recorded by an earlier refresh whose expiry has passed: for the expired-token check (spec §5.7). */
   expiredAccessToken(): string | undefined {
+    return this.expiredAccessTokenRecord()?.token;
+  }
+
+  /** The same, with the moment it expired (the expiry check measures the target's leeway from it). */
+  expiredAccessTokenRecord(): RetiredAccessToken | undefined {
     const retired = this.#state?.expiredAccessToken;
-    return retired && this.#now() >= retired.expiresAt ? retired.token : undefined;
+    return retired && this.#now() >= retired.expiresAt ? retired : undefined;
   }
 
   #refresh(force: boolean): Promise<TokenState> {

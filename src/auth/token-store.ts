@@ -9,8 +9,11 @@
  * `{ version: 1, target, refreshToken, accessToken?, obtainedAt?, expiresAt?, updatedAt, expiredAccessToken? }`.
  */
 import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { UpgradeGuardError } from '../errors.ts';
 import { processSecrets, type SecretRegistry } from '../http/redact.ts';
+import { ensureDirectory } from '../files/ensure-directory.ts';
+import { FILE_OPERATION_TIMEOUT_MS, withinTime } from '../files/within-time.ts';
 import { writeFileAtomic, type AtomicWriteOptions } from './atomic-file.ts';
 
 export const TOKEN_STORE_FORMAT = 1;
@@ -49,20 +52,24 @@ export interface TokenStoreOptions {
   /** Registry the stored tokens are added to when read; `processSecrets` by default. */
   readonly secrets?: SecretRegistry;
   /** Test seam passed to {@link writeFileAtomic}. */
-  readonly beforeRename?: AtomicWriteOptions['beforeRename'];
+  readonly tmpfileCreated?: AtomicWriteOptions['tmpfileCreated'];
+  /** Bound of one read or write of the file (a FIFO or a hung mount must not hang the run); see within-time.ts. */
+  readonly timeoutMs?: number;
 }
 
 export class TokenStore {
   readonly path: string;
   readonly target: string;
   readonly #secrets: SecretRegistry;
-  readonly #beforeRename: AtomicWriteOptions['beforeRename'];
+  readonly #tmpfileCreated: AtomicWriteOptions['tmpfileCreated'];
+  readonly #timeoutMs: number | undefined;
 
   constructor(path: string, target: string, options: TokenStoreOptions = {}) {
     this.path = path;
     this.target = target;
     this.#secrets = options.secrets ?? processSecrets;
-    this.#beforeRename = options.beforeRename;
+    this.#tmpfileCreated = options.tmpfileCreated;
+    this.#timeoutMs = options.timeoutMs;
   }
 
   /** The lock file that serialises refreshes of this store across processes. */
@@ -78,9 +85,10 @@ export class TokenStore {
   async read(): Promise<StoredTokens | undefined> {
     let text: string;
     try {
-      text = await readFile(this.path, 'utf8');
+      text = await withinTime(readFile(this.path, 'utf8'), () => this.#timedOut('read'), this.#timeoutMs);
     } catch (error) {
       if (error instanceof Error && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if (error instanceof UpgradeGuardError) throw error;
       throw new UpgradeGuardError('TOKEN_STORE', `the token store ${this.path} (TOKEN_STORE) could not be read: ${(error as Error).message}`, { cause: error });
     }
     const stored = parseStored(text);
@@ -99,12 +107,33 @@ export class TokenStore {
     const stored: StoredTokens = { version: TOKEN_STORE_FORMAT, target: this.target, ...state, updatedAt: new Date(now).toISOString() };
     for (const value of [stored.refreshToken, stored.accessToken, stored.expiredAccessToken?.token]) this.#secrets.add(value);
     try {
-      await writeFileAtomic(this.path, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600, beforeRename: this.#beforeRename });
+      const write = writeFileAtomic(this.path, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600, ...(this.#tmpfileCreated && { tmpfileCreated: this.#tmpfileCreated }) });
+      await withinTime(write, () => this.#timedOut('written'), this.#timeoutMs);
     } catch (error) {
+      if (error instanceof UpgradeGuardError) throw error;
       const detail = this.#secrets.scrub(error instanceof Error ? error.message : String(error));
       throw new UpgradeGuardError('TOKEN_STORE', `the token store ${this.path} (TOKEN_STORE) could not be written: ${detail}`, { cause: error });
     }
     return stored;
+  }
+
+  #timedOut(what: 'read' | 'written'): UpgradeGuardError {
+    return new UpgradeGuardError('TOKEN_STORE', `the token store ${this.path} (TOKEN_STORE) could not be ${what}: no answer from the file system within ${Math.round((this.#timeoutMs ?? FILE_OPERATION_TIMEOUT_MS) / 1000)} s`);
+  }
+}
+
+/**
+ * Creates the directory of the token store (mode 0700) before a run logs in, so a TOKEN_STORE that cannot
+ * hold a file fails at once, in bounded time, instead of after a login whose chain then has nowhere to go.
+ */
+export async function ensureTokenStoreDirectory(path: string, timeoutMs?: number): Promise<void> {
+  const directory = dirname(path);
+  const failed = (detail: string): UpgradeGuardError => new UpgradeGuardError('TOKEN_STORE', `the directory ${directory} of the token store ${path} (TOKEN_STORE) could not be created: ${detail}`);
+  try {
+    await withinTime(ensureDirectory(directory, 0o700), () => failed('no answer from the file system in time'), timeoutMs);
+  } catch (error) {
+    if (error instanceof UpgradeGuardError) throw error;
+    throw failed(error instanceof Error ? error.message : String(error));
   }
 }
 

@@ -5,13 +5,13 @@
  * name no value; the suites use `v1.0`, the version segment of the module's
  * other v1 services.
  */
-import type { CatalogEntry } from './types.ts';
+import { endpointChanges } from './types.ts';
 
 const versionSegment = 'v1.0';
 const dseObject = { instanceId: 'jobInstanceId', l10nLocaleId: 'locale' } as const;
 const participantsNote = 'security requirements updated in 8.0 (spec §5.13); the roles are not named';
 
-export const jobEntries: readonly CatalogEntry[] = [
+export const jobEntries = endpointChanges([
   {
     id: 'job.grid-rows-delete',
     module: 'job',
@@ -21,6 +21,10 @@ export const jobEntries: readonly CatalogEntry[] = [
     specSection: '§4.2',
     mutating: true,
     pathParams: { ordinalNumber: 'jobOrdinalNumber', variableInstanceId: 'gridVariableInstanceId' },
+    faults: {
+      served: { killedBy: ['job-grid-rows-delete-removed-early'] },
+      gone: { killedBy: ['job-removed-grid-delete-still-served'] },
+    },
   },
   {
     id: 'job.assets-discussion-count',
@@ -33,6 +37,10 @@ export const jobEntries: readonly CatalogEntry[] = [
     specSection: '§4.2',
     mutating: false,
     pathParams: { assetId: 'mediaAssetId' },
+    faults: {
+      served: { killedBy: ['job-discussion-count-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['job-added-endpoints-served-early'] },
+    },
   },
   {
     id: 'job.assets-jobs',
@@ -46,6 +54,10 @@ export const jobEntries: readonly CatalogEntry[] = [
     notes: 'paginated list of jobs containing the asset',
     mutating: false,
     pathParams: { assetId: 'mediaAssetId' },
+    faults: {
+      served: { killedBy: ['job-assets-jobs-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['job-added-endpoints-served-early'] },
+    },
   },
   {
     id: 'job.assets-products',
@@ -59,6 +71,10 @@ export const jobEntries: readonly CatalogEntry[] = [
     notes: 'paginated list of products containing the asset',
     mutating: false,
     pathParams: { assetId: 'mediaAssetId' },
+    faults: {
+      served: { killedBy: ['job-assets-products-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['job-added-endpoints-served-early'] },
+    },
   },
   {
     id: 'job.dse-object-histories',
@@ -70,6 +86,10 @@ export const jobEntries: readonly CatalogEntry[] = [
     specSection: '§4.2',
     mutating: false,
     pathParams: dseObject,
+    faults: {
+      served: { killedBy: ['job-histories-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['job-added-endpoints-served-early'] },
+    },
   },
   {
     id: 'job.process-type-v2',
@@ -81,6 +101,10 @@ export const jobEntries: readonly CatalogEntry[] = [
     specSection: '§4.2',
     mutating: false,
     pathParams: { technicalName: 'processTypeTechnicalName' },
+    faults: {
+      served: { killedBy: ['job-process-types-v2-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['job-added-endpoints-served-early'] },
+    },
   },
   {
     id: 'job.participants-list',
@@ -93,6 +117,10 @@ export const jobEntries: readonly CatalogEntry[] = [
     notes: participantsNote,
     mutating: false,
     pathParams: dseObject,
+    faults: {
+      served: { killedBy: ['job-participants-list-uuid-not-uuid'] },
+      absentBefore8: { killedBy: [], observedBy: ['job-added-endpoints-served-early'] },
+    },
   },
   {
     id: 'job.participants-add',
@@ -105,6 +133,10 @@ export const jobEntries: readonly CatalogEntry[] = [
     notes: `adds participants without replacing existing ones; ${participantsNote}`,
     mutating: true,
     pathParams: dseObject,
+    faults: {
+      served: { killedBy: ['job-participants-list-uuid-not-uuid', 'job-participants-uuid-body-rejected'] },
+      absentBefore8: { killedBy: [], observedBy: ['job-added-endpoints-served-early'] },
+    },
   },
   {
     id: 'job.participants-replace',
@@ -117,6 +149,10 @@ export const jobEntries: readonly CatalogEntry[] = [
     notes: `replaces the existing participants; ${participantsNote}`,
     mutating: true,
     pathParams: dseObject,
+    faults: {
+      served: { killedBy: ['job-participants-list-uuid-not-uuid', 'job-participants-uuid-body-rejected'] },
+      absentBefore8: { killedBy: [], observedBy: ['job-added-endpoints-served-early'] },
+    },
   },
   {
     id: 'job.participant-remove',
@@ -128,6 +164,16 @@ export const jobEntries: readonly CatalogEntry[] = [
     notes: `userUUID is a UUID; ${participantsNote}`,
     mutating: true,
     pathParams: { ...dseObject, userUUID: 'userUuid' },
+    faults: {
+      served: {
+        killedBy: [
+          'job-participants-delete-missing',
+          'job-participants-list-uuid-not-uuid',
+          'job-participants-uuid-body-rejected',
+        ],
+      },
+      absentBefore8: { killedBy: [], observedBy: ['job-added-endpoints-served-early'] },
+    },
   },
   {
     id: 'job.dashboard-my-active',
@@ -141,6 +187,11 @@ export const jobEntries: readonly CatalogEntry[] = [
     notes: 'assignees identified by UUID (spec §2)',
     mutating: false,
     pathParams: {},
+    faults: {
+      served: {
+        killedBy: ['job-my-active-uuid-dropped', 'job-assignee-uuid-not-uuid', 'job-sort-rejected', 'job-legacy-user-id-missing'],
+      },
+    },
   },
   {
     id: 'job.dse-object',
@@ -154,6 +205,9 @@ export const jobEntries: readonly CatalogEntry[] = [
     notes: 'users in the response identified by UUID',
     mutating: false,
     pathParams: dseObject,
+    faults: {
+      served: { killedBy: ['job-dse-object-user-uuid-missing', 'job-legacy-user-id-missing'] },
+    },
   },
   {
     id: 'job.jobs-search',
@@ -171,5 +225,8 @@ export const jobEntries: readonly CatalogEntry[] = [
     mutating: false,
     readOnlyReason: 'a search: the query travels in the POST body, no data changes',
     pathParams: {},
+    faults: {
+      served: { killedBy: ['job-search-pending-state-rejected'] },
+    },
   },
-];
+]);

@@ -4,12 +4,12 @@
  * (spec §5.11); they exist only in 8.0, so the role is stated for 8.0 only.
  */
 import { platformRoles } from './roles.ts';
-import type { CatalogEntry } from './types.ts';
+import { endpointChanges } from './types.ts';
 
 const aiRoles = { '8.0': [platformRoles.manageMpSearchConfiguration] } as const;
 const asset = { assetId: 'mediaAssetId' } as const;
 
-export const mediaEntries: readonly CatalogEntry[] = [
+export const mediaEntries = endpointChanges([
   {
     id: 'media.archive-entries-asset',
     module: 'media',
@@ -21,6 +21,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     notes: 'spec says "removed/deprecated": expected gone in 8.0; a target that still serves it should flag it deprecated',
     mutating: false,
     pathParams: asset,
+    faults: {
+      served: { killedBy: ['media-archive-entries-removed-early'] },
+      gone: { killedBy: ['media-archive-entries-still-served'] },
+    },
   },
   {
     id: 'media.ai-tagging-status',
@@ -34,6 +38,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     notes: 'progress of the AI tagging service',
     mutating: false,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['media-ai-tagging-missing', 'media-ai-tagging-progress-incomplete'] },
+      absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
+    },
   },
   {
     id: 'media.ai-tagging-state-update',
@@ -49,6 +57,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     specSection: '§4.4',
     mutating: true,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['media-ai-tagging-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
+    },
   },
   {
     id: 'media.ai-tagging-asset',
@@ -60,6 +72,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     specSection: '§4.4',
     mutating: false,
     pathParams: asset,
+    faults: {
+      served: { killedBy: ['media-ai-tagging-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
+    },
   },
   {
     id: 'media.ai-tagging-asset-force',
@@ -72,6 +88,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     notes: "forces AI tagging of the asset's current version",
     mutating: true,
     pathParams: asset,
+    faults: {
+      served: { killedBy: ['media-ai-tagging-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
+    },
   },
   {
     id: 'media.ai-tagging-configurations',
@@ -83,6 +103,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     specSection: '§4.4',
     mutating: false,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['media-ai-tagging-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
+    },
   },
   {
     id: 'media.ai-tagging-configuration-save',
@@ -94,6 +118,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     specSection: '§4.4',
     mutating: true,
     pathParams: { configurationId: 'aiConfigurationId' },
+    faults: {
+      served: { killedBy: ['media-ai-tagging-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
+    },
   },
   {
     id: 'media.ai-tagging-configuration-delete',
@@ -105,6 +133,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     specSection: '§4.4',
     mutating: true,
     pathParams: { configurationId: 'aiConfigurationId' },
+    faults: {
+      served: { killedBy: ['media-ai-tagging-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
+    },
   },
   {
     id: 'media.ai-tagging-providers',
@@ -116,6 +148,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     specSection: '§4.4',
     mutating: false,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['media-ai-tagging-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
+    },
   },
   {
     id: 'media.ai-tagging-provider-save',
@@ -127,6 +163,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     specSection: '§4.4',
     mutating: true,
     pathParams: { providerId: 'aiProviderId' },
+    faults: {
+      served: { killedBy: ['media-ai-tagging-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
+    },
   },
   {
     id: 'media.ai-tagging-provider-delete',
@@ -138,6 +178,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     specSection: '§4.4',
     mutating: true,
     pathParams: { providerId: 'aiProviderId' },
+    faults: {
+      served: { killedBy: ['media-ai-tagging-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
+    },
   },
   {
     id: 'media.ai-tagging-statistics',
@@ -149,6 +193,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     specSection: '§4.4',
     mutating: false,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['media-ai-tagging-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
+    },
   },
   {
     id: 'media.ai-tagging-statistics-reset',
@@ -160,6 +208,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     specSection: '§4.4',
     mutating: true,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['media-ai-tagging-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
+    },
   },
   {
     id: 'media.asset-attribute-nodes',
@@ -172,6 +224,9 @@ export const mediaEntries: readonly CatalogEntry[] = [
     notes: 'filter fetches only roots or all nodes; parentId the first-level children of a node',
     mutating: false,
     pathParams: { id: 'assetAttributeId' },
+    faults: {
+      served: { killedBy: ['media-attribute-nodes-missing'] },
+    },
   },
   {
     id: 'media.asset-attributes',
@@ -183,6 +238,9 @@ export const mediaEntries: readonly CatalogEntry[] = [
     specSection: '§4.4',
     mutating: false,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['media-asset-attributes-unfiltered-error'] },
+    },
   },
   {
     id: 'media.asset',
@@ -195,6 +253,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     specSection: '§4.4',
     mutating: false,
     pathParams: asset,
+    faults: {
+      // The asset set owner's UUID fails the schema under media-uuid-not-uuid.
+      served: { killedBy: ['media-asset-id-as-string', 'media-asset-sets-missing', 'media-uuid-not-uuid'] },
+    },
   },
   {
     id: 'media.themes',
@@ -207,6 +269,9 @@ export const mediaEntries: readonly CatalogEntry[] = [
     notes: 'response restructured as an array of theme objects',
     mutating: false,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['media-themes-not-array', 'media-themes-array-in-7.4'] },
+    },
   },
   {
     id: 'media.webhook-create',
@@ -220,6 +285,10 @@ export const mediaEntries: readonly CatalogEntry[] = [
     notes: 'filtering by virtual database UUIDs (spec §6)',
     mutating: true,
     pathParams: {},
+    faults: {
+      // With no UUID for the virtual database (the vdbId fixture in 8.0), the webhook filter refuses it.
+      served: { killedBy: ['media-webhooks-only-at-v1.2', 'media-webhook-vdb-uuids-rejected', 'media-uuid-not-uuid'] },
+    },
   },
   {
     id: 'media.vdb-workflow-steps',
@@ -234,6 +303,11 @@ export const mediaEntries: readonly CatalogEntry[] = [
     specSection: '§4.4',
     mutating: false,
     pathParams: { vdbId: 'vdbId' },
+    faults: {
+      // 7.4 without integer ids: the vdbId fixture falls back to the UUID, which the 7.4 workflow steps refuse.
+      served: { killedBy: ['media-workflow-steps-removed-early', 'media-integer-ids-missing-in-7.4'] },
+      replacementServed: { killedBy: ['media-workflow-steps-replacement-missing'] },
+    },
   },
   {
     id: 'media.web-tracing',
@@ -246,5 +320,8 @@ export const mediaEntries: readonly CatalogEntry[] = [
     notes: 'response example added',
     mutating: false,
     pathParams: asset,
+    faults: {
+      served: { killedBy: ['media-web-tracing-missing'] },
+    },
   },
-];
+]);

@@ -6,14 +6,14 @@
  * The vendor's 8.0 document recommends `v3.20.1` or `latest` instead; a real
  * target that refuses `v1.0` shows up as "absent" on every planning row.
  */
-import type { CatalogEntry } from './types.ts';
+import { endpointChanges } from './types.ts';
 
 const prefix = '/maps/rest/api/{version}';
 const versionSegment = 'v1.0';
 const node = { nodeId: 'planningNodeId' } as const;
 const view = { viewId: 'viewId' } as const;
 
-export const planningEntries: readonly CatalogEntry[] = [
+export const planningEntries = endpointChanges([
   {
     id: 'planning.group-create',
     module: 'planning',
@@ -29,6 +29,9 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: true,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['planning-group-uid-missing', 'planning-group-writes-removed-early'] },
+    },
   },
   // PUT before DELETE: both take the discovered group, and the lifecycle runs mutating calls in catalog order.
   {
@@ -43,6 +46,9 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: true,
     pathParams: { id: 'planningGroupId' },
+    faults: {
+      served: { killedBy: ['planning-group-writes-removed-early'] },
+    },
   },
   {
     id: 'planning.group-delete',
@@ -54,6 +60,9 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: true,
     pathParams: { id: 'planningGroupId' },
+    faults: {
+      served: { killedBy: ['planning-group-writes-removed-early'] },
+    },
   },
   {
     id: 'planning.node-copy',
@@ -69,6 +78,9 @@ export const planningEntries: readonly CatalogEntry[] = [
     notes: 'deprecated and changed',
     mutating: true,
     pathParams: { ...node, parentId: 'planningParentNodeId' },
+    faults: {
+      served: { killedBy: ['planning-node-copy-removed-early', 'planning-filtered-ids-rejected'] },
+    },
   },
   {
     id: 'planning.usergroups-all',
@@ -80,6 +92,9 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: false,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['planning-usergroups-removed-early'] },
+    },
   },
   {
     id: 'planning.usergroups-user',
@@ -91,6 +106,9 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: false,
     pathParams: { userId: 'planningUserId' },
+    faults: {
+      served: { killedBy: ['planning-usergroups-removed-early'] },
+    },
   },
   {
     id: 'planning.usergroups-user-update',
@@ -102,6 +120,9 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: true,
     pathParams: { userId: 'planningUserId' },
+    faults: {
+      served: { killedBy: ['planning-usergroups-removed-early'] },
+    },
   },
   {
     id: 'planning.node-type-icon-download',
@@ -115,6 +136,9 @@ export const planningEntries: readonly CatalogEntry[] = [
     notes: 'response body type changed from object to string',
     mutating: false,
     pathParams: { typeId: 'nodeTypeId' },
+    faults: {
+      served: { killedBy: ['planning-icon-still-object', 'planning-icon-string-before-8.0'] },
+    },
   },
   {
     id: 'planning.dimension-node-allchildren',
@@ -127,6 +151,10 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: false,
     pathParams: node,
+    faults: {
+      served: { killedBy: ['planning-node-allchildren-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
+    },
   },
   {
     id: 'planning.fee-list',
@@ -140,6 +168,11 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: false,
     pathParams: {},
+    faults: {
+      // The lifecycle's query matches fees, so its schema sees the amounts too.
+      served: { killedBy: ['planning-fee-amount-string', 'planning-fee-query-rejected'] },
+      absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
+    },
   },
   {
     id: 'planning.group-list',
@@ -153,6 +186,10 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: false,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['planning-group-uid-missing', 'planning-group-list-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
+    },
   },
   {
     id: 'planning.view-lastused',
@@ -167,6 +204,10 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: false,
     pathParams: { userId: 'planningUserId' },
+    faults: {
+      served: { killedBy: ['planning-views-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
+    },
   },
   {
     id: 'planning.task-node-allchildren',
@@ -179,6 +220,10 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: false,
     pathParams: node,
+    faults: {
+      served: { killedBy: ['planning-node-allchildren-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
+    },
   },
   {
     id: 'planning.node-allchildren',
@@ -191,6 +236,10 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: false,
     pathParams: node,
+    faults: {
+      served: { killedBy: ['planning-node-allchildren-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
+    },
   },
   {
     id: 'planning.view-create',
@@ -203,6 +252,10 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: true,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['planning-views-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
+    },
   },
   {
     id: 'planning.view-all',
@@ -215,6 +268,10 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: false,
     pathParams: {},
+    faults: {
+      served: { killedBy: ['planning-views-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
+    },
   },
   {
     id: 'planning.view-log-download',
@@ -226,6 +283,10 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: false,
     pathParams: view,
+    faults: {
+      served: { killedBy: ['planning-views-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
+    },
   },
   {
     id: 'planning.view-get',
@@ -238,6 +299,10 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: false,
     pathParams: view,
+    faults: {
+      served: { killedBy: ['planning-views-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
+    },
   },
   {
     id: 'planning.view-update',
@@ -249,6 +314,10 @@ export const planningEntries: readonly CatalogEntry[] = [
     specSection: '§4.3',
     mutating: true,
     pathParams: view,
+    faults: {
+      served: { killedBy: ['planning-views-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
+    },
   },
   {
     id: 'planning.dimension-node-update',
@@ -261,5 +330,8 @@ export const planningEntries: readonly CatalogEntry[] = [
     notes: 'supports additional node metadata',
     mutating: true,
     pathParams: node,
+    faults: {
+      served: { killedBy: ['planning-dimension-node-update-missing'] },
+    },
   },
-];
+]);

@@ -3,9 +3,9 @@
  * changes (spec §2) are in fields.ts.
  */
 import { platformRoles } from './roles.ts';
-import type { CatalogEntry } from './types.ts';
+import { endpointChanges } from './types.ts';
 
-export const reviewEntries: readonly CatalogEntry[] = [
+export const reviewEntries = endpointChanges([
   {
     id: 'review.general-info',
     module: 'review',
@@ -19,5 +19,8 @@ export const reviewEntries: readonly CatalogEntry[] = [
     notes: 'required role changed from REVIEW_MANAGER_MODULE_ACCESS to AUTHENTICATED',
     mutating: false,
     pathParams: { id: 'reviewId' },
+    faults: {
+      served: { killedBy: ['review-general-info-missing'] },
+    },
   },
-];
+]);

@@ -4,6 +4,8 @@
  * roles; a test keeps the two in step.
  */
 import type { PlatformVersion } from '../profile/versions.ts';
+import type { CatalogEntryId } from './index.ts';
+import type { FaultDeclarations } from './faults.ts';
 import type { CatalogModule, PerVersion } from './types.ts';
 
 export const platformRoles = {
@@ -31,19 +33,29 @@ export const securitySchemeChanges: readonly SecuritySchemeChange[] = [
 
 /** Which endpoints a requirement governs: named entries, or every entry of a module below a path prefix. */
 export type RoleScope =
-  | { readonly entryIds: readonly string[] }
+  | { readonly entryIds: readonly CatalogEntryId[] }
   | { readonly module: CatalogModule; readonly pathPrefix: string };
 
-export interface RoleRequirement {
-  readonly id: string;
+export interface RoleRequirement<Id extends string = RoleRequirementId> {
+  readonly id: Id;
   readonly scope: RoleScope;
   /** Required roles per version; `undefined` where the spec names none (§5.13). */
   readonly roles: PerVersion<readonly PlatformRole[]> | undefined;
   readonly specSection: '§5.11' | '§5.12' | '§5.13';
   readonly notes?: string;
+  /**
+   * The faults that kill the role checks generated from the requirement
+   * (`<entry>.role-required`, suites/modules/media/ai-tagging-roles.test.ts);
+   * absent where the suites generate none from it.
+   */
+  readonly faults?: FaultDeclarations;
 }
 
-export const roleRequirements: readonly RoleRequirement[] = [
+function defineRoleRequirements<const Id extends string>(requirements: readonly RoleRequirement<Id>[]): readonly RoleRequirement<Id>[] {
+  return requirements;
+}
+
+export const roleRequirements = defineRoleRequirements([
   {
     id: 'media.ai-services',
     // The AI administration and AI tagging services all live below this prefix (spec §4.4).
@@ -51,6 +63,8 @@ export const roleRequirements: readonly RoleRequirement[] = [
     roles: { '8.0': [platformRoles.manageMpSearchConfiguration] },
     specSection: '§5.11',
     notes: 'the vendor documents the role as PIMEDIA_ORGANISATION_MANAGE_MP_SEARCH_CONFIGURATION; the spec rules',
+    // Skipping the login challenge logs the limited user in as the full one, who has the role.
+    faults: { killedBy: ['login-challenge-skipped', 'media-ai-tagging-missing', 'media-ai-tagging-role-not-enforced'] },
   },
   {
     id: 'review.general-info',
@@ -65,4 +79,6 @@ export const roleRequirements: readonly RoleRequirement[] = [
     specSection: '§5.13',
     notes: 'updated requirements stated only as "more granular roles and multiple authentication methods": nothing to assert',
   },
-];
+]);
+
+export type RoleRequirementId = (typeof roleRequirements)[number]['id'];

@@ -1,7 +1,7 @@
 /** Shop module endpoint changes, spec §4.7 (prefix `/shop/api/rest`). */
-import type { CatalogEntry } from './types.ts';
+import { endpointChanges } from './types.ts';
 
-export const shopEntries: readonly CatalogEntry[] = [
+export const shopEntries = endpointChanges([
   {
     id: 'shop.advanced-search',
     module: 'shop',
@@ -23,5 +23,8 @@ export const shopEntries: readonly CatalogEntry[] = [
     mutating: false,
     readOnlyReason: 'a search: the query travels in the POST body, no data changes',
     pathParams: {},
+    faults: {
+      served: { killedBy: ['shop-search-still-array', 'shop-search-object-in-7.4'] },
+    },
   },
-];
+]);

@@ -1,9 +1,9 @@
 /** Template builder module endpoint changes, spec §4.6 (prefix `/wp/rest`). */
-import type { CatalogEntry } from './types.ts';
+import { endpointChanges } from './types.ts';
 
 const template = { id: 'templateId' } as const;
 
-export const templateBuilderEntries: readonly CatalogEntry[] = [
+export const templateBuilderEntries = endpointChanges([
   {
     id: 'template-builder.attachment-external-ids',
     module: 'templateBuilder',
@@ -14,6 +14,11 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     notes: 'removed without deprecation',
     mutating: true,
     pathParams: {},
+    faults: {
+      // A 7.4 instance that already dropped what only 8.0 removes (spec §4.6).
+      served: { killedBy: ['template-builder-removed-early'] },
+      gone: { killedBy: ['template-builder-removed-still-served'] },
+    },
   },
   {
     id: 'template-builder.user-write-attachments',
@@ -25,6 +30,11 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     notes: 'removed without deprecation',
     mutating: false,
     pathParams: {},
+    faults: {
+      // A 7.4 instance that already dropped what only 8.0 removes (spec §4.6).
+      served: { killedBy: ['template-builder-removed-early'] },
+      gone: { killedBy: ['template-builder-removed-still-served'] },
+    },
   },
   {
     id: 'template-builder.dynamic-service-parameters-delete',
@@ -36,6 +46,10 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     notes: 'deletes parameters',
     mutating: true,
     pathParams: { id: 'dynamicServiceId' },
+    faults: {
+      served: { killedBy: ['template-builder-parameters-delete-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['template-builder-added-served-in-7.4'] },
+    },
   },
   {
     id: 'template-builder.template-boxes',
@@ -48,6 +62,10 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     notes: 'operation id changed to TemplateBoxesResource-GET_getByTemplateId',
     mutating: false,
     pathParams: template,
+    faults: {
+      served: { killedBy: ['template-builder-boxes-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['template-builder-added-served-in-7.4'] },
+    },
   },
   {
     id: 'template-builder.template-renderers',
@@ -62,6 +80,10 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     notes: 'optional response item properties profile, resolution, type',
     mutating: false,
     pathParams: template,
+    faults: {
+      served: { killedBy: ['template-builder-renderer-properties-wrong-type'] },
+      absentBefore8: { killedBy: [], observedBy: ['template-builder-added-served-in-7.4'] },
+    },
   },
   {
     id: 'template-builder.template-variables',
@@ -73,5 +95,9 @@ export const templateBuilderEntries: readonly CatalogEntry[] = [
     specSection: '§4.6',
     mutating: false,
     pathParams: template,
+    faults: {
+      served: { killedBy: ['template-builder-variables-missing'] },
+      absentBefore8: { killedBy: [], observedBy: ['template-builder-added-served-in-7.4'] },
+    },
   },
-];
+]);

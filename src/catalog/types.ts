@@ -5,10 +5,25 @@
  */
 import type { PlatformVersion } from '../profile/versions.ts';
 import type { SchemaId } from '../schemas/ids.ts';
+import type { FaultDeclarations } from './faults.ts';
 import type { FixtureName } from './fixtures.ts';
 
 export const catalogModules = ['job', 'planning', 'media', 'review', 'templateBuilder', 'shop'] as const;
 export type CatalogModule = (typeof catalogModules)[number];
+
+/** `templateBuilder` → `template-builder`, as a type. */
+type Kebab<Name extends string> = Name extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `-${Lowercase<Head>}`}${Kebab<Tail>}`
+  : Name;
+
+/** The first segment of a module's entry ids and check ids (`template-builder.template-boxes`). */
+export type ModuleIdPrefix = Kebab<CatalogModule>;
+
+/**
+ * The shape of an entry id, `<module>.<name>`. The catalog's ids themselves
+ * are a union of the literal ids (`CatalogEntryId`, src/catalog/index.ts).
+ */
+export type EntryIdShape = `${ModuleIdPrefix}.${string}`;
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type HttpMethod = (typeof httpMethods)[number];
@@ -43,9 +58,14 @@ export interface FieldNames {
   readonly response?: readonly string[];
 }
 
-export interface CatalogEntry {
+/**
+ * The fields of one entry as a module file declares it. `Id` is the entry's
+ * own id as a literal type, so the catalog's ids form a union
+ * (`CatalogEntryId`) and a mistyped id does not compile.
+ */
+interface EntryFields<Id extends EntryIdShape> {
   /** Stable kebab id, `<module>.<name>`, e.g. `job.assets-jobs`. */
-  readonly id: string;
+  readonly id: Id;
   readonly module: CatalogModule;
   readonly method: HttpMethod;
   /** Path template as the spec row gives it, with the module prefix applied. */
@@ -85,6 +105,56 @@ export interface CatalogEntry {
   readonly readOnlyReason?: string;
   /** The fixture each `{param}` of the path takes (`{version}` excepted). */
   readonly pathParams: Readonly<Record<string, FixtureName>>;
+}
+
+/**
+ * The simulator faults that kill the lifecycle checks generated from an entry
+ * (`suites/modules/_lifecycle.ts`), one declaration per check, named after the
+ * check's last id segment. Which ones an entry declares follows from its change,
+ * so a missing declaration does not compile:
+ * - `served` (`<id>.served`): every entry, on each version where it exists;
+ * - `gone` (`<id>.gone`): removed entries, on 8.0 (404 or 405);
+ * - `absentBefore8` (`<id>.absent-before-8.0`): added entries, on 7.4; an endpoint
+ *   already served there is an observation, so these declare `observedBy`;
+ * - `replacementServed` (`<id>.replacement-served`): deprecated entries with a
+ *   replacement (spec §9.4), on 8.0.
+ * A `fault@7.4` / `fault@8.0` ref applies on that version only.
+ */
+export interface ServedFaults {
+  readonly served: FaultDeclarations;
+}
+export interface AddedFaults extends ServedFaults {
+  readonly absentBefore8: FaultDeclarations;
+}
+export interface RemovedFaults extends ServedFaults {
+  readonly gone: FaultDeclarations;
+}
+export interface ReplacedFaults extends ServedFaults {
+  readonly replacementServed: FaultDeclarations;
+}
+
+/** One endpoint change; its `change` decides which lifecycle checks it has, and so which `faults` it declares. */
+export type EndpointChange<Id extends EntryIdShape = EntryIdShape> = EntryFields<Id> &
+  (
+    | { readonly change: 'added'; readonly faults: AddedFaults }
+    | { readonly change: 'removed'; readonly faults: RemovedFaults }
+    | { readonly change: 'deprecated'; readonly replacement: EndpointRef; readonly faults: ReplacedFaults }
+    | { readonly change: 'deprecated'; readonly replacement?: undefined; readonly faults: ServedFaults }
+    | { readonly change: 'changed' | 'breaking' | 'documented'; readonly faults: ServedFaults }
+  );
+
+/** The last id segment of each lifecycle check, by its declaration's key in `faults`. */
+export const lifecycleAspects = {
+  served: 'served',
+  gone: 'gone',
+  absentBefore8: 'absent-before-8.0',
+  replacementServed: 'replacement-served',
+} as const;
+export type LifecycleAspect = (typeof lifecycleAspects)[keyof typeof lifecycleAspects];
+
+/** Declares a module's entries, keeping each id as a literal type (see EntryFields). */
+export function endpointChanges<const Id extends EntryIdShape>(entries: readonly EndpointChange<Id>[]): readonly EndpointChange<Id>[] {
+  return entries;
 }
 
 /**

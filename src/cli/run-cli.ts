@@ -21,7 +21,9 @@ export async function runCli(main: () => Promise<number>): Promise<void> {
   try {
     exitCode = await main();
   } catch (error) {
-    exitCode = reportError(error);
+    // Exit at once: a file operation that hit its time bound still sits in the thread pool
+    // (src/files/within-time.ts) and would keep the process alive after its one line.
+    process.exit(reportError(error));
   }
   process.exitCode = exitCode;
 }

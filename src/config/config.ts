@@ -39,6 +39,8 @@ export interface Config {
   readonly remote?: RemoteTarget;
   readonly allowMutations: boolean;
   readonly expiryMaxWaitSeconds: number;
+  /** How long past `expires_in` the expiry check keeps probing before it calls the token still accepted (EXPIRY_LEEWAY_S). */
+  readonly expiryLeewaySeconds: number;
   readonly requestTimeoutMs: number;
   readonly maxConcurrency: number;
   /** RUN_TIMEOUT_S: the run is cut off after this many seconds (reports still written, exit 4); unset, no bound. */
@@ -92,13 +94,14 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   return Object.freeze(toConfig(candidate, fixtures));
 }
 
-type NonStringVariable = 'ALLOW_MUTATIONS' | 'EXPIRY_MAX_WAIT_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'RUN_TIMEOUT_S' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
+type NonStringVariable = 'ALLOW_MUTATIONS' | 'EXPIRY_MAX_WAIT_S' | 'EXPIRY_LEEWAY_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'RUN_TIMEOUT_S' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
 
 /** The variables after validation, coercion and defaults. */
 type ValidatedVariables = { [K in Exclude<ConfigVariable, NonStringVariable>]?: string } & {
   ALLOW_MUTATIONS: boolean;
   PACT_PUBLISH_RESULTS: boolean;
   EXPIRY_MAX_WAIT_S: number;
+  EXPIRY_LEEWAY_S: number;
   REQUEST_TIMEOUT_MS: number;
   MAX_CONCURRENCY: number;
   RUN_TIMEOUT_S?: number;
@@ -117,6 +120,7 @@ function toConfig(values: ValidatedVariables, fixtures: Record<string, string>):
     ...(remote && { remote }),
     allowMutations: values.ALLOW_MUTATIONS,
     expiryMaxWaitSeconds: values.EXPIRY_MAX_WAIT_S,
+    expiryLeewaySeconds: values.EXPIRY_LEEWAY_S,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
     maxConcurrency: values.MAX_CONCURRENCY,
     ...(values.RUN_TIMEOUT_S !== undefined && { runTimeoutSeconds: values.RUN_TIMEOUT_S }),

@@ -22,6 +22,7 @@ export const configSchema = {
     LOGIN_PASSWORD_FIELD: { type: 'string', minLength: 1 },
     ALLOW_MUTATIONS: { type: 'boolean', default: false },
     EXPIRY_MAX_WAIT_S: { type: 'integer', minimum: 0, maximum: 3600, default: 5 },
+    EXPIRY_LEEWAY_S: { type: 'integer', minimum: 0, maximum: 600, default: 30, description: "clock-skew leeway the target's APIs may allow past expires_in" },
     REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 600000, default: 10000 },
     MAX_CONCURRENCY: { type: 'integer', minimum: 1, maximum: 64, default: 8 },
     RUN_TIMEOUT_S: { type: 'integer', minimum: 1, maximum: 86400, description: 'the whole run ends after this many seconds, reports written, exit 4' },

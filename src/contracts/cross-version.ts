@@ -10,13 +10,22 @@
  *   reported too: the target contradicts the documentation.
  * An identifier the new version deprecates may or may not break (spec §9.3);
  * when it holds it is listed as a deprecation old clients still rely on.
+ *
+ * The `to` target is the embedded platform when no BASE_URL is set, else the
+ * configured target, which must be of that version. contract-breaks.ts runs
+ * the comparison as a step of `verify` and writes its report.
  */
+import type { Config } from '../config/config.ts';
 import { UpgradeGuardError } from '../errors.ts';
-import type { PlatformVersion } from '../profile/versions.ts';
+import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts';
+import { startEmbeddedTarget } from '../target/embedded.ts';
+import { remoteTarget } from '../target/remote.ts';
+import type { RunTarget } from '../target/run-plan.ts';
+import { openSessions } from '../target/sessions.ts';
 import type { TargetInfo } from '../target/target-info.ts';
 import { documentedChanges } from './documented-breaks.ts';
-import { platformPactSource } from './platform-pacts.ts';
 import { verifyQuietly } from './quiet-verification.ts';
+import { platformPactSource } from './sources.ts';
 import { formatMismatches } from './verification-report.ts';
 import type { InteractionOutcome, SourceVerification } from './verify-source.ts';
 
@@ -112,4 +121,42 @@ function classify(outcome: InteractionOutcome, from: PlatformVersion, to: Platfo
     documented: explained,
     mismatch: formatMismatches(outcome.mismatches),
   };
+}
+
+/* Running it against a target of the `to` version. */
+
+export interface CrossVersionRequest {
+  readonly from: PlatformVersion;
+  readonly to: PlatformVersion;
+  /** Simulator faults for the embedded target (tests, kill matrix). */
+  readonly faults?: readonly string[];
+}
+
+export async function runCrossVersion(config: Config, request: CrossVersionRequest): Promise<ContractBreaksSection> {
+  if (request.from === request.to) throw new UpgradeGuardError('USAGE', `--from and --to must name two versions (both are ${request.from})`);
+  if (config.remote && config.remote.version !== request.to) {
+    throw new UpgradeGuardError('USAGE', `--to ${request.to} needs a target of that version; TARGET_VERSION is ${config.remote.version}`);
+  }
+  const runTarget = { name: `contracts ${request.from} on ${request.to}`, version: request.to, faults: request.faults ?? [] };
+  const resolved = config.remote ? remoteTarget(config, runTarget) : await startEmbeddedTarget(config, runTarget);
+  try {
+    return await compareContracts(await openSessions(resolved.target, (line) => process.stdout.write(`${line}\n`)), request.from);
+  } finally {
+    await resolved.close();
+  }
+}
+
+/** `--from 7.4 --to 8.0`: both or neither, two different versions. */
+export function crossVersionFlags(from: string | undefined, to: string | undefined): CrossVersionRequest | undefined {
+  if (from === undefined && to === undefined) return undefined;
+  if (from === undefined || to === undefined) throw new UpgradeGuardError('USAGE', '--from and --to go together (e.g. --from 7.4 --to 8.0)');
+  if (!isPlatformVersion(from) || !isPlatformVersion(to)) throw new UpgradeGuardError('USAGE', '--from and --to must be 7.4 or 8.0');
+  if (from === to) throw new UpgradeGuardError('USAGE', `--from and --to must differ (both are ${from})`);
+  return { from, to };
+}
+
+/** After the suites: 7.4 contracts against 8.0, when the run covers an 8.0 target. */
+export function defaultCrossVersion(plan: readonly RunTarget[]): CrossVersionRequest | undefined {
+  const to: PlatformVersion = '8.0';
+  return plan.some((target) => target.version === to) ? { from: '7.4', to } : undefined;
 }

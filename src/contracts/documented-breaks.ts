@@ -15,12 +15,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
-import type { CatalogEntry } from '../catalog/index.ts';
+import { findCatalogEntry, type CatalogEntry } from '../catalog/index.ts';
 import { fieldChanges, type FieldChange } from '../catalog/fields.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 import { schemasDir } from '../schemas/validator.ts';
-import { findCatalogEntry } from './catalog-match.ts';
-import { arrayOf, isRecord, member, text } from './json.ts';
+import { arrayOf, isRecord, member, text } from '../http/json.ts';
 import type { Mismatch } from './verification-report.ts';
 
 export type DocumentedChangeKind = 'removed' | 'breaking' | 'body-type' | 'identifier';

@@ -7,7 +7,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UpgradeGuardError } from '../errors.ts';
-import { arrayOf, member, text } from './json.ts';
+import { arrayOf, member, text } from '../http/json.ts';
 
 export interface PactInteractionInfo {
   readonly description: string;

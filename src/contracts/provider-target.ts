@@ -2,9 +2,19 @@
  * What provider verification needs of a target: where it is, whether it is
  * ours to change, its FIXTURE_* ids, and the platform API as the full user
  * (state handlers discover ids with it; the request filter takes its tokens).
+ * `openProviderTarget` builds one outside a vitest worker (the verification
+ * child process), from target info with its sessions open, as
+ * src/target/context.ts does for the suites.
  */
-import type { PlatformApi, TokenSource } from '../api/platform-api.ts';
-import type { PlatformVersion } from '../profile/versions.ts';
+import { PlatformApi, type TokenSource } from '../api/platform-api.ts';
+import { tokenEndpoint } from '../auth/token-endpoint.ts';
+import { TokenManager } from '../auth/token-manager.ts';
+import { TokenStore, tokenStoreTarget } from '../auth/token-store.ts';
+import { UpgradeGuardError } from '../errors.ts';
+import { HttpClient } from '../http/client.ts';
+import { versionProfiles, type PlatformVersion } from '../profile/versions.ts';
+import { registerTargetSecrets } from '../target/sessions.ts';
+import type { TargetInfo } from '../target/target-info.ts';
 
 export interface ProviderTarget {
   readonly version: PlatformVersion;
@@ -17,4 +27,41 @@ export interface ProviderTarget {
   readonly api: PlatformApi;
   readonly tokens: TokenSource;
   readonly requestTimeoutMs: number;
+}
+
+export interface OpenProviderTarget {
+  readonly target: ProviderTarget;
+  close(): Promise<void>;
+}
+
+/** `info` must have its sessions open (src/target/sessions.ts `openSessions`). */
+export async function openProviderTarget(info: TargetInfo): Promise<OpenProviderTarget> {
+  registerTargetSecrets(info);
+  const session = info.sessions.full;
+  if (!session) throw new UpgradeGuardError('LOGIN_FAILED', info.sessionErrors.full ?? 'the full user has no session');
+  const http = new HttpClient({ timeoutMs: info.requestTimeoutMs, maxConcurrency: info.maxConcurrency });
+  const tokens = await TokenManager.fromStore({
+    client: http,
+    tokenEndpoint: tokenEndpoint(versionProfiles[info.version], info.authUrl),
+    clientId: info.client.clientId,
+    clientSecret: info.client.clientSecret,
+    store: new TokenStore(session.storePath, tokenStoreTarget(info.baseUrl, info.client.clientId)),
+  });
+  return {
+    target: providerTargetOf(info, new PlatformApi(http, info.baseUrl, tokens, info.pathVersions), tokens),
+    close: () => http.close(),
+  };
+}
+
+export function providerTargetOf(info: TargetInfo, api: PlatformApi, tokens: ProviderTarget['tokens']): ProviderTarget {
+  return {
+    version: info.version,
+    baseUrl: info.baseUrl,
+    embedded: info.embedded,
+    allowMutations: info.allowMutations,
+    fixtures: info.fixtures,
+    api,
+    tokens,
+    requestTimeoutMs: info.requestTimeoutMs,
+  };
 }

@@ -6,13 +6,17 @@
  * report itself is not lost: it is in every outcome's mismatches and in
  * `output`. The child opens the full user's session from the shared token
  * store, as a suite worker does.
+ *
+ * The child is this same file, forked with `childFlag`: the parent half
+ * (`verifyQuietly`) never loads pact-js, the child half (`runJobs`) loads it
+ * on demand.
  */
 import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
-import { UpgradeGuardError } from '../errors.ts';
+import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import { processSecrets } from '../http/redact.ts';
 import type { TargetInfo } from '../target/target-info.ts';
-import type { PactSource } from './pact-source.ts';
+import type { PactSource } from './sources.ts';
 import type { SourceVerification } from './verify-source.ts';
 
 export interface VerificationJob {
@@ -35,13 +39,15 @@ export type SourceResult = { readonly ok: true; readonly verification: SourceVer
 /** Per job, in the order of the request: one result per source. */
 export type JobResults = readonly (readonly SourceResult[])[];
 
-export type ChildMessage = { readonly kind: 'results'; readonly results: JobResults } | { readonly kind: 'error'; readonly error: string };
+type ChildMessage = { readonly kind: 'results'; readonly results: JobResults } | { readonly kind: 'error'; readonly error: string };
 
-const childScript = new URL('./quiet-verification-child.ts', import.meta.url);
+const childFlag = '--upgrade-guard-verification-child';
+
+/* The parent half. */
 
 export function verifyQuietly(request: QuietVerificationRequest): Promise<JobResults> {
   return new Promise((resolve, reject) => {
-    const child = fork(childScript, [], {
+    const child = fork(new URL(import.meta.url), [childFlag], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       env: { ...process.env, PACT_DO_NOT_TRACK: process.env.PACT_DO_NOT_TRACK ?? 'true' },
@@ -68,4 +74,63 @@ export function verifyQuietly(request: QuietVerificationRequest): Promise<JobRes
     });
     child.send(request);
   });
+}
+
+/* The child half: receives the request, verifies each source, sends the verdicts back, exits. */
+
+if (process.argv.includes(childFlag)) {
+  process.once('message', (request: QuietVerificationRequest) => {
+    runJobs(request).then(
+      (results) => reply({ kind: 'results', results }),
+      (error: unknown) => reply({ kind: 'error', error: describe(error) }),
+    );
+  });
+}
+
+async function runJobs(request: QuietVerificationRequest): Promise<JobResults> {
+  for (const job of request.jobs) for (const source of job.sources) if (source.kind === 'broker') processSecrets.add(source.broker.token);
+  const results: (readonly SourceResult[])[] = new Array(request.jobs.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let index = next++; index < request.jobs.length; index = next++) {
+      const job = request.jobs[index];
+      if (job) results[index] = await runJob(job, request);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(request.concurrency ?? 4, request.jobs.length)) }, worker));
+  return results;
+}
+
+async function runJob(job: VerificationJob, request: QuietVerificationRequest): Promise<SourceResult[]> {
+  // Loaded here, in the child only: pact-js is heavy, and the parent never verifies.
+  const [{ openProviderTarget }, { verifySource }] = await Promise.all([import('./provider-target.ts'), import('./verify-source.ts')]);
+  let opened: Awaited<ReturnType<typeof openProviderTarget>>;
+  try {
+    opened = await openProviderTarget(job.target);
+  } catch (error) {
+    return job.sources.map((source) => ({ ok: false, source, error: describe(error) }));
+  }
+  const results: SourceResult[] = [];
+  try {
+    for (const source of job.sources) {
+      try {
+        const publish = source.kind === 'broker' ? request.publish : undefined;
+        results.push({ ok: true, verification: await verifySource(opened.target, source, publish ? { publish } : {}) });
+      } catch (error) {
+        results.push({ ok: false, source, error: describe(error) });
+      }
+    }
+  } finally {
+    await opened.close();
+  }
+  return results;
+}
+
+function describe(error: unknown): string {
+  const message = isUpgradeGuardError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+  return processSecrets.scrub(message);
+}
+
+function reply(message: ChildMessage): void {
+  process.send?.(message, () => process.exit(0));
 }

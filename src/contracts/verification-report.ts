@@ -4,7 +4,7 @@
  * failure): one result per interaction, and the mismatches of those that
  * failed. This is how one verifier run yields one check per interaction.
  */
-import { arrayOf, isRecord, member, text } from './json.ts';
+import { arrayOf, isRecord, member, text } from '../http/json.ts';
 
 export interface Mismatch {
   /** `StatusMismatch`, `BodyMismatch`, `HeaderMismatch`, `error` (a state change or request that failed), … */

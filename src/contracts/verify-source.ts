@@ -4,18 +4,29 @@
  * the verifier's JSON report: passed, failed with the verifier's mismatches,
  * or skipped with the reason (mutation guard, missing fixture). One run
  * covers all files of a source, so both versions verify in a few seconds.
+ *
+ * The Verifier's options are built by a pure function (unit-tested without
+ * a broker):
+ * - `providerBaseUrl` is the target; `requestFilter` and `stateHandlers`
+ *   come from the caller;
+ * - files and URLs go to `pactUrls`; a broker source sets the broker URL,
+ *   token, provider name and consumer version selectors;
+ * - results are published only for a broker source with PACT_PUBLISH_RESULTS
+ *   (its `publish` settings), and never while the mutation guard blocks
+ *   interactions, which would be published as failures;
+ * - the log level stays at `error`: pact-js's debug tracing would log
+ *   request headers, the bearer token among them.
  */
-import { Verifier } from '@pact-foundation/pact';
+import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import type { PactPublishConfig } from '../config/pact.ts';
+import { UpgradeGuardError } from '../errors.ts';
 import { processSecrets } from '../http/redact.ts';
-import { blockedByMutationGuard, mutationGuardReason, mutationGuardStatus } from './mutation-guard.ts';
 import { readPactFile, type PactDocument, type PactInteractionInfo } from './pact-file.ts';
-import type { PactSource } from './pact-source.ts';
 import type { ProviderTarget } from './provider-target.ts';
-import { contractRequestFilter } from './request-filter.ts';
-import { providerStateHandlers, type StateProblems } from './state-handlers.ts';
+import { blockedByMutationGuard, contractRequestFilter, mutationGuardReason, mutationGuardStatus, type RequestFilter } from './request-filter.ts';
+import type { PactSource } from './sources.ts';
+import { providerStateHandlers, type StateProblems, type StateSetup } from './state-handlers.ts';
 import { parseVerificationReport, type InteractionVerdict, type Mismatch } from './verification-report.ts';
-import { buildVerifierOptions } from './verifier-options.ts';
 
 export type OutcomeState = 'passed' | 'failed' | 'skipped';
 
@@ -87,6 +98,60 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
       : report.verdicts.map(reportOutcome);
   const output = [report.output, ...cleanUpFailures].join('\n');
   return { source, outcomes, output: processSecrets.scrub(output), durationMs: performance.now() - started };
+}
+
+export interface VerifierOptionsInput {
+  readonly providerBaseUrl: string;
+  readonly source: PactSource;
+  readonly stateHandlers: Readonly<Record<string, StateSetup>>;
+  readonly requestFilter: RequestFilter;
+  /** Per-request timeout of the verifier, ms. */
+  readonly timeoutMs: number;
+  /** PACT_PUBLISH_RESULTS=true: the version (and branch) to publish for. */
+  readonly publish?: PactPublishConfig;
+  /** Whether the mutation guard blocks mutating interactions on this target. */
+  readonly mutationGuardActive: boolean;
+}
+
+export function buildVerifierOptions(input: VerifierOptionsInput): VerifierOptions {
+  const { source } = input;
+  const common = {
+    providerBaseUrl: input.providerBaseUrl,
+    stateHandlers: { ...input.stateHandlers },
+    requestFilter: input.requestFilter,
+    logLevel: 'error',
+    timeout: input.timeoutMs,
+  } as const satisfies VerifierOptions;
+  switch (source.kind) {
+    case 'files':
+      return { ...common, pactUrls: [...source.files] };
+    case 'urls':
+      return { ...common, pactUrls: [...source.urls], ...(source.token !== undefined && { pactBrokerToken: source.token }) };
+    case 'broker': {
+      const { broker } = source;
+      if (input.publish && input.mutationGuardActive) {
+        throw new UpgradeGuardError(
+          'CONFIG_INVALID',
+          'PACT_PUBLISH_RESULTS=true against a real target needs ALLOW_MUTATIONS=true: interactions the mutation guard skips would be published as failures',
+        );
+      }
+      return {
+        ...common,
+        provider: broker.providerName,
+        pactBrokerUrl: broker.url,
+        ...(broker.token !== undefined && { pactBrokerToken: broker.token }),
+        consumerVersionSelectors: broker.consumerVersionSelectors.map((selector) => ({ ...selector })),
+        failIfNoPactsFound: false,
+        ...(input.publish
+          ? {
+              publishVerificationResult: true,
+              providerVersion: input.publish.providerVersion,
+              ...(input.publish.providerBranch !== undefined && { providerVersionBranch: input.publish.providerBranch }),
+            }
+          : { publishVerificationResult: false }),
+      };
+    }
+  }
 }
 
 function fileOutcome(

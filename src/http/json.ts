@@ -1,6 +1,6 @@
 /**
- * Narrowing helpers for JSON read off a target: no casts, no `any`. One
- * copy for the discoveries, the suites and the contracts.
+ * Narrowing helpers for JSON read off a target or a pact file: no casts, no
+ * `any`. One copy for the discoveries, the suites and the contracts.
  */
 import type { HttpResponse } from './client.ts';
 
@@ -8,6 +8,27 @@ export type JsonRecord = Readonly<Record<string, unknown>>;
 
 export function isRecord(value: unknown): value is JsonRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Member `name` of a JSON object; anything else has none. */
+export function member(value: unknown, name: string): unknown {
+  return isRecord(value) ? value[name] : undefined;
+}
+
+/** The elements of an array; anything else has none. */
+export function arrayOf(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+/** A non-empty string, else undefined. */
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** An id as the platform writes it, kept as it is: a whole number or a non-empty string. */
+export function idOf(value: unknown): string | number | undefined {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  return text(value);
 }
 
 /** The objects of an array (a listing's items); anything else is no items. */

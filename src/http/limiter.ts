@@ -1,17 +1,20 @@
 /**
  * Bounded concurrency: at most `limit` tasks in flight, the rest queued in
- * arrival order. Requests that do not depend on each other go through one
- * limiter so a run never opens more than MAX_CONCURRENCY requests at once.
+ * arrival order (p-limit). Requests that do not depend on each other go
+ * through one limiter so a run never opens more than MAX_CONCURRENCY
+ * requests at once. This class adds only the peak count that benchmarks and
+ * tests read.
  */
+import pLimit, { type LimitFunction } from 'p-limit';
+
 export class ConcurrencyLimiter {
-  readonly #limit: number;
-  #active = 0;
+  readonly #limit: LimitFunction;
   #peak = 0;
-  readonly #waiting: Array<() => void> = [];
 
   constructor(limit: number) {
+    // p-limit's own check throws a TypeError; a bad bound is a range error here, as before.
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`concurrency limit must be a positive integer, got ${limit}`);
-    this.#limit = limit;
+    this.#limit = pLimit(limit);
   }
 
   /** The highest number of tasks that were in flight at once (for benchmarks and tests). */
@@ -19,17 +22,10 @@ export class ConcurrencyLimiter {
     return this.#peak;
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.#active >= this.#limit) {
-      await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    }
-    this.#active += 1;
-    this.#peak = Math.max(this.#peak, this.#active);
-    try {
-      return await task();
-    } finally {
-      this.#active -= 1;
-      this.#waiting.shift()?.();
-    }
+  run<T>(task: () => Promise<T>): Promise<T> {
+    return this.#limit(() => {
+      this.#peak = Math.max(this.#peak, this.#limit.activeCount);
+      return task();
+    });
   }
 }

@@ -3,7 +3,8 @@
  * ends in its stable id (`[auth.state-echo]`), labelled for Allure, run in
  * its target's scope and its own exchange-log scope, with its redacted HTTP
  * exchanges attached whether it passed, failed or skipped. The kill matrix
- * finds checks by id.
+ * finds checks by id, and reads the faults each check declares (`killedBy`,
+ * `observedBy`) from the test's meta, recorded here at registration.
  *
  * A project may hold several run targets (the kill matrix); a check is then
  * registered once per target, inside a `describe` named after it. Files
@@ -17,12 +18,18 @@ import { runWithExchangeLog } from '../http/exchange-scope.ts';
 import { processSecrets } from '../http/redact.ts';
 import { collectFor, currentTarget, projectTargets, registeringTarget, runInTarget } from '../target/current-target.ts';
 import type { TargetInfo } from '../target/target-info.ts';
+import type { FaultDeclarations, FaultRef } from '../catalog/faults.ts';
 import { annotateCheck, type CheckLabels } from './annotate.ts';
+import type { CheckId } from './check-id.ts';
 import { recordForConformance } from '../conformance/record.ts';
 
-export interface CheckDefinition {
+/**
+ * `killedBy` is required: a check without the faults that make it fail does
+ * not compile (DESIGN.md "A check that has never failed is not a check").
+ */
+export interface CheckDefinition extends FaultDeclarations {
   /** Stable id, dotted: `<area>.<check>`; the kill matrix names checks by it. */
-  readonly id: string;
+  readonly id: CheckId;
   /** What the check asserts, as a sentence. */
   readonly title: string;
   readonly labels: CheckLabels;
@@ -60,7 +67,8 @@ export function check(definition: CheckDefinition, body: CheckBody): void {
 
 function registerCheck(target: TargetInfo, definition: CheckDefinition, body: CheckBody): void {
   const register = definition.concurrent ? it.concurrent : it;
-  register(checkName(definition), (context) =>
+  const meta = { killedBy: definition.killedBy, ...(definition.observedBy && { observedBy: definition.observedBy }) };
+  register(checkName(definition), { meta }, (context) =>
     runInTarget(target, async () => {
       context.task.meta.target = target.project;
       context.task.meta.version = target.version;
@@ -82,6 +90,15 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
       }
     }),
   );
+}
+
+declare module 'vitest' {
+  export interface TaskMeta {
+    /** The faults the check declares it fails under (CheckDefinition.killedBy). */
+    killedBy?: readonly FaultRef[];
+    /** The faults the check declares it turns into an observation under. */
+    observedBy?: readonly FaultRef[];
+  }
 }
 
 /**

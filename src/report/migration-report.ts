@@ -4,8 +4,10 @@
  * version of the target did (from the lifecycle checks), the verdict, and
  * the replacement to use. Written as reports/migration-report.md and .json.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { UpgradeGuardError } from '../errors.ts';
+import { ensureReportsDirectory } from './reports-dir.ts';
 import { catalog, catalogModules, expectedVerdict, type CatalogEntry, type CatalogModule } from '../catalog/index.ts';
 import { platformVersions, type PlatformVersion } from '../profile/versions.ts';
 import type { CheckResult, RunResults } from '../runner/results.ts';
@@ -176,10 +178,14 @@ function cell(outcome: VersionOutcome | undefined): string {
 }
 
 export async function writeMigrationReport(reportsDir: string, report: MigrationReport): Promise<{ markdown: string; json: string }> {
-  await mkdir(reportsDir, { recursive: true });
+  await ensureReportsDirectory(reportsDir);
   const markdown = join(reportsDir, 'migration-report.md');
   const json = join(reportsDir, 'migration-report.json');
-  await writeFile(markdown, renderMigrationMarkdown(report));
-  await writeFile(json, `${JSON.stringify(report, null, 2)}\n`);
+  try {
+    await writeFile(markdown, renderMigrationMarkdown(report));
+    await writeFile(json, `${JSON.stringify(report, null, 2)}\n`);
+  } catch (error) {
+    throw new UpgradeGuardError('REPORT_FAILED', `${reportsDir}: ${(error as Error).message}`);
+  }
   return { markdown, json };
 }

@@ -4,6 +4,7 @@
  * one shape.
  */
 import type { TestModule } from 'vitest/node';
+import type { FaultRef } from '../catalog/faults.ts';
 import { checkIdPattern } from '../report/check.ts';
 
 export type CheckState = 'passed' | 'failed' | 'skipped';
@@ -24,6 +25,10 @@ export interface CheckResult {
   readonly error?: string;
   /** What the target did, as the check recorded it (`observe()`). */
   readonly observed?: string;
+  /** The faults the check declares it fails under (`check({ killedBy })`); the kill matrix reads them. */
+  readonly killedBy?: readonly FaultRef[];
+  /** The faults the check declares it turns into an observation under. */
+  readonly observedBy?: readonly FaultRef[];
 }
 
 export interface RunResults {
@@ -56,6 +61,8 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
         ...(result.state === 'skipped' && result.note !== undefined && { note: result.note }),
         ...(first && { error: first.message }),
         ...(meta.observed !== undefined && { observed: meta.observed }),
+        ...(meta.killedBy !== undefined && { killedBy: meta.killedBy }),
+        ...(meta.observedBy !== undefined && { observedBy: meta.observedBy }),
       });
     }
   }

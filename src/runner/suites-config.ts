@@ -12,19 +12,19 @@ import type { Config } from '../config/config.ts';
 import { groupIntoProjects, type RunTarget } from '../target/run-plan.ts';
 
 export function suitesConfig(config: Config, plan: readonly RunTarget[]): ViteUserConfig {
-  const projects = groupIntoProjects(plan);
-  // OPENAPI_DIR set: the module suites keep their exchanges, and a conformance project per version checks them after.
-  const conformance = conformanceSettings(config.openapiDir, config.reportsDir);
   // Spelled out in every project: an inline configuration (verify loads no config file) is not what `extends: true` extends.
   const perProject = {
     environment: 'node',
     pool: 'threads',
     // Suite files share nothing but the per-project context cache (keyed by project), so module reuse is safe and fast.
     isolate: false,
-    testTimeout: Math.max(30_000, config.requestTimeoutMs * 4 + config.expiryMaxWaitSeconds * 1000),
+    testTimeout: Math.max(30_000, config.requestTimeoutMs * 4 + (config.expiryMaxWaitSeconds + config.expiryLeewaySeconds) * 1000),
     hookTimeout: Math.max(30_000, config.requestTimeoutMs * 4),
     env: { PACT_DO_NOT_TRACK: 'true' },
   } as const;
+  const projects = groupIntoProjects(plan);
+  // OPENAPI_DIR set: the module suites keep their exchanges, and a conformance project per version checks them after.
+  const conformance = conformanceSettings(config.openapiDir, config.reportsDir);
   return {
     test: {
       ...perProject,

@@ -66,6 +66,7 @@ export async function startEmbeddedTarget(config: Config, runTarget: RunTarget):
       // The embedded platform is ours to change: mutating checks always run against it.
       allowMutations: true,
       expiryMaxWaitSeconds: Math.max(config.expiryMaxWaitSeconds, SHORT_TOKEN_TTL_SECONDS + 1),
+      expiryLeewaySeconds: config.expiryLeewaySeconds,
       requestTimeoutMs: config.requestTimeoutMs,
       maxConcurrency: config.maxConcurrency,
       loginFields: config.loginFields,

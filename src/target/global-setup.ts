@@ -40,7 +40,8 @@ async function resolveTargets(project: TestProject): Promise<() => Promise<void>
         limiter.run(async () => {
           const resolved = await resolve(config, runTarget);
           closers.push(resolved.close);
-          return openSessions(resolved.target);
+          // Global setup runs in verify's own process: its stdout is the run's output.
+          return openSessions(resolved.target, (line) => process.stdout.write(`${line}\n`));
         }),
       ),
     );

@@ -3,7 +3,7 @@
  * tokens in the configured store, so the refresh-token chain survives
  * between nightly runs (DESIGN.md "Who uses it").
  */
-import { dirname, join } from 'node:path';
+import { dirname, join, parse } from 'node:path';
 import type { Config } from '../config/config.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { ResolvedTarget } from './embedded.ts';
@@ -27,12 +27,13 @@ export function remoteTarget(config: Config, runTarget: RunTarget): ResolvedTarg
       ...(remote.limitedUser && { limitedUser: remote.limitedUser }),
       sessions: {
         full: { storePath: config.tokenStorePath, warnings: [] },
-        ...(remote.limitedUser && { limited: { storePath: join(storeDir, 'tokens-limited.json'), warnings: [] } }),
+        ...(remote.limitedUser && { limited: { storePath: limitedTokenStorePath(config.tokenStorePath), warnings: [] } }),
       },
       sessionErrors: {},
       expiredTokenPath: join(storeDir, 'expired-token.json'),
       allowMutations: config.allowMutations,
       expiryMaxWaitSeconds: config.expiryMaxWaitSeconds,
+      expiryLeewaySeconds: config.expiryLeewaySeconds,
       requestTimeoutMs: config.requestTimeoutMs,
       maxConcurrency: config.maxConcurrency,
       loginFields: config.loginFields,
@@ -41,4 +42,13 @@ export function remoteTarget(config: Config, runTarget: RunTarget): ResolvedTarg
     },
     close: async () => {},
   };
+}
+
+/**
+ * The limited user's chain lives next to TOKEN_STORE and is named after it (`tokens.json` →
+ * `tokens.limited.json`), so two targets whose stores share a folder keep apart.
+ */
+export function limitedTokenStorePath(tokenStorePath: string): string {
+  const { dir, name, ext } = parse(tokenStorePath);
+  return join(dir, `${name}.limited${ext}`);
 }

@@ -25,13 +25,16 @@ const credentialVariables: Record<SessionKind, { username: string; password: str
   limited: { username: 'LIMITED_USERNAME', password: 'LIMITED_PASSWORD' },
 };
 
-export async function openSessions(target: TargetInfo): Promise<TargetInfo> {
+/** Receives a line for the run's output (a dead stored chain replaced by a new login). */
+export type SessionNotice = (line: string) => void;
+
+export async function openSessions(target: TargetInfo, onNotice: SessionNotice = () => undefined): Promise<TargetInfo> {
   registerTargetSecrets(target);
   const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, maxConcurrency: target.maxConcurrency });
   try {
     const [full, limited] = await Promise.all([
-      openSession(http, target, 'full', target.fullUser, target.sessions.full),
-      openSession(http, target, 'limited', target.limitedUser, target.sessions.limited).catch((error: unknown) => {
+      openSession(http, target, 'full', target.fullUser, target.sessions.full, onNotice),
+      openSession(http, target, 'limited', target.limitedUser, target.sessions.limited, onNotice).catch((error: unknown) => {
         // Without the limited user only the role checks lose their second user; they skip with this reason.
         if (isUpgradeGuardError(error)) return { error: `the limited user could not log in: ${error.message}` };
         throw error;
@@ -72,6 +75,7 @@ async function openSession(
   kind: SessionKind,
   user: UserCredentials | undefined,
   session: SessionInfo | undefined,
+  onNotice: SessionNotice,
 ): Promise<Opened> {
   const variables = credentialVariables[kind];
   if (!session) return { error: `${variables.username} / ${variables.password} are not set` };
@@ -84,6 +88,7 @@ async function openSession(
     store,
   };
 
+  let deadChain: string | undefined;
   if (!target.embedded && (await store.read())) {
     try {
       const manager = await TokenManager.fromStore(options);
@@ -92,6 +97,7 @@ async function openSession(
     } catch (error) {
       // A dead stored chain is only fatal when there is no password to start a new one.
       if (!(isTokenEndpointError(error) && user)) throw error;
+      deadChain = `${error.status}${error.oauthError ? ` ${error.oauthError}` : ''}`;
     }
   }
   if (!user) {
@@ -99,6 +105,8 @@ async function openSession(
   }
   const { tokens, warnings } = await loginForTokens(http, target.version, target, user, target.loginFields, variables);
   await TokenManager.fromLogin(options, tokens);
+  // Said once, in the output: a nightly job whose chain died should know it started a new one.
+  if (deadChain) onNotice(`${target.project}: the refresh-token chain in ${session.storePath} was refused (${deadChain}); logged in again as ${variables.username} and stored a new chain`);
   return { session: { ...session, warnings } };
 }
 

@@ -71,6 +71,8 @@ export interface TargetInfo {
   readonly expiredTokenPath: string;
   readonly allowMutations: boolean;
   readonly expiryMaxWaitSeconds: number;
+  /** EXPIRY_LEEWAY_S: how long past expiry the expiry check keeps probing. */
+  readonly expiryLeewaySeconds: number;
   readonly requestTimeoutMs: number;
   readonly maxConcurrency: number;
   readonly loginFields: { readonly username?: string; readonly password?: string };

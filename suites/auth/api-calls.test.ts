@@ -15,6 +15,7 @@ check(
     id: 'auth.bearer-keyword-case',
     title: 'a bearer token is accepted whatever the case of the keyword (Bearer, bearer, BEARER)',
     labels: labels('API calls', story, '§5.6'),
+    killedBy: ['bearer-case-sensitive'],
   },
   async () => {
     const context = await suiteContext();
@@ -32,6 +33,7 @@ check(
     id: 'auth.no-token-refused',
     title: 'a call without an Authorization header is refused',
     labels: labels('API calls', story, '§5.6'),
+    killedBy: ['no-token-accepted'],
   },
   async () => {
     const context = await suiteContext();
@@ -44,6 +46,7 @@ check(
     id: 'auth.garbage-token-refused',
     title: 'a call with a token the CAS never issued is refused',
     labels: labels('API calls', story, '§5.6'),
+    killedBy: ['garbage-token-accepted'],
   },
   async () => {
     const context = await suiteContext();

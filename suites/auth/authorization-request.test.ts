@@ -6,8 +6,10 @@
  */
 import { expect } from 'vitest';
 import { authorizationUrl } from '../../src/auth/authorization-request.ts';
+import { CookieJar } from '../../src/auth/cookie-jar.ts';
 import { parseHtmlPage } from '../../src/auth/html-forms.ts';
 import { generateState, STATE_LENGTH } from '../../src/auth/state.ts';
+import type { HttpResponse } from '../../src/http/client.ts';
 import { check } from '../../src/report/check.ts';
 import { authorize, fullUserOrSkip, labels } from './_auth.ts';
 
@@ -16,6 +18,7 @@ check(
     id: 'auth.login-challenge',
     title: "the version's authorization endpoint answers with a login challenge, not a code",
     labels: labels('authorization request', 'GET {auth_url} authorization endpoint', '§4.1, §5.3'),
+    killedBy: ['login-challenge-skipped'],
   },
   async (test) => {
     const { context } = await fullUserOrSkip(test);
@@ -28,11 +31,19 @@ check(
     });
     expect(url.pathname.endsWith(profile.authorizationPath), 'path of the version (spec §9.1)').toBe(true);
     // The CAS may pass through pages of its own before the challenge; none of them may be the redirect back.
-    let response = await http.request({ method: 'GET', url, headers: { accept: 'text/html' } });
+    // Followed as a browser does: with the cookies the CAS set on the way (RFC 6265), which a real CAS needs to find its session.
+    const jar = new CookieJar();
+    const browse = async (target: URL): Promise<HttpResponse> => {
+      const cookie = jar.header(target);
+      const reply = await http.request({ method: 'GET', url: target, headers: { accept: 'text/html', ...(cookie !== undefined && { cookie }) } });
+      jar.store(target, reply.headers);
+      return reply;
+    };
+    let response = await browse(url);
     for (let hops = 0; hops < 5 && response.status >= 300 && response.status < 400; hops += 1) {
       const location = new URL(response.header('location') ?? '', response.url);
       expect(location.searchParams.has('code'), 'redirected with a code before any login challenge (spec §5.3)').toBe(false);
-      response = await http.request({ method: 'GET', url: location, headers: { accept: 'text/html' } });
+      response = await browse(location);
     }
     expect(response.status).toBe(200);
     const page = parseHtmlPage(response.text, response.url);
@@ -46,6 +57,7 @@ check(
     id: 'auth.redirect-echo',
     title: 'after the login the redirect carries a code and exactly the state that was sent',
     labels: labels('authorization request', 'redirect to redirect_uri', '§4.1, §5.3, §5.4'),
+    killedBy: ['state-not-echoed'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);

@@ -7,21 +7,42 @@
  * 3. else skip, with the reason in the report.
  * The embedded platform offers a second instance with one-second tokens for
  * step 1 (see TargetInfo.shortLived).
+ *
+ * Resource servers commonly allow some clock skew past `exp` (RFC 7519 §4.1.4
+ * "some small leeway"), which the spec neither grants nor forbids. So the
+ * check probes from the moment `expires_in` ran out until the token is
+ * refused, for at most EXPIRY_LEEWAY_S, reports the lag it saw, and then
+ * requires 403. A target without leeway ends the probe at its first call.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import { check } from '../../src/report/check.ts';
 import { recordObservation } from '../../src/report/annotate.ts';
+import { observe } from '../../src/report/observe.ts';
 import { skipWithReason } from '../../src/report/skip.ts';
 import { suiteContext, type SuiteContext } from '../../src/target/context.ts';
 import { loginForTokens } from '../../src/target/sessions.ts';
 import type { IssuedToken } from '../../src/target/target-info.ts';
 import { callProbe, labels, protectedProbePath } from './_auth.ts';
 
+/** Time between two probes while the target still accepts the token: the precision of the reported lag. */
+const PROBE_INTERVAL_MS = 500;
+
 interface ExpiredToken {
   readonly token: string;
   readonly baseUrl: string;
   readonly how: string;
+  /** Epoch ms from which the token is expired by its `expires_in` (client-side clock). */
+  readonly expiredAt: number;
+}
+
+interface ProbeOutcome {
+  /** Status of the last answer: the first refusal, or an acceptance at the end of the leeway. */
+  readonly status: number;
+  readonly refused: boolean;
+  /** Ms from the expiry to the request that got that answer. */
+  readonly lagMs: number;
+  readonly calls: number;
 }
 
 check(
@@ -29,16 +50,44 @@ check(
     id: 'auth.expired-token-403',
     title: 'an expired access token is answered with 403',
     labels: labels('expiry', `GET ${protectedProbePath}`, '§5.7, §7'),
+    killedBy: ['expired-token-accepted', 'expired-token-401'],
   },
   async (test) => {
     const context = await suiteContext();
     const expired = await waitedOutToken(context) ?? recordedToken(context);
     if (typeof expired === 'string') return skipWithReason(test, expired);
     await recordObservation('how the expired token was obtained', expired.how);
-    const response = await callProbe(context, `Bearer ${expired.token}`, expired.baseUrl);
-    expect(response.status, 'spec §5.7: "the API answers with HTTP status 403"').toBe(403);
+    const leeway = context.target.expiryLeewaySeconds;
+    const probe = await probeUntilRefused(context, expired, leeway * 1000);
+    const lag = `${(probe.lagMs / 1000).toFixed(1)}s`;
+    await observe(
+      test,
+      probe.refused
+        ? `refused with ${probe.status} ${lag} after expires_in (${probe.calls} call${probe.calls === 1 ? '' : 's'})`
+        : `still accepted (${probe.status}) ${lag} after expires_in`,
+    );
+    expect(probe.refused, `the token was still accepted EXPIRY_LEEWAY_S=${leeway}s after expires_in ran out`).toBe(true);
+    expect(probe.status, 'spec §5.7: "the API answers with HTTP status 403"').toBe(403);
   },
 );
+
+/**
+ * Calls the probe from `expiredAt` on until an answer is not a success, or
+ * until `expiredAt` + leeway has passed with the token still accepted.
+ */
+async function probeUntilRefused(context: SuiteContext, expired: ExpiredToken, leewayMs: number): Promise<ProbeOutcome> {
+  await sleep(Math.max(0, expired.expiredAt - Date.now()));
+  const deadline = expired.expiredAt + leewayMs;
+  for (let calls = 1; ; calls += 1) {
+    const sentAt = Date.now();
+    const { status } = await callProbe(context, `Bearer ${expired.token}`, expired.baseUrl);
+    const lagMs = Math.max(0, sentAt - expired.expiredAt);
+    const accepted = status >= 200 && status < 300;
+    if (!accepted) return { status, refused: true, lagMs, calls };
+    if (Date.now() >= deadline) return { status, refused: false, lagMs, calls };
+    await sleep(Math.min(PROBE_INTERVAL_MS, Math.max(0, deadline - Date.now())));
+  }
+}
 
 /** Strategy 1: a token whose lifetime fits the wait budget, waited out (the embedded one was issued during setup). */
 async function waitedOutToken(context: SuiteContext): Promise<ExpiredToken | undefined> {
@@ -54,14 +103,13 @@ async function waitedOutToken(context: SuiteContext): Promise<ExpiredToken | und
   // Without expires_in (see auth.token-response-schema) the lifetime is unknown: wait the whole budget, then try.
   const lifetime = issued.expiresIn ?? target.expiryMaxWaitSeconds;
   if (lifetime > target.expiryMaxWaitSeconds) return undefined;
-  await sleep(Math.max(0, issued.obtainedAt + lifetime * 1000 + 250 - Date.now()));
   const how = issued.expiresIn === undefined ? `no expires_in; waited EXPIRY_MAX_WAIT_S=${lifetime}s` : `waited out expires_in=${lifetime}s`;
-  return { token: issued.accessToken, baseUrl: instance.baseUrl, how };
+  return { token: issued.accessToken, baseUrl: instance.baseUrl, how, expiredAt: issued.obtainedAt + lifetime * 1000 };
 }
 
 /** Strategy 2, or the skip reason of strategy 3. */
 function recordedToken(context: SuiteContext): ExpiredToken | string {
-  const token = context.tokens.expiredAccessToken();
-  if (token) return { token, baseUrl: context.target.baseUrl, how: 'an access token recorded by an earlier run, now expired' };
+  const recorded = context.tokens.expiredAccessTokenRecord();
+  if (recorded) return { token: recorded.token, baseUrl: context.target.baseUrl, how: 'an access token recorded by an earlier run, now expired', expiredAt: recorded.expiresAt };
   return `access tokens live longer than EXPIRY_MAX_WAIT_S=${context.target.expiryMaxWaitSeconds}s and no earlier run recorded an expired one yet (one is kept at every refresh; the next run will have it)`;
 }

@@ -6,6 +6,7 @@
  */
 import { expect } from 'vitest';
 import { isBearerTokenType, tokenRequest } from '../../src/auth/token-endpoint.ts';
+import type { FaultDeclarations } from '../../src/catalog/faults.ts';
 import { check } from '../../src/report/check.ts';
 import { formatValidationErrors, validateBody } from '../../src/schemas/validator.ts';
 import { exchangeRequest, freshCode, freshTokens, fullUserOrSkip, labels, oauthRefusal } from './_auth.ts';
@@ -17,6 +18,7 @@ check(
     id: 'auth.token-response-schema',
     title: 'the code exchange answers 200 with a body that matches schemas/common/token-response',
     labels: labels('token exchange', tokenStory, '§2, §4.1'),
+    killedBy: ['token-type-not-bearer', 'expires-in-missing'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
@@ -32,6 +34,7 @@ check(
     id: 'auth.token-type-bearer',
     title: 'token_type is bearer, compared case-insensitively (the vendor writes Bearer)',
     labels: labels('token exchange', tokenStory, '§2'),
+    killedBy: ['token-type-not-bearer'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
@@ -45,6 +48,7 @@ check(
     id: 'auth.code-reuse-refused',
     title: 'an authorization code is refused the second time',
     labels: labels('negative cases', tokenStory, '§4.1, §5.5'),
+    killedBy: ['code-reusable'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
@@ -61,6 +65,7 @@ check(
     id: 'auth.redirect-mismatch-refused',
     title: 'a code exchanged with another redirect_uri is refused',
     labels: labels('negative cases', tokenStory, '§4.1, §7'),
+    killedBy: ['code-not-bound-to-redirect'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
@@ -77,6 +82,7 @@ check(
     id: 'auth.wrong-secret-refused',
     title: 'a wrong client secret is refused',
     labels: labels('negative cases', tokenStory, '§4.1, §7'),
+    killedBy: ['wrong-secret-accepted'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
@@ -93,6 +99,7 @@ check(
     id: 'auth.token-missing-param.redirect_uri',
     title: 'a code exchange without redirect_uri is refused (all form fields are required)',
     labels: labels('negative cases', tokenStory, '§4.1'),
+    killedBy: ['token-redirect-uri-optional'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
@@ -110,12 +117,19 @@ check(
   },
 );
 
-for (const grantType of ['client_credentials', 'password'] as const) {
+/** The grants the platform does not support, and the fault that accepts each. */
+const unsupportedGrants = [
+  { grantType: 'client_credentials', killedBy: ['client-credentials-accepted'] },
+  { grantType: 'password', killedBy: ['password-grant-accepted'] },
+] as const satisfies readonly (FaultDeclarations & { readonly grantType: string })[];
+
+for (const { grantType, killedBy } of unsupportedGrants) {
   check(
     {
       id: `auth.unsupported-grant.${grantType}`,
       title: `the ${grantType} grant is refused (only authorization code and refresh are supported)`,
       labels: labels('negative cases', tokenStory, '§1, §5.9'),
+      killedBy,
     },
     async (test) => {
       const { context, user } = await fullUserOrSkip(test);

@@ -10,14 +10,15 @@
  */
 import { inject } from 'vitest';
 import * as allure from 'allure-js-commons';
+import { moduleContracts } from '../../contracts/consumer/index.ts';
+import type { FaultDeclarations } from '../../src/catalog/faults.ts';
 import type { CheckLabels } from '../../src/report/annotate.ts';
 import { check, forEachTarget } from '../../src/report/check.ts';
+import { isCheckId, type CheckId } from '../../src/report/check-id.ts';
 import { skipWithReason } from '../../src/report/skip.ts';
 import { currentTarget, projectTargets, projectVersion } from '../../src/target/current-target.ts';
-import { findCatalogEntry } from '../../src/contracts/catalog-match.ts';
-import { hasOwnPacts, resolveOwnPactSources } from '../../src/contracts/own-pact-sources.ts';
-import type { PactSource } from '../../src/contracts/pact-source.ts';
-import { platformPactSource } from '../../src/contracts/platform-pacts.ts';
+import { findCatalogEntry } from '../../src/catalog/index.ts';
+import { contractCheckId, hasOwnPacts, platformPactSource, resolveOwnPactSources, type PactSource } from '../../src/contracts/sources.ts';
 import { formatMismatches } from '../../src/contracts/verification-report.ts';
 import { verifyQuietly, type JobResults } from '../../src/contracts/quiet-verification.ts';
 import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
@@ -26,7 +27,7 @@ import { processSecrets } from '../../src/http/redact.ts';
 
 const targets = projectTargets();
 const version = projectVersion();
-const setupProblems: { readonly id: string; readonly label: string; readonly message: string }[] = [];
+const setupProblems: { readonly id: CheckId; readonly label: string; readonly message: string }[] = [];
 
 // The PACT_* variables, validated once with the rest of the configuration by the command that started the run.
 const pactConfig = inject('config').pact;
@@ -50,25 +51,41 @@ try {
 }
 const resultsByTarget = new Map(targets.map((target, index) => [target.project, results[index] ?? []]));
 
+/** The faults each of the project's interactions of this version declares (contracts/consumer/<module>.pact.ts), by check id. */
+const declarations = new Map<string, FaultDeclarations>(
+  moduleContracts.flatMap((contracts) =>
+    (contracts.versions[version] ?? []).map((interaction) => [contractCheckId(contracts.module, interaction.slug), interaction] as const),
+  ),
+);
+/** A team's own contracts are theirs, not ours: no simulator fault is meant to break them. */
+const ownContract: FaultDeclarations = { killedBy: [] };
+
 forEachTarget(() => {
   for (const problem of setupProblems) declareBrokenRun(problem.id, problem.label, problem.message);
   for (const [index, result] of (resultsByTarget.get(currentTarget().project) ?? []).entries()) {
-    if (!result.ok) declareBrokenRun(`${index === 0 ? 'contract.platform' : `contract.own.source-${index}`}.run`, result.source.label, result.error);
-    else declareOutcomes(result.verification.outcomes);
+    if (!result.ok) declareBrokenRun(index === 0 ? 'contract.platform.run' : `contract.own.source-${index}.run`, result.source.label, result.error);
+    else declareOutcomes(result.verification.outcomes, index === 0);
   }
 });
 
-function declareOutcomes(outcomes: readonly InteractionOutcome[]): void {
+function declareOutcomes(outcomes: readonly InteractionOutcome[], ours: boolean): void {
   const seen = new Map<string, number>();
   for (const outcome of outcomes) {
     const count = (seen.get(outcome.checkId) ?? 0) + 1;
     seen.set(outcome.checkId, count);
-    declareInteraction(outcome, count === 1 ? outcome.checkId : `${outcome.checkId}-${count}`);
+    const id = count === 1 ? outcome.checkId : `${outcome.checkId}-${count}`;
+    // A pact of ours that no definition names (a stale file) declares nothing: the kill matrix then finds it unkilled.
+    declareInteraction(outcome, contractId(id), ours ? (declarations.get(id) ?? { killedBy: [] }) : ownContract);
   }
 }
 
-function declareInteraction(outcome: InteractionOutcome, id: string): void {
-  check({ id, title: `the target keeps the contract: ${outcome.description}`, labels: labelsOf(outcome), concurrent: true }, async (testContext) => {
+/** Every id the verification reports starts with `contract.` (pact testnames, ownCheckId); the fallback only keeps the type. */
+function contractId(id: string): CheckId {
+  return isCheckId(id) ? id : `contract.${id}`;
+}
+
+function declareInteraction(outcome: InteractionOutcome, id: CheckId, faults: FaultDeclarations): void {
+  check({ id, title: `the target keeps the contract: ${outcome.description}`, labels: labelsOf(outcome), concurrent: true, ...faults }, async (testContext) => {
     await allure.parameter('pact', `${outcome.consumer ?? 'broker'} → ${outcome.provider ?? version}`);
     if (outcome.state === 'skipped') await skipWithReason(testContext, outcome.reason ?? 'not verified');
     if (outcome.state === 'failed') {
@@ -78,8 +95,15 @@ function declareInteraction(outcome: InteractionOutcome, id: string): void {
   });
 }
 
-function declareBrokenRun(id: string, label: string, message: string): void {
-  check({ id, title: `the contracts of ${label} can be verified`, labels: { module: 'contracts', feature: 'contract', story: label, spec: '§4' } }, async () => {
+function declareBrokenRun(id: CheckId, label: string, message: string): void {
+  const definition = {
+    id,
+    title: `the contracts of ${label} can be verified`,
+    labels: { module: 'contracts', feature: 'contract', story: label, spec: '§4' },
+    // It exists only when the run itself broke (no clean run has it), so no fault is meant to make it fail.
+    killedBy: [],
+  } as const;
+  check(definition, async () => {
     throw new Error(message);
   });
 }

@@ -12,9 +12,19 @@
  */
 import { expect, type TestContext } from 'vitest';
 import type { PlatformApi } from '../../src/api/platform-api.ts';
-import { entriesFor, expectedVerdict, pathParamNames, versionedPath, type CatalogEntry, type CatalogModule } from '../../src/catalog/index.ts';
+import type { FaultDeclarations } from '../../src/catalog/faults.ts';
+import {
+  entriesFor,
+  expectedVerdict,
+  pathParamNames,
+  versionedPath,
+  type CatalogEntry,
+  type CatalogModule,
+  type EndpointRef,
+  type LifecycleAspect,
+} from '../../src/catalog/index.ts';
 import { isFixtureName, type FixtureName } from '../../src/catalog/fixtures.ts';
-import { recipeFor, type RecipeInput, type RequestRecipe } from '../../src/catalog/requests/index.ts';
+import { recipeFor, type RecipeInput, type RequestRecipe } from './_requests.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { check, type CheckDefinition } from '../../src/report/check.ts';
 import { requireMutationsAllowed } from '../../src/report/mutation-guard.ts';
@@ -33,27 +43,32 @@ export function lifecycleChecks(module: CatalogModule): void {
     const verdict = expectedVerdict(entry, version);
     if (verdict !== 'absent') {
       servedCheck(entry, verdict);
-      if (entry.replacement && verdict === 'deprecated') replacementCheck(entry);
+      if (entry.change === 'deprecated' && entry.replacement !== undefined && verdict === 'deprecated') {
+        replacementCheck(entry, entry.replacement, entry.faults.replacementServed);
+      }
     } else if (entry.change === 'added') {
-      absentBeforeCheck(entry);
-    } else {
-      goneCheck(entry);
+      absentBeforeCheck(entry, entry.faults.absentBefore8);
+    } else if (entry.change === 'removed') {
+      goneCheck(entry, entry.faults.gone);
     }
   }
 }
 
-function definition(entry: CatalogEntry, aspect: string, title: string): CheckDefinition {
+/** A lifecycle check of the entry; its faults are declared in the entry (`faults`, src/catalog/types.ts). */
+function definition(entry: CatalogEntry, aspect: LifecycleAspect, title: string, faults: FaultDeclarations): CheckDefinition {
   return {
     id: `${entry.id}.${aspect}`,
     title,
     labels: { module: entry.module, feature: entry.change, story: `${entry.method} ${entry.path}`, spec: entry.specSection },
     concurrent: !entry.mutating,
+    killedBy: faults.killedBy,
+    ...(faults.observedBy && { observedBy: faults.observedBy }),
   };
 }
 
 function servedCheck(entry: CatalogEntry, verdict: string): void {
   const recipe = recipeFor(entry.id);
-  check(definition(entry, 'served', `${entry.method} ${entry.path} is served (${verdict})`), async (test) => {
+  check(definition(entry, 'served', `${entry.method} ${entry.path} is served (${verdict})`, entry.faults.served), async (test) => {
     const context = await suiteContext();
     if (entry.mutating) await requireMutationsAllowed(test, context.target, `${entry.method} ${entry.path}`);
     const input = await recipeInput(test, context, entry, recipe);
@@ -77,9 +92,9 @@ function servedCheck(entry: CatalogEntry, verdict: string): void {
   });
 }
 
-function goneCheck(entry: CatalogEntry): void {
+function goneCheck(entry: CatalogEntry, faults: FaultDeclarations): void {
   const recipe = recipeFor(entry.id);
-  check(definition(entry, 'gone', `${entry.method} ${entry.path} is gone (404 or 405)`), async (test) => {
+  check(definition(entry, 'gone', `${entry.method} ${entry.path} is gone (404 or 405)`, faults), async (test) => {
     const context = await suiteContext();
     if (entry.mutating) await requireMutationsAllowed(test, context.target, `probing the removed ${entry.method} ${entry.path}`);
     const input = await recipeInput(test, context, entry, recipe, { lenient: true });
@@ -89,9 +104,9 @@ function goneCheck(entry: CatalogEntry): void {
   });
 }
 
-function absentBeforeCheck(entry: CatalogEntry): void {
+function absentBeforeCheck(entry: CatalogEntry, faults: FaultDeclarations): void {
   const recipe = recipeFor(entry.id);
-  check(definition(entry, 'absent-before-8.0', `${entry.method} ${entry.path} (8.0) is not served yet`), async (test) => {
+  check(definition(entry, 'absent-before-8.0', `${entry.method} ${entry.path} (8.0) is not served yet`, faults), async (test) => {
     const context = await suiteContext();
     if (entry.mutating) await requireMutationsAllowed(test, context.target, `probing ${entry.method} ${entry.path}`);
     const input = await recipeInput(test, context, entry, recipe, { lenient: true });
@@ -107,11 +122,9 @@ function absentBeforeCheck(entry: CatalogEntry): void {
   });
 }
 
-function replacementCheck(entry: CatalogEntry): void {
-  const replacement = entry.replacement;
-  if (!replacement) return;
+function replacementCheck(entry: CatalogEntry, replacement: EndpointRef, faults: FaultDeclarations): void {
   check(
-    definition(entry, 'replacement-served', `the replacement ${replacement.method} ${replacement.path} is served`),
+    definition(entry, 'replacement-served', `the replacement ${replacement.method} ${replacement.path} is served`, faults),
     async (test) => {
       const context = await suiteContext();
       const input = await recipeInput(test, context, { ...entry, path: replacement.path }, {});

@@ -6,6 +6,7 @@ import {
   entriesFor,
   entryById,
   existsIn,
+  isCatalogEntryId,
   expectedVerdict,
   moduleIdPrefix,
   modulePrefixes,
@@ -16,7 +17,7 @@ import {
   type ExpectedVerdict,
 } from '../../src/catalog/index.ts';
 import { fixtureNames, fixtureVariable, isFixtureName } from '../../src/catalog/fixtures.ts';
-import { requestRecipes } from '../../src/catalog/requests/index.ts';
+import { recipeFor } from '../../suites/modules/_requests.ts';
 import { platformVersions, type PlatformVersion } from '../../src/profile/versions.ts';
 import { listSchemaFiles } from '../../src/schemas/validator.ts';
 
@@ -49,6 +50,13 @@ describe('catalog ids', () => {
   it('are found by entryById and grouped by entriesFor', () => {
     for (const entry of catalog) expect(entryById(entry.id)).toBe(entry);
     expect(catalogModules.flatMap((module) => entriesFor(module))).toHaveLength(catalog.length);
+  });
+
+  it('are a type: a mistyped id does not compile, and one read at run time is told apart', () => {
+    // @ts-expect-error 'job.typo' is no CatalogEntryId (npm run typecheck fails if this ever compiles)
+    expect(() => entryById('job.typo')).toThrow('no catalog entry job.typo');
+    expect(isCatalogEntryId('job.assets-jobs')).toBe(true);
+    expect(isCatalogEntryId('job.typo')).toBe(false);
   });
 
   it('is frozen, entries included', () => {
@@ -175,7 +183,7 @@ describe('fixtures', () => {
   });
 
   it('are all used by some entry (its path or its request recipe)', () => {
-    const used = new Set([...catalog.flatMap((entry) => Object.values(entry.pathParams)), ...Object.values(requestRecipes).flatMap((recipe) => recipe.fixtures ?? [])]);
+    const used = new Set([...catalog.flatMap((entry) => Object.values(entry.pathParams)), ...catalog.flatMap((entry) => recipeFor(entry.id).fixtures ?? [])]);
     expect(fixtureNames.filter((name) => !used.has(name))).toEqual([]);
   });
 });

@@ -159,6 +159,10 @@ describe.concurrent('verify on bad input', { timeout: COMMAND_TIMEOUT_MS + 30_00
     expectOneCodedLine(await verify(['--colour']), 'USAGE');
   });
 
+  it('an unknown suite name is USAGE (64)', async () => {
+    expectOneCodedLine(await verify(['--suites', 'auth,oauth']), 'USAGE');
+  });
+
   it('an unreachable target is TARGET_UNREACHABLE (3), naming the variable', async () => {
     const outcome = await verify(['--env-file', envFile('unreachable', remote('http://127.0.0.1:1'))]);
     expectOneCodedLine(outcome, 'TARGET_UNREACHABLE');

@@ -8,12 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { moduleContracts } from '../../contracts/consumer/index.ts';
 import { isContractFixture, resolveEndpoint } from '../../contracts/interaction.ts';
-import { contractCheckId, pactFileName, providerName } from '../../contracts/naming.ts';
-import { fixtureExamples, providerStates } from '../../contracts/provider-states.ts';
-import { catalogEntry } from '../../src/api/modules/_catalog-call.ts';
 import { fixtureVariable, isFixtureName } from '../../src/catalog/fixtures.ts';
-import { existsIn } from '../../src/catalog/index.ts';
-import { fixtureVariableName } from '../../src/contracts/resolve-state.ts';
+import { entryById, existsIn } from '../../src/catalog/index.ts';
+import { fixtureExamples, providerStates } from '../../src/contracts/provider-states.ts';
+import { contractCheckId, pactFileName, providerName } from '../../src/contracts/sources.ts';
+import { fixtureVariableName } from '../../src/contracts/state-handlers.ts';
 import { platformVersions } from '../../src/profile/versions.ts';
 
 const all = moduleContracts.flatMap((contracts) =>
@@ -31,7 +30,7 @@ describe('consumer contracts', () => {
 
   it('call only endpoints that exist in their version, of their own module', () => {
     for (const { module, version, interaction } of all) {
-      const entry = catalogEntry(interaction.endpoint);
+      const entry = entryById(interaction.endpoint);
       expect(entry.module, interaction.description).toBe(module);
       expect(existsIn(entry, version), `${interaction.description} (${version})`).toBe(true);
       if (interaction.replacement) expect(version, 'replacements are 8.0 paths').toBe('8.0');
@@ -39,7 +38,7 @@ describe('consumer contracts', () => {
   });
 
   it('include every endpoint 8.0 removed in the 7.4 contracts, so the cross-version run sees them break', () => {
-    const removed = moduleContracts.flatMap((contracts) => (contracts.versions['7.4'] ?? []).map((interaction) => catalogEntry(interaction.endpoint))).filter((entry) => entry.change === 'removed');
+    const removed = moduleContracts.flatMap((contracts) => (contracts.versions['7.4'] ?? []).map((interaction) => entryById(interaction.endpoint))).filter((entry) => entry.change === 'removed');
     expect(new Set(removed.map((entry) => entry.id))).toEqual(
       new Set(['job.grid-rows-delete', 'media.archive-entries-asset', 'template-builder.attachment-external-ids', 'template-builder.user-write-attachments']),
     );

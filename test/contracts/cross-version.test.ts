@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
-import { runCrossVersion } from '../../src/contracts/cross-version-run.ts';
-import { contractBreaksJson, contractBreaksMarkdown } from '../../src/contracts/contract-breaks-report.ts';
+import { runCrossVersion } from '../../src/contracts/cross-version.ts';
+import { contractBreaksJson, contractBreaksMarkdown } from '../../src/contracts/contract-breaks.ts';
 
 const config = loadConfig({ env: {}, envFile: '/dev/null' });
 

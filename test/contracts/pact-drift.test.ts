@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePacts, type GeneratedPact } from '../../contracts/generate.ts';
-import { pactDirectory } from '../../contracts/naming.ts';
-import { isRecord } from '../../src/contracts/json.ts';
+import { pactDirectory } from '../../src/contracts/sources.ts';
+import { isRecord } from '../../src/http/json.ts';
 
 let scratch: string;
 let generated: GeneratedPact[];

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatMismatches, parseVerificationReport } from '../../src/contracts/verification-report.ts';
-import { blockedByMutationGuard, isMutatingRequest } from '../../src/contracts/mutation-guard.ts';
+import { blockedByMutationGuard, isMutatingRequest } from '../../src/contracts/request-filter.ts';
 import { documentedChanges } from '../../src/contracts/documented-breaks.ts';
 
 /** A report as pact_ffi's verifier writes it (pact-core 19, pact_ffi 0.5). */

@@ -1,5 +1,5 @@
 /**
- * Building the Verifier's options (src/contracts/verifier-options.ts) and
+ * Building the Verifier's options (src/contracts/verify-source.ts) and
  * the own-contract sources they come from (PACT_URLS, PACT_DIR, a broker),
  * the broker path against a local HTTP double of the broker's index: no
  * broker and no verification needed.
@@ -12,9 +12,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { readPactConfig, type PactConfig } from '../../src/config/pact.ts';
-import { resolveOwnPactSources } from '../../src/contracts/own-pact-sources.ts';
-import type { PactSource } from '../../src/contracts/pact-source.ts';
-import { buildVerifierOptions, type VerifierOptionsInput } from '../../src/contracts/verifier-options.ts';
+import { resolveOwnPactSources, type PactSource } from '../../src/contracts/sources.ts';
+import { buildVerifierOptions, type VerifierOptionsInput } from '../../src/contracts/verify-source.ts';
 import { HttpClient } from '../../src/http/client.ts';
 
 const brokerToken = 'broker-token-0123456789';

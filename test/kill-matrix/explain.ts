@@ -1,12 +1,12 @@
 /**
  * Reads a run-matrix.ts result file and prints, per fault run, what failed
- * or turned into an observation against what the expectations name: the
- * tool for writing a kill expectation. Usage: tsx test/kill-matrix/explain.ts RESULTS.json
+ * or turned into an observation against what the checks declare (their
+ * `killedBy` / `observedBy`, carried by the clean runs): the tool for writing
+ * a check's fault declarations. Usage: tsx test/kill-matrix/explain.ts RESULTS.json
  */
 import { readFile } from 'node:fs/promises';
 import type { RunResults } from '../../src/runner/results.ts';
-import { expectations, observations } from './expectations/index.ts';
-import { forVersion } from './expectations/types.ts';
+import { declaredChecks } from './declared.ts';
 import { cleanProject, faultRuns } from './plan.ts';
 
 const file = process.argv[2];
@@ -32,9 +32,8 @@ for (const run of faultRuns()) {
   const cleanSkipped = new Set(ids(cleanProject(run.version), 'skipped'));
   const failed = ids(run.project, 'failed');
   const observed = ids(run.project, 'skipped').filter((id) => !cleanSkipped.has(id));
-  const cleanPassed = new Set(ids(cleanProject(run.version), 'passed'));
-  const wantFailed = forVersion(expectations.get(run.fault) ?? [], run.version).filter((id) => cleanPassed.has(id));
-  const wantObserved = forVersion(observations.get(run.fault) ?? [], run.version).filter((id) => cleanPassed.has(id));
+  const wantFailed = declaredChecks(results, 'killedBy', run.fault, run.version);
+  const wantObserved = declaredChecks(results, 'observedBy', run.fault, run.version);
   const ok = JSON.stringify(failed) === JSON.stringify(wantFailed) && JSON.stringify(observed) === JSON.stringify(wantObserved) && failed.length + observed.length > 0;
   process.stdout.write(`${ok ? 'ok  ' : 'DIFF'} ${run.project}\n  failed:   ${failed.join(', ') || '-'}\n  expected: ${wantFailed.join(', ') || '-'}\n`);
   if (observed.length > 0 || wantObserved.length > 0) process.stdout.write(`  observed: ${observed.join(', ') || '-'}\n  expected observations: ${wantObserved.join(', ') || '-'}\n`);

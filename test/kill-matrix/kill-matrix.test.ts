@@ -1,8 +1,10 @@
 /**
  * The kill matrix (DESIGN.md "A check that has never failed is not a
  * check"): every suite runs against the clean embedded platform and against
- * each named fault. Under a fault exactly the checks its expectation names
- * fail, and everything else passes; every check is killed by some fault.
+ * each named fault. Under a fault exactly the checks that declare it
+ * (`killedBy`, where the check is defined; see declared.ts) fail, those that
+ * declare it in `observedBy` turn into a skip with its reason, and
+ * everything else passes; every check is killed by some fault.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -10,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { faultNames } from '../../simulator/faults/index.ts';
+import { faultCatalog, faultNames } from '../../simulator/faults/index.ts';
 import { configVariables } from '../../src/config/variables.ts';
+import type { PlatformVersion } from '../../src/profile/versions.ts';
 import type { CheckResult, RunResults } from '../../src/runner/results.ts';
-import { expectations, observations } from './expectations/index.ts';
-import { forVersion } from './expectations/types.ts';
+import { declaredChecks, declaredFaults } from './declared.ts';
 import { cleanProject, faultRuns } from './plan.ts';
 
 const run = promisify(execFile);
@@ -67,20 +69,41 @@ describe('kill matrix', () => {
     });
   }
 
+  it('every fault of the simulator is declared by some check (killedBy or observedBy)', () => {
+    // That every declared fault exists, the type says: declarations are FaultRefs of the simulator's FaultName.
+    const declared = declaredFaults(results);
+    expect(faultNames.filter((fault) => !declared.has(fault)), 'faults no check declares').toEqual([]);
+  });
+
   it('gives every fault of the simulator at least one check to kill or observe', () => {
     for (const fault of faultNames) {
-      const named = (expectations.get(fault)?.length ?? 0) + (observations.get(fault)?.length ?? 0);
-      expect(named, `${fault} is seen by no check`).toBeGreaterThan(0);
+      const named = faultCatalog[fault].versions.flatMap((version) => [
+        ...declaredChecks(results, 'killedBy', fault, version),
+        ...declaredChecks(results, 'observedBy', fault, version),
+      ]);
+      expect(named.length, `${fault} is seen by no check`).toBeGreaterThan(0);
     }
   });
 
-  it('names only checks that exist', () => {
-    const known = new Set(results.checks.map((check) => check.id));
-    for (const named of [expectations, observations]) {
-      for (const [fault, ids] of named) {
-        for (const id of ids) expect(known.has(id.replace(/@(7\.4|8\.0)$/, '')), `${fault} names unknown check ${id}`).toBe(true);
+  it('every declaration is exercised: each declared fault runs on a version where its check passes clean', () => {
+    // A definition may be shared by both versions (a contract interaction); a ref then needs to hold on one of them.
+    const declared = new Map<string, { passedOn: PlatformVersion[]; refs: Set<string> }>();
+    for (const version of ['7.4', '8.0'] as const) {
+      for (const check of checksOf(cleanProject(version)).filter((candidate) => candidate.state === 'passed')) {
+        const entry = declared.get(check.id) ?? { passedOn: [], refs: new Set<string>() };
+        entry.passedOn.push(version);
+        for (const ref of [...(check.killedBy ?? []), ...(check.observedBy ?? [])]) entry.refs.add(ref);
+        declared.set(check.id, entry);
       }
     }
+    const dead: string[] = [];
+    for (const [id, { passedOn, refs }] of declared) {
+      for (const ref of refs) {
+        const exercised = faultRuns().some((run) => passedOn.includes(run.version) && (ref === run.fault || ref === `${run.fault}@${run.version}`));
+        if (!exercised) dead.push(`${id}: ${ref}`);
+      }
+    }
+    expect(dead, 'declared faults that no fault run of a version the check passes on can check').toEqual([]);
   });
 
   for (const version of ['7.4', '8.0'] as const) {
@@ -104,8 +127,8 @@ describe('kill matrix', () => {
   describe.each(faultRuns())('$fault on $version', ({ fault, version, project }) => {
     it('fails exactly the named checks, observes the named observations, and passes all others', () => {
       const ranClean = new Set(idsIn(cleanProject(version), 'passed'));
-      const expected = forVersion(expectations.get(fault) ?? [], version).filter((id) => ranClean.has(id)).sort();
-      const observed = forVersion(observations.get(fault) ?? [], version).filter((id) => ranClean.has(id)).sort();
+      const expected = declaredChecks(results, 'killedBy', fault, version);
+      const observed = declaredChecks(results, 'observedBy', fault, version);
       expect(expected.length + observed.length, `${fault} names no check that runs on ${version}`).toBeGreaterThan(0);
       expect(idsIn(project, 'failed')).toEqual(expected);
       const newlySkipped = checksOf(project).filter((check) => check.state === 'skipped' && ranClean.has(check.id));

@@ -220,6 +220,21 @@ export class Browser {
 
 export type UserKind = 'full' | 'limited';
 
+/** The CAS's own page of the login challenge (spec §5.3), below {auth_url}. */
+export const loginChallengePath = '/cas/login';
+
+/**
+ * Opens the authorization URL as a browser does: a redirect to the CAS's
+ * login challenge is followed with the session cookie it set. Any other
+ * answer (an error page, the redirect back to the client) is returned as is.
+ */
+export async function openLoginChallenge(browser: Browser, start: URL): Promise<{ readonly reply: Reply; readonly url: URL; readonly first: Reply }> {
+  const first = await browser.get(start);
+  const location = first.status === 302 ? new URL(first.header('location') ?? '', start) : undefined;
+  if (location === undefined || location.pathname !== loginChallengePath) return { reply: first, url: start, first };
+  return { reply: await browser.get(location), url: location, first };
+}
+
 /**
  * The whole authorization step as a user does it: open the authorization
  * URL, fill the login form, press Allow. Returns the redirect's Location.
@@ -227,9 +242,9 @@ export type UserKind = 'full' | 'limited';
 export async function authorize(sim: Sim, user: UserKind = 'full', overrides: Readonly<Record<string, string | undefined>> = {}): Promise<URL> {
   const browser = new Browser();
   const start = authorizationUrl(sim, overrides);
-  const challenge = await browser.get(start);
+  const { reply: challenge, url: challengeUrl } = await openLoginChallenge(browser, start);
   if (challenge.status === 302) return new URL(challenge.header('location') ?? '');
-  const login = readPage(challenge.text, start).forms[0];
+  const login = readPage(challenge.text, challengeUrl).forms[0];
   if (challenge.status !== 200 || login === undefined) throw new Error(`no login form: ${challenge.status} ${challenge.text}`);
   const { username, password } = sim.platform.credentials.users[user];
   const consent = await browser.post(login.action, formFields(login, { username, password }));

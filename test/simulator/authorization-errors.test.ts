@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimVersion } from '../../simulator/version.ts';
-import { authorizationUrl, readPage, send, startSim, stopAll, versions, type Sim } from './_sim.ts';
+import { authorizationUrl, loginChallengePath, readPage, send, startSim, stopAll, versions, type Sim } from './_sim.ts';
 
 afterAll(stopAll);
 
@@ -76,6 +76,7 @@ describe.each(versions)('invalid authorization requests at %s', (version) => {
   it("ignores the other version's parameter", async () => {
     const extra = version === '7.4' ? { response_mode: 'query' } : { scope: 'openid' };
     const reply = await send('GET', authorizationUrl(sim, extra));
-    expect(reply.status).toBe(200);
+    expect(reply.status).toBe(302);
+    expect(new URL(reply.header('location') ?? '', sim.address.authUrl).pathname, 'on to the login challenge').toBe(loginChallengePath);
   });
 });

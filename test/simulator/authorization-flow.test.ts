@@ -9,6 +9,7 @@ import {
   Browser,
   exchangeCode,
   formFields,
+  openLoginChallenge,
   readPage,
   send,
   startSim,
@@ -23,23 +24,23 @@ describe.each(versions)('authorization flow of %s', (version) => {
   const other = versions.find((candidate) => candidate !== version) ?? version;
 
   async function loginChallenge(sim: Sim, browser: Browser) {
-    const start = authorizationUrl(sim);
-    const challenge = await browser.get(start);
+    const { reply: challenge, url, first } = await openLoginChallenge(browser, authorizationUrl(sim));
     expect(challenge.status).toBe(200);
-    const page = readPage(challenge.text, start);
+    const page = readPage(challenge.text, url);
     expect(page.parseErrors).toEqual([]);
     const form = page.forms[0];
     if (form === undefined) throw new Error('no login form');
-    return { challenge, form };
+    return { challenge, first, url, form };
   }
 
-  it('shows a login form with a session cookie, then consent, then redirects with code, state and iss', async () => {
+  it('sends the browser to a login form with a session cookie, then consent, then redirects with code, state and iss', async () => {
     const sim = await startSim({ version });
     const browser = new Browser();
-    const { challenge, form } = await loginChallenge(sim, browser);
+    const { challenge, first, form } = await loginChallenge(sim, browser);
 
+    expect(first.status).toBe(302);
+    expect(first.header('set-cookie')).toMatch(/HttpOnly/);
     expect(challenge.header('content-type')).toMatch(/^text\/html/);
-    expect(challenge.header('set-cookie')).toMatch(/HttpOnly/);
     expect(form.method).toBe('post');
     expect(form.inputs.map((input) => input.type).sort()).toEqual(['hidden', 'hidden', 'password', 'text']);
     expect([...form.labelsFor].sort()).toEqual(['password', 'username']);
@@ -105,6 +106,15 @@ describe.each(versions)('authorization flow of %s', (version) => {
     const forged = await browser.post(form.action, formFields(form, { username, password, _csrf: 'forged' }));
     expect(forged.status).toBe(403);
     expect(forged.header('location')).toBeUndefined();
+  });
+
+  it('refuses to open the login challenge without the session cookie of the authorization request', async () => {
+    const sim = await startSim({ version });
+    const { url } = await loginChallenge(sim, new Browser());
+    const withoutCookie = await send('GET', url);
+    expect(withoutCookie.status).toBe(400);
+    expect(withoutCookie.header('location')).toBeUndefined();
+    expect(readPage(withoutCookie.text, url).forms).toEqual([]);
   });
 
   it('redirects with access_denied when the user denies consent', async () => {

@@ -11,9 +11,11 @@ import {
   authorize,
   callApi,
   exchangeCode,
+  loginChallengePath,
   obtainTokens,
   refreshTokens,
   send,
+  type Reply,
   startSim,
   stopAll,
   tokenPair,
@@ -34,6 +36,14 @@ interface FaultVector {
 }
 
 type CasFault = keyof typeof casFaults;
+
+/** Where a redirect of the authorization endpoint goes: `code`, `error=<code>` (back to the client) or the path on the CAS. */
+function redirectedTo(reply: Reply): string {
+  const location = new URL(reply.header('location') ?? '', 'http://cas.invalid');
+  if (location.searchParams.has('code')) return 'code';
+  const error = location.searchParams.get('error');
+  return error === null ? location.pathname : `error=${error}`;
+}
 
 function isCasFault(name: string): name is CasFault {
   return Object.hasOwn(casFaults, name);
@@ -155,10 +165,10 @@ const vectors: Readonly<Record<CasFault, FaultVector>> = {
     faulty: null,
   },
   'missing-param-accepted': {
-    probe: 'the status of an authorization request without state',
-    run: async (sim) => (await send('GET', authorizationUrl(sim, { state: undefined }))).status,
-    clean: 302,
-    faulty: 200,
+    probe: 'where an authorization request without state is sent',
+    run: async (sim) => redirectedTo(await send('GET', authorizationUrl(sim, { state: undefined }))),
+    clean: 'error=invalid_request',
+    faulty: loginChallengePath,
   },
   'token-type-not-bearer': {
     probe: 'the token_type of a token response',
@@ -188,10 +198,10 @@ const vectors: Readonly<Record<CasFault, FaultVector>> = {
     faulty: 401,
   },
   'login-challenge-skipped': {
-    probe: 'the status of a valid authorization request',
-    run: async (sim) => (await send('GET', authorizationUrl(sim))).status,
-    clean: 200,
-    faulty: 302,
+    probe: 'where a valid authorization request is sent',
+    run: async (sim) => redirectedTo(await send('GET', authorizationUrl(sim))),
+    clean: loginChallengePath,
+    faulty: 'code',
   },
   'token-redirect-uri-optional': {
     probe: 'the status of a code exchange without redirect_uri',

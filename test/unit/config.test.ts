@@ -63,7 +63,7 @@ describe('loadConfig', () => {
   it('without BASE_URL the embedded simulator is the target, with documented defaults', () => {
     const config = loadConfig({ env: {} });
     expect(config.remote).toBeUndefined();
-    expect(config).toMatchObject({ allowMutations: false, expiryMaxWaitSeconds: 5, requestTimeoutMs: 10000, maxConcurrency: 8 });
+    expect(config).toMatchObject({ allowMutations: false, expiryMaxWaitSeconds: 5, expiryLeewaySeconds: 30, requestTimeoutMs: 10000, maxConcurrency: 8 });
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -80,6 +80,8 @@ describe('loadConfig', () => {
     { name: 'BASE_URL not a URL', env: { ...remote, BASE_URL: 'platform.example.com' }, names: 'BASE_URL' },
     { name: 'MAX_CONCURRENCY not a number', env: { MAX_CONCURRENCY: 'lots' }, names: 'MAX_CONCURRENCY' },
     { name: 'MAX_CONCURRENCY out of range', env: { MAX_CONCURRENCY: '0' }, names: 'MAX_CONCURRENCY' },
+    { name: 'EXPIRY_LEEWAY_S not a number', env: { EXPIRY_LEEWAY_S: 'half a minute' }, names: 'EXPIRY_LEEWAY_S' },
+    { name: 'EXPIRY_LEEWAY_S negative', env: { EXPIRY_LEEWAY_S: '-1' }, names: 'EXPIRY_LEEWAY_S' },
     { name: 'ALLOW_MUTATIONS not a boolean', env: { ALLOW_MUTATIONS: 'maybe' }, names: 'ALLOW_MUTATIONS' },
     { name: 'password without user', env: { ...remote, LIMITED_PASSWORD: 'x-secret-x' }, names: 'LIMITED_USERNAME' },
     { name: 'AUTH_URL without BASE_URL', env: { AUTH_URL: 'https://cas.example.com' }, names: 'BASE_URL' },

@@ -5,7 +5,7 @@
  * written once, in `src/catalog/`, and the client, the suites and the
  * contracts cannot drift apart.
  */
-import { entryById, type CatalogEntry } from '../../catalog/index.ts';
+import { entryById, type CatalogEntryId } from '../../catalog/index.ts';
 import { UpgradeGuardError } from '../../errors.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import type { ApiCall, PlatformApi } from '../platform-api.ts';
@@ -18,15 +18,9 @@ export interface EndpointArguments {
   readonly json?: unknown;
 }
 
-export function catalogEntry(id: string): CatalogEntry {
-  const entry = entryById(id);
-  if (!entry) throw new UpgradeGuardError('INTERNAL', `no catalog entry ${id}`);
-  return entry;
-}
-
 /** Calls the endpoint of catalog entry `id` (its own path, or with `replacement` the path it is replaced by, spec §9.4). */
-export function callCatalogEntry(api: PlatformApi, id: string, args: EndpointArguments = {}, use: 'entry' | 'replacement' = 'entry'): Promise<HttpResponse> {
-  const entry = catalogEntry(id);
+export function callCatalogEntry(api: PlatformApi, id: CatalogEntryId, args: EndpointArguments = {}, use: 'entry' | 'replacement' = 'entry'): Promise<HttpResponse> {
+  const entry = entryById(id);
   const endpoint = use === 'replacement' ? entry.replacement : { method: entry.method, path: entry.path };
   if (!endpoint) throw new UpgradeGuardError('INTERNAL', `catalog entry ${id} names no replacement`);
   return api.call({

@@ -2,15 +2,15 @@
  * Typed client of the planning module (prefix `/maps/rest/api/{version}`,
  * spec §4.3). Catalog endpoints take their path from the catalog; the
  * listings used to discover ids (node types, views) are not changes of the
- * spec and use the catalog's version segment.
+ * spec and use the target's path version like every planning path.
  */
 import { modulePrefixes } from '../../catalog/index.ts';
 import type { HttpResponse } from '../../http/client.ts';
 import type { PlatformApi } from '../platform-api.ts';
 import { callCatalogEntry } from './_catalog-call.ts';
 
-/** `/maps/rest/api/{version}` + path; the API client fills `{version}` from the target's path versions. */
-function planningPath(path: string): string {
+/** `/maps/rest/api/{version}` + path: the API client fills `{version}` from the target's path versions (spec §4.3, §9.2). */
+export function planningPath(path: string): string {
   return `${modulePrefixes.planning}/{version}${path}`;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { TestContext } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
-import { entryById, existsIn, expectedVerdict, type CatalogEntry } from '../../../src/catalog/index.ts';
+import { entryById, existsIn, expectedVerdict, type CatalogEntry, type EntryIdOf } from '../../../src/catalog/index.ts';
 import type { FixtureName } from '../../../src/catalog/fixtures.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
@@ -19,10 +19,8 @@ export function records(value: unknown): JsonRecord[] {
   return Array.isArray(value) ? value.filter(isRecord) : [];
 }
 
-export function jobEntry(id: string): CatalogEntry {
-  const entry = entryById(id);
-  if (!entry) throw new Error(`the catalog has no ${id} entry`);
-  return entry;
+export function jobEntry(id: EntryIdOf<'job'>): CatalogEntry {
+  return entryById(id);
 }
 
 export function entryLabels(entry: CatalogEntry, spec: string = entry.specSection): CheckLabels {

@@ -5,27 +5,21 @@
  * user by `uuid`, a UUID, next to the deprecated integer `id` (the
  * identifier pair); 7.4 by the integer `id` (spec §9.3).
  */
-import { fieldChanges } from '../../../src/catalog/fields.ts';
+import { fieldChangeById, type FieldChange } from '../../../src/catalog/fields.ts';
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
 import { formatIssue, validateBody } from '../../../src/schemas/validator.ts';
 import { isRecord, records, type JsonRecord } from './_job.ts';
 
 /** The catalog's identifier changes of the job module, by DTO. */
-const userDto = identifierChange('job.user-dto.uuid');
-const assignmentDto = identifierChange('job.assignment-dto.assignees');
-const userGroupDto = identifierChange('job.dse-user-group-dto.uuid');
-
-function identifierChange(id: string) {
-  const change = fieldChanges.find((candidate) => candidate.id === id);
-  if (!change) throw new Error(`the catalog has no field change ${id}`);
-  return change;
-}
+const userDto = fieldChangeById('job.user-dto.uuid');
+const assignmentDto = fieldChangeById('job.assignment-dto.assignees');
+const userGroupDto = fieldChangeById('job.dse-user-group-dto.uuid');
 
 /** One DTO found in a body: where (a JSON pointer), what, and which catalog change governs it. */
 export interface DtoAt {
   readonly pointer: string;
   readonly value: unknown;
-  readonly change: ReturnType<typeof identifierChange>;
+  readonly change: FieldChange;
 }
 
 /** The UserDto, AssignmentDto and DseUserGroupDto of a job record (DseObjectDto, or a my-active item: assignment only). */

@@ -17,6 +17,7 @@ check(
     id: 'job.dse-object.include-history',
     title: 'includeHistory=true adds the job’s history to the job object',
     labels: entryLabels(dseObject),
+    killedBy: ['job-include-history-ignored'],
     concurrent: true,
   },
   async (test) => {

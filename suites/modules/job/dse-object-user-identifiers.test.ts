@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { check } from '../../../src/report/check.ts';
 import { observe } from '../../../src/report/observe.ts';
 import { suiteContext } from '../../../src/target/context.ts';
-import { recipeFor } from '../../../src/catalog/requests/index.ts';
+import { recipeFor } from '../_requests.ts';
 import { dseObjectPath, entryLabels, isRecord, jobEntry, okBody, records, requireFixture } from './_job.ts';
 import { identifierIssues, userDtosOf, usersNamed } from './_user-identifiers.ts';
 
@@ -21,6 +21,7 @@ check(
     id: 'job.dse-object.user-identifiers',
     title: 'the job object names its creator, assignees, user group and history users by the version’s user identifier',
     labels: entryLabels(dseObject),
+    killedBy: ['job-dse-object-user-uuid-missing', 'job-legacy-user-id-missing'],
     concurrent: true,
   },
   async (test) => {

@@ -20,6 +20,7 @@ check(
     id: 'job.search.user-id-uuid-matches-user-id',
     title: 'a job search by userIdUUID selects the same jobs as one by the deprecated userId of the same user',
     labels: entryLabels(search, '§2'),
+    killedBy: ['job-search-user-id-uuid-ignored', 'job-deprecated-user-id-rejected'],
     concurrent: true,
   },
   async (test) => {
@@ -43,6 +44,8 @@ check(
     id: 'job.search.numeric-user-id-uuid-rejected',
     title: 'a job search with a numeric user id in userIdUUID is refused',
     labels: entryLabels(search, '§9.3'),
+    // Ignoring userIdUUID also lets a numeric one through.
+    killedBy: ['job-search-user-id-uuid-ignored', 'job-search-user-id-uuid-numeric-accepted'],
     concurrent: true,
   },
   async (test) => {

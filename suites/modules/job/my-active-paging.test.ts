@@ -27,6 +27,7 @@ check(
     id: 'job.my-active.paging',
     title: 'my-active honours offset and limit and reports the total of all pages',
     labels: entryLabels(myActive, '§2'),
+    killedBy: ['job-my-active-paging-ignored'],
     concurrent: true,
   },
   async (test) => {

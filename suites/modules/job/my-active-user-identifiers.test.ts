@@ -18,6 +18,7 @@ check(
     id: 'job.my-active.user-identifiers',
     title: 'my-active names its assignees and user groups by the version’s user identifier (8.0: uuid, 7.4: numeric id)',
     labels: entryLabels(myActive, '§2'),
+    killedBy: ['job-my-active-uuid-dropped', 'job-assignee-uuid-not-uuid', 'job-legacy-user-id-missing'],
     concurrent: true,
   },
   async (test) => {

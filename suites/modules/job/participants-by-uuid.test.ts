@@ -37,6 +37,7 @@ check(
     id: 'job.participants.by-uuid',
     title: 'participants are added (PATCH), replaced (PUT), removed (DELETE) and listed (GET) by user UUID',
     labels: entryLabels(participantsList, '§4.2'),
+    killedBy: ['job-participants-delete-missing', 'job-participants-patch-replaces', 'job-participants-list-uuid-not-uuid', 'job-participants-uuid-body-rejected'],
   },
   async (test) => {
     const context = await suiteContext();
@@ -68,6 +69,7 @@ check(
     id: 'job.participants.numeric-id-rejected',
     title: 'the participant endpoints refuse numeric user ids where a UUID is required',
     labels: entryLabels(participantRemove, '§9.3'),
+    killedBy: ['job-participant-numeric-id-accepted'],
   },
   async (test) => {
     const context = await suiteContext();

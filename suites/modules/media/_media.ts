@@ -4,9 +4,9 @@
  * Shared helpers of suites start with `_` (STYLE.md).
  */
 import type { TestContext } from 'vitest';
-import { entryById, expectedVerdict, pathParamNames, versionedPath, type CatalogEntry } from '../../../src/catalog/index.ts';
+import { entryById, expectedVerdict, pathParamNames, versionedPath, type CatalogEntry, type EntryIdOf } from '../../../src/catalog/index.ts';
 import { isFixtureName, type FixtureName } from '../../../src/catalog/fixtures.ts';
-import type { RecipeInput } from '../../../src/catalog/requests/index.ts';
+import type { RecipeInput } from '../_requests.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import type { CheckLabels } from '../../../src/report/annotate.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
@@ -37,10 +37,8 @@ export function isSuccess(response: HttpResponse): boolean {
 }
 
 /** The catalog entry of a media endpoint; a wrong id is a programming error. */
-export function mediaEntry(id: string): CatalogEntry {
-  const entry = entryById(id);
-  if (!entry || entry.module !== 'media') throw new Error(`no media catalog entry ${id}`);
-  return entry;
+export function mediaEntry(id: EntryIdOf<'media'>): CatalogEntry {
+  return entryById(id);
 }
 
 export function endpointOf(entry: Pick<CatalogEntry, 'method' | 'path'>): string {

@@ -7,8 +7,9 @@
  * DELETE change data, and the reads show the enforcement as well.
  */
 import { expect } from 'vitest';
+import { declaredFaults } from '../../../src/catalog/faults.ts';
 import { entriesFor } from '../../../src/catalog/index.ts';
-import { platformRoles } from '../../../src/catalog/roles.ts';
+import { platformRoles, roleRequirements } from '../../../src/catalog/roles.ts';
 import { check } from '../../../src/report/check.ts';
 import { observe } from '../../../src/report/observe.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
@@ -18,6 +19,8 @@ import { endpointOf, entryLabels, pathFixtures, requireChange } from './_media.t
 
 const role = platformRoles.manageMpSearchConfiguration;
 const needsRole = (roles: readonly string[] | undefined): boolean => roles?.includes(role) === true;
+/** The requirement these checks are generated from; it declares their faults. */
+const faults = declaredFaults('role requirement media.ai-services', roleRequirements.find((candidate) => candidate.id === 'media.ai-services')?.faults);
 
 for (const entry of entriesFor('media')) {
   if (entry.method !== 'GET' || !Object.values(entry.roles ?? {}).some(needsRole)) continue;
@@ -27,6 +30,7 @@ for (const entry of entriesFor('media')) {
       title: `${endpointOf(entry)} answers 403 to a user without ${role} and 200 to one with it`,
       labels: entryLabels(entry, 'roles', '§5.11'),
       concurrent: true,
+      ...faults,
     },
     async (test) => {
       await requireChange(test, entry, `the ${role} requirement`);

@@ -33,6 +33,7 @@ check(
     id: 'media.asset-attributes.language-tags',
     title: `GET …/asset-attributes?${parameter}=false keys the texts by language tag, unlike ${parameter}=true`,
     labels: entryLabels(attributes, 'changed'),
+    killedBy: ['media-asset-attributes-unfiltered-error', 'media-attribute-language-names-ignored'],
     concurrent: true,
   },
   async (test) => {

@@ -9,6 +9,7 @@
  * that names them.
  */
 import { expect, type TestContext } from 'vitest';
+import type { FaultDeclarations } from '../../../src/catalog/faults.ts';
 import { expectedVerdict } from '../../../src/catalog/index.ts';
 import { versionProfiles } from '../../../src/profile/versions.ts';
 import { check } from '../../../src/report/check.ts';
@@ -24,7 +25,7 @@ interface FoundIdentifier {
   readonly value: unknown;
 }
 
-interface IdentifierSource {
+interface IdentifierSource extends FaultDeclarations {
   /** Check id suffix. */
   readonly name: string;
   readonly story: string;
@@ -65,18 +66,21 @@ const sources: readonly IdentifierSource[] = [
     name: 'users',
     story: `GET ${usersPath}`,
     what: 'in the media users listing',
+    killedBy: ['media-user-uuid-dropped', 'media-integer-ids-missing-in-7.4', 'media-uuid-not-uuid'],
     identifiers: async (_test, context) => listed('items', member(await readJson(context, usersPath), 'items')),
   },
   {
     name: 'virtual-databases',
     story: `GET ${virtualDatabasesPath}`,
     what: 'in the virtual databases listing',
+    killedBy: ['media-integer-ids-missing-in-7.4', 'media-uuid-not-uuid'],
     identifiers: async (_test, context) => listed('databases', await readJson(context, virtualDatabasesPath)),
   },
   {
     name: 'asset',
     story: `${asset.method} ${asset.path}`,
     what: 'in the asset (owner, watchers, virtual database, division, asset set owners)',
+    killedBy: ['media-integer-ids-missing-in-7.4', 'media-uuid-not-uuid'],
     identifiers: async (test, context) => {
       const body = await readJson(context, asset.path, { assetId: await fixtureValue(test, context, 'mediaAssetId') });
       const single = (name: string): FoundIdentifier[] => (member(body, name) === undefined ? [] : [{ where: name, value: member(body, name) }]);
@@ -87,6 +91,8 @@ const sources: readonly IdentifierSource[] = [
     name: 'workflow-steps',
     story: workflowStepsPaths.map((path) => `GET ${path}`).join(', '),
     what: 'in the workflow steps of every virtual database (approvers, divisions)',
+    // It reads the v1.1 path in 7.4 and both paths in 8.0, so losing either path kills it too.
+    killedBy: ['media-workflow-steps-removed-early', 'media-workflow-steps-replacement-missing', 'media-integer-ids-missing-in-7.4', 'media-uuid-not-uuid'],
     identifiers: async (_test, context) => {
       const found: FoundIdentifier[] = [];
       for (const database of records(await readJson(context, virtualDatabasesPath))) {
@@ -126,6 +132,7 @@ for (const source of sources) {
       title: `every user, database and division named ${source.what} carries ${carries}`,
       labels: { module: 'media', feature: 'identifiers', story: source.story, spec: '§2, §9.3' },
       concurrent: true,
+      killedBy: source.killedBy,
     },
     async (test) => {
       const context = await suiteContext();

@@ -6,7 +6,7 @@
  * Every webhook a check creates is deleted again.
  */
 import { expect } from 'vitest';
-import { createdWebhookId, deleteCreatedWebhook, probeWebhook } from '../../../src/catalog/requests/media.ts';
+import { createdWebhookId, deleteCreatedWebhook, probeWebhook } from './_requests.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import { check } from '../../../src/report/check.ts';
 import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
@@ -44,6 +44,7 @@ check(
     id: 'media.webhook-create.vdb-uuids-kept',
     title: 'POST …/webhooks with filters.vdbUuids creates a webhook that carries those UUIDs, in the answer and in GET …/webhooks',
     labels: entryLabels(create, 'webhooks', '§4.4, §6'),
+    killedBy: ['media-webhooks-only-at-v1.2', 'media-webhook-vdb-uuids-rejected', 'media-webhook-vdb-uuids-dropped', 'media-uuid-not-uuid'],
   },
   async (test) => {
     await requireChange(test, create, 'the vdbUuids filter');
@@ -70,6 +71,7 @@ check(
     id: 'media.webhook-create.vdb-uuids-legacy-id-refused',
     title: 'POST …/webhooks refuses a legacy integer virtual database id in filters.vdbUuids',
     labels: entryLabels(create, 'webhooks', '§2, §6, §9.3'),
+    killedBy: ['media-webhooks-only-at-v1.2', 'media-webhook-vdb-uuids-unvalidated'],
   },
   async (test) => {
     await requireChange(test, create, 'the vdbUuids filter');

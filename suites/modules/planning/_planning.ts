@@ -5,37 +5,37 @@
  * helpers of suites start with `_` (STYLE.md).
  */
 import type { TestContext } from 'vitest';
-import { entryById, expectedVerdict, type CatalogEntry } from '../../../src/catalog/index.ts';
+import { entryById, expectedVerdict, type CatalogEntry, type CatalogEntryId, type EntryIdOf } from '../../../src/catalog/index.ts';
 import type { FixtureName } from '../../../src/catalog/fixtures.ts';
 import type { CheckLabels } from '../../../src/report/annotate.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
 import type { SuiteContext } from '../../../src/target/context.ts';
 import { projectVersion } from '../../../src/target/current-target.ts';
 
-export { createdId, planningPath, scratchName, suiteMarker } from '../../../src/catalog/requests/planning.ts';
+export { planningPath } from '../../../src/api/modules/planning.ts';
+export { suiteMarker } from '../../../src/fixtures/discovery-types.ts';
+export { createdId, scratchName } from './_requests.ts';
 
-export function planningEntry(id: string): CatalogEntry {
-  const entry = entryById(id);
-  if (!entry) throw new Error(`no catalog entry ${id}`);
-  return entry;
+export function planningEntry(id: EntryIdOf<'planning'>): CatalogEntry {
+  return entryById(id);
 }
 
 /** Labels of a check about one catalog entry: feature = its change kind, story = its endpoint. */
-export function labelsFor(entryId: string, spec: string): CheckLabels {
-  const entry = planningEntry(entryId);
+export function labelsFor(entryId: CatalogEntryId, spec: string): CheckLabels {
+  const entry = entryById(entryId);
   return { module: 'planning', feature: entry.change, story: `${entry.method} ${entry.path}`, spec };
 }
 
 /** Whether the project's version shows the entry's change (its new endpoint or field). */
-export function versionHasChange(entryId: string): boolean {
-  const verdict = expectedVerdict(planningEntry(entryId), projectVersion());
+export function versionHasChange(entryId: CatalogEntryId): boolean {
+  const verdict = expectedVerdict(entryById(entryId), projectVersion());
   return verdict !== 'unchanged' && verdict !== 'absent';
 }
 
 /** A check about an 8.0 change does not apply to a version without it: it skips, saying so. */
-export async function requireChange(test: TestContext, entryId: string, what: string): Promise<void> {
+export async function requireChange(test: TestContext, entryId: CatalogEntryId, what: string): Promise<void> {
   if (versionHasChange(entryId)) return;
-  const entry = planningEntry(entryId);
+  const entry = entryById(entryId);
   await skipWithReason(test, `not applicable to ${projectVersion()}, which predates ${what} (${entry.method} ${entry.path}, ${entry.change} in 8.0, spec ${entry.specSection})`);
 }
 

@@ -17,6 +17,7 @@ check(
     id: 'planning.fee-amounts-numeric',
     title: 'every fee of GET /fee has a type string and a numeric amount',
     labels: labelsFor(feeList.id, '§2'),
+    killedBy: ['planning-fee-amount-string'],
     concurrent: true,
   },
   async (test) => {

@@ -20,6 +20,7 @@ check(
     id: 'planning.node-allchildren-subtree',
     title: 'GET /node/allchildren/{nodeId} lists the whole subtree below the node',
     labels: labelsFor(allChildren.id, '§4.3'),
+    killedBy: ['planning-node-allchildren-missing'],
     concurrent: true,
   },
   async (test) => {

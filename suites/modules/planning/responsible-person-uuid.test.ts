@@ -19,6 +19,7 @@ check(
     id: 'planning.responsible-person-uuid',
     title: 'the responsible person of every root node carries a UUID (8.0 user record)',
     labels: { module: 'planning', feature: 'changed', story: 'GET /maps/rest/api/{version}/node/root/{treeId}', spec: '§2' },
+    killedBy: ['planning-user-uuid-missing'],
     concurrent: true,
   },
   async (test) => {

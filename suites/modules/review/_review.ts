@@ -5,7 +5,7 @@
  */
 import type { TestContext } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
-import { fieldChanges, type FieldChange } from '../../../src/catalog/fields.ts';
+import { fieldChanges, type FieldChange, type FieldChangeId } from '../../../src/catalog/fields.ts';
 import { entryById, type CatalogEntry } from '../../../src/catalog/index.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import type { CheckLabels } from '../../../src/report/annotate.ts';
@@ -18,22 +18,23 @@ export function records(value: unknown): JsonRecord[] {
   return Array.isArray(value) ? value.filter(isRecord) : [];
 }
 
-function catalogEntry(id: string): CatalogEntry {
-  const entry = entryById(id);
-  if (!entry) throw new Error(`the catalog has no ${id} entry`);
-  return entry;
-}
-
-export const generalInfoEntry = catalogEntry('review.general-info');
+export const generalInfoEntry: CatalogEntry = entryById('review.general-info');
 
 export function generalInfoLabels(spec: string): CheckLabels {
   return { module: 'review', feature: generalInfoEntry.change, story: `${generalInfoEntry.method} ${generalInfoEntry.path}`, spec };
 }
 
-/** The review module's DTO changes of spec §2, from the catalog. */
-export const reviewFieldChanges: readonly FieldChange[] = fieldChanges.filter((change) => change.module === 'review');
+/** A DTO change of the review module; its id is the id of the check generated from it. */
+export type ReviewFieldChange = FieldChange & { readonly id: `review.${string}` };
 
-export function fieldChange(id: string): FieldChange {
+function isReviewFieldChange(change: FieldChange): change is ReviewFieldChange {
+  return change.module === 'review' && change.id.startsWith('review.');
+}
+
+/** The review module's DTO changes of spec §2, from the catalog. */
+export const reviewFieldChanges: readonly ReviewFieldChange[] = fieldChanges.filter(isReviewFieldChange);
+
+export function fieldChange(id: FieldChangeId): ReviewFieldChange {
   const change = reviewFieldChanges.find((candidate) => candidate.id === id);
   if (!change) throw new Error(`the catalog has no field change ${id}`);
   return change;

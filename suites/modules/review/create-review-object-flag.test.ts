@@ -12,6 +12,7 @@
  */
 import { expect } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
+import { declaredFaults } from '../../../src/catalog/faults.ts';
 import type { FieldChange } from '../../../src/catalog/fields.ts';
 import { check } from '../../../src/report/check.ts';
 import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
@@ -55,6 +56,7 @@ check(
     id: change.id,
     title: 'review object creation takes the version’s name of the required comment flag (7.4 flagCreateJmsCommentfield, 8.0 flagCreateJmsComment)',
     labels: dtoLabels(change, `POST ${createReviewObjectPath}`),
+    ...declaredFaults(`field change ${change.id}`, change.faults),
   },
   async (test) => {
     const context = await suiteContext();

@@ -10,6 +10,7 @@
  */
 import { expect } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
+import { declaredFaults } from '../../../src/catalog/faults.ts';
 import type { FieldChange } from '../../../src/catalog/fields.ts';
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
 import { check } from '../../../src/report/check.ts';
@@ -64,7 +65,8 @@ function title(change: FieldChange): string {
 for (const change of reviewFieldChanges) {
   const source = sources[change.id];
   if (!source) continue;
-  check({ id: change.id, title: title(change), labels: dtoLabels(change, source.endpoint), concurrent: true }, async (test) => {
+  const faults = declaredFaults(`field change ${change.id}`, change.faults);
+  check({ id: change.id, title: title(change), labels: dtoLabels(change, source.endpoint), concurrent: true, ...faults }, async (test) => {
     const context = await suiteContext();
     const version = context.target.version;
     const schemaId = change.schemas[version];

@@ -45,6 +45,7 @@ check(
     id: 'review.users-by-uuid',
     title: 'the review iterations name participants, uploaders and approvers by UUID (8.0)',
     labels: { module: 'review', feature: 'identifier-to-uuid', story: `GET ${iterationsPath}`, spec: '§9.3' },
+    killedBy: ['review-participant-uuid-missing'],
     concurrent: true,
   },
   async (test) => {

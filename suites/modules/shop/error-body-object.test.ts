@@ -18,6 +18,7 @@ check(
     id: 'shop.advanced-search.error-body-object',
     title: 'a refused advanced search answers 400, 409 or 500 with an object body',
     labels: searchLabels('§7'),
+    killedBy: ['shop-search-errors-still-array'],
     concurrent: true,
   },
   async (test) => {

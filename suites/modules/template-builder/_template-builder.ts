@@ -1,16 +1,14 @@
 /** What the template-builder checks share: their catalog entries, labels and JSON guards (spec §4.6, §7). */
 import type { TestContext } from 'vitest';
-import { entryById, existsIn, type CatalogEntry } from '../../../src/catalog/index.ts';
+import { entryById, existsIn, type CatalogEntry, type EntryIdOf } from '../../../src/catalog/index.ts';
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
 import type { CheckLabels } from '../../../src/report/annotate.ts';
 import { skipWithReason } from '../../../src/report/skip.ts';
 import { isRecord } from '../../../src/http/json.ts';
 export { isRecord };
 
-export function templateBuilderEntry(id: string): CatalogEntry {
-  const entry = entryById(id);
-  if (!entry) throw new Error(`the catalog has no ${id} entry`);
-  return entry;
+export function templateBuilderEntry(id: EntryIdOf<'template-builder'>): CatalogEntry {
+  return entryById(id);
 }
 
 export const renderersEntry = templateBuilderEntry('template-builder.template-renderers');

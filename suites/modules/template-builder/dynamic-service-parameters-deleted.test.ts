@@ -38,6 +38,7 @@ check(
     id: 'template-builder.dynamic-service-parameters-delete.deletes-named',
     title: 'DELETE of dynamic-service parameters deletes the named parameters and keeps the others',
     labels: entryLabels(parametersDeleteEntry, '§4.6'),
+    killedBy: ['template-builder-parameters-delete-missing', 'template-builder-parameters-delete-ignored'],
   },
   async (test) => {
     const { api, target, fixtures } = await suiteContext();

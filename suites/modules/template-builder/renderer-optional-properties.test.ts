@@ -23,6 +23,7 @@ check(
     id: 'template-builder.template-renderers.optional-properties-typed',
     title: 'renderer items carry profile, resolution and type, where present, with the documented type',
     labels: entryLabels(renderersEntry, '§4.6'),
+    killedBy: ['template-builder-renderer-properties-wrong-type'],
     concurrent: true,
   },
   async (test) => {

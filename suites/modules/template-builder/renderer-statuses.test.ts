@@ -27,6 +27,7 @@ check(
     id: 'template-builder.template-renderers.unknown-template-404',
     title: 'the renderers of a template that does not exist answer 404',
     labels: entryLabels(renderersEntry, '§7'),
+    killedBy: ['template-builder-renderers-404-as-500'],
     concurrent: true,
   },
   async (test) => {
@@ -47,6 +48,8 @@ check(
     id: 'template-builder.template-renderers.hidden-template-403',
     title: 'the renderers of a template the caller may not see answer 403',
     labels: entryLabels(renderersEntry, '§7'),
+    killedBy: ['template-builder-renderers-403-as-404'],
+    observedBy: ['login-challenge-skipped'],
     concurrent: true,
   },
   async (test) => {

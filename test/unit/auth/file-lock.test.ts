@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { withFileLock } from '../../../src/auth/file-lock.ts';
 
 const run = promisify(execFile);
 const worker = new URL('../../support/lock-worker.ts', import.meta.url).pathname;
+const holder = new URL('../../support/lock-holder.ts', import.meta.url).pathname;
 
 let dir: string;
 beforeEach(async () => {
@@ -61,5 +63,30 @@ describe('withFileLock', () => {
     const quick = withFileLock(lock, async () => void order.push('quick'), { staleMs: 150 });
     await Promise.all([slow, quick]);
     expect(order).toEqual(['slow start', 'slow end', 'quick']);
+  });
+
+  it('takes over at once the lock of a holder that was killed (kill -9), long before it would go stale', async () => {
+    const lock = join(dir, 'tokens.json.lock');
+    const child = spawn(process.execPath, ['--import', 'tsx', holder, lock], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
+    expect(chunk.toString()).toBe('held\n');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    // Stale only after 10 min, and the wait gives up after 5 s: only the dead holder lets it through.
+    const taken = await withFileLock(lock, async () => 'taken', { staleMs: 600_000, timeoutMs: 5_000 });
+    expect(taken).toBe('taken');
+    await expect(stat(lock)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it("waits for a live holder in another process, however young its lock", async () => {
+    const lock = join(dir, 'tokens.json.lock');
+    const child = spawn(process.execPath, ['--import', 'tsx', holder, lock], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      await once(child.stdout, 'data');
+      await expect(withFileLock(lock, async () => 'taken', { staleMs: 600_000, timeoutMs: 300 })).rejects.toMatchObject({ code: 'TOKEN_STORE', message: expect.stringContaining('held by another process') });
+    } finally {
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+    }
   });
 });

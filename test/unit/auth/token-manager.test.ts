@@ -211,7 +211,7 @@ describe('TokenManager with a token store (real target, several workers)', () =>
     const path = join(dir, 'tokens.json');
     await TokenManager.fromLogin(options(new TokenStore(path, TARGET)), login(1));
     const failing = new TokenStore(path, TARGET, {
-      beforeRename: () => {
+      tmpfileCreated: () => {
         throw new Error('disk full');
       },
     });

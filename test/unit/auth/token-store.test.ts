@@ -61,7 +61,7 @@ describe('TokenStore', () => {
     await new TokenStore(path, TARGET).write({ refreshToken: 'refresh-rrrr-1111' });
     let seen: { temporary: string; modeOk: boolean; oldStillThere: boolean } | undefined;
     const store = new TokenStore(path, TARGET, {
-      beforeRename: async (temporary) => {
+      tmpfileCreated: async (temporary) => {
         const mode = (await stat(temporary)).mode & 0o777;
         seen = { temporary, modeOk: process.platform === 'win32' || mode === 0o600, oldStillThere: (await readFile(path, 'utf8')).includes('refresh-rrrr-1111') };
       },
@@ -80,7 +80,7 @@ describe('TokenStore', () => {
     await new TokenStore(path, TARGET).write({ refreshToken: 'refresh-rrrr-1111' });
     const before = await readFile(path, 'utf8');
     const crashing = new TokenStore(path, TARGET, {
-      beforeRename: () => {
+      tmpfileCreated: () => {
         throw new Error('simulated crash');
       },
     });
@@ -127,7 +127,7 @@ describe('writeFileAtomic', () => {
     const path = join(dir, 'file.json');
     await expect(
       writeFileAtomic(path, 'x', {
-        beforeRename: () => {
+        tmpfileCreated: () => {
           throw new Error('boom');
         },
       }),

@@ -1,0 +1,117 @@
+/**
+ * Where a verification run takes its pacts from:
+ * - the project's own pacts (contracts/pacts/, committed), written by the
+ *   consumer tests in contracts/ under one naming scheme (below);
+ * - the team's own app contracts (PACT_URLS, PACT_DIR, PACT_BROKER_BASE_URL).
+ *   Local files must exist; a broker is asked for its index first, with the
+ *   token, so a wrong URL or a refused token ends the run with one line
+ *   naming the variable, before the Rust verifier is involved.
+ */
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { catalogModules, moduleIdPrefix, type CatalogModule } from '../catalog/index.ts';
+import type { PactBrokerConfig, PactConfig } from '../config/pact.ts';
+import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
+import type { HttpClient } from '../http/client.ts';
+import { processSecrets } from '../http/redact.ts';
+import type { PlatformVersion } from '../profile/versions.ts';
+import { pactFilesIn } from './pact-file.ts';
+
+export type PactSource =
+  /**
+   * Local pact files (the project's own contracts, PACT_URLS files, PACT_DIR).
+   * `checkIds: 'testname'` (the project's pacts) takes each check id from the
+   * interaction's testname; otherwise ids are `contract.own.<consumer>.<description>`.
+   */
+  | { readonly kind: 'files'; readonly label: string; readonly files: readonly string[]; readonly checkIds?: 'testname' }
+  /** Pacts at http(s) URLs (PACT_URLS), fetched with the broker token when one is set. */
+  | { readonly kind: 'urls'; readonly label: string; readonly urls: readonly string[]; readonly token?: string }
+  /** The broker's pacts for the provider, chosen by consumer version selectors. */
+  | { readonly kind: 'broker'; readonly label: string; readonly broker: PactBrokerConfig };
+
+/*
+ * The project's pacts, one naming scheme for all:
+ * - consumer `upgrade-guard` (the suite, standing in for an integration);
+ * - provider `platform-<module>-<version>`, e.g. `platform-media-8.0`;
+ * - pact-js names the file `<consumer>-<provider>.json`, so
+ *   `contracts/pacts/upgrade-guard-platform-media-8.0.json`;
+ * - each interaction carries its check id `contract.<module>.<slug>` as the
+ *   pact's `testname` comment, so results map back to checks.
+ */
+
+export const consumerName = 'upgrade-guard';
+
+export const pactDirectory = new URL('../../contracts/pacts/', import.meta.url).pathname;
+
+export function providerName(module: CatalogModule, version: PlatformVersion): string {
+  return `platform-${moduleIdPrefix(module)}-${version}`;
+}
+
+export function pactFileName(module: CatalogModule, version: PlatformVersion): string {
+  return `${consumerName}-${providerName(module, version)}.json`;
+}
+
+export function contractCheckId(module: CatalogModule, slug: string): string {
+  return `contract.${moduleIdPrefix(module)}.${slug}`;
+}
+
+/** The project's pact files of one version that exist, one per module. */
+export function platformPactFiles(version: PlatformVersion, dir: string = pactDirectory): string[] {
+  return catalogModules.map((module) => join(dir, pactFileName(module, version))).filter((file) => existsSync(file));
+}
+
+export function platformPactSource(version: PlatformVersion, dir: string = pactDirectory): PactSource {
+  return { kind: 'files', label: `the ${version} contracts`, files: platformPactFiles(version, dir), checkIds: 'testname' };
+}
+
+/* The team's own contracts. */
+
+export function hasOwnPacts(config: PactConfig): boolean {
+  return config.urls.length > 0 || config.dir !== undefined || config.broker !== undefined;
+}
+
+export async function resolveOwnPactSources(config: PactConfig, http: HttpClient): Promise<PactSource[]> {
+  processSecrets.add(config.broker?.token);
+  const sources: PactSource[] = [];
+  const urls = config.urls.filter((entry) => /^https?:\/\//i.test(entry));
+  const files = config.urls.filter((entry) => !/^https?:\/\//i.test(entry));
+  for (const file of files) await requireFile(file);
+  if (files.length > 0) sources.push({ kind: 'files', label: 'PACT_URLS files', files });
+  if (urls.length > 0) sources.push({ kind: 'urls', label: 'PACT_URLS', urls, ...(config.broker?.token !== undefined && { token: config.broker.token }) });
+  if (config.dir !== undefined) {
+    const inDir = await pactFilesIn(config.dir);
+    if (inDir.length === 0) throw new UpgradeGuardError('CONFIG_INVALID', `PACT_DIR ${config.dir} holds no .json pact files`);
+    sources.push({ kind: 'files', label: 'PACT_DIR', files: inDir });
+  }
+  if (config.broker) {
+    await checkBroker(http, config.broker.url, config.broker.token);
+    sources.push({ kind: 'broker', label: `broker ${config.broker.url}`, broker: config.broker });
+  }
+  return sources;
+}
+
+async function requireFile(file: string): Promise<void> {
+  const found = await stat(file).catch(() => undefined);
+  if (!found?.isFile()) throw new UpgradeGuardError('CONFIG_INVALID', `PACT_URLS names ${file}, which is not a readable file`);
+}
+
+/** GET the broker's index (HAL) with the token: reachable, and the token accepted. */
+export async function checkBroker(http: HttpClient, url: string, token: string | undefined): Promise<void> {
+  let status: number;
+  try {
+    const response = await http.request({
+      method: 'GET',
+      url: `${url}/`,
+      headers: { accept: 'application/hal+json, application/json', ...(token !== undefined && { authorization: `Bearer ${token}` }) },
+    });
+    status = response.status;
+  } catch (error) {
+    if (isUpgradeGuardError(error)) throw new UpgradeGuardError(error.code, `PACT_BROKER_BASE_URL ${url}: ${error.message}`);
+    throw error;
+  }
+  if (status === 401 || status === 403) {
+    throw new UpgradeGuardError('CONFIG_INVALID', `PACT_BROKER_TOKEN was refused by the broker at PACT_BROKER_BASE_URL (${status})`);
+  }
+  if (status < 200 || status > 299) throw new UpgradeGuardError('CONFIG_INVALID', `PACT_BROKER_BASE_URL ${url} answered ${status}: is it a Pact Broker?`);
+}

@@ -1,0 +1,27 @@
+/**
+ * A time bound for file operations on paths the user names: a FIFO at
+ * TOKEN_STORE or a hung network mount must not hang the run (issue 8).
+ * A local file operation takes milliseconds; the bound is far above that.
+ * The operation itself cannot be cancelled (it sits in libuv's thread pool),
+ * so a command that hits the bound ends the process (src/cli/run-cli.ts).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** The bound of one file operation on a user-given path. */
+export const FILE_OPERATION_TIMEOUT_MS = 10_000;
+
+/** `operation`'s result, or the error of `onTimeout` once `timeoutMs` has passed without one. */
+export async function withinTime<T>(operation: Promise<T>, onTimeout: () => Error, timeoutMs: number = FILE_OPERATION_TIMEOUT_MS): Promise<T> {
+  const cancel = new AbortController();
+  const timeout = sleep(timeoutMs, undefined, { signal: cancel.signal }).then(
+    () => {
+      throw onTimeout();
+    },
+    () => undefined as never,
+  );
+  try {
+    return await Promise.race([operation, timeout]);
+  } finally {
+    cancel.abort();
+  }
+}

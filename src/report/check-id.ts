@@ -1,0 +1,20 @@
+/**
+ * Check ids as a type, so a mistyped area does not compile: `<area>.<check>`,
+ * the area being `auth`, `contract` or a module's id prefix. The lifecycle
+ * checks' ids derive from the catalog's entry ids (LifecycleCheckId); they
+ * tighten by themselves once the entry ids are a union of literals.
+ */
+import { catalogModules, type ModuleIdPrefix } from '../catalog/types.ts';
+import type { LifecycleCheckId } from '../catalog/index.ts';
+import { moduleIdPrefix } from '../catalog/modules.ts';
+
+export type CheckArea = 'auth' | 'contract' | ModuleIdPrefix;
+
+export type CheckId = `${CheckArea}.${string}` | LifecycleCheckId;
+
+const checkAreas: readonly string[] = ['auth', 'contract', ...catalogModules.map(moduleIdPrefix)];
+
+/** For ids read at run time (a pact's testname): whether the id names a check area. */
+export function isCheckId(value: string): value is CheckId {
+  return checkAreas.some((area) => value.startsWith(`${area}.`));
+}

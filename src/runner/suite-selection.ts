@@ -1,0 +1,28 @@
+/**
+ * `verify --suites auth,modules`: which suite folders a run covers. The
+ * names are the folders under `suites/` (a test keeps them in step), so a
+ * user can check one concern alone, e.g. the OAuth flows of a new CAS.
+ */
+import { UpgradeGuardError } from '../errors.ts';
+
+export const suiteNames = ['auth', 'modules', 'contracts'] as const;
+export type SuiteName = (typeof suiteNames)[number];
+
+function isSuiteName(value: string): value is SuiteName {
+  return (suiteNames as readonly string[]).includes(value);
+}
+
+/** The suites named in a comma-separated list; USAGE for an unknown or empty one. */
+export function parseSuiteSelection(list: string): readonly SuiteName[] {
+  const names = list.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (names.length === 0) throw new UpgradeGuardError('USAGE', `--suites needs one or more of ${suiteNames.join(', ')}`);
+  for (const name of names) {
+    if (!isSuiteName(name)) throw new UpgradeGuardError('USAGE', `--suites: unknown suite "${name}" (one or more of ${suiteNames.join(', ')})`);
+  }
+  return [...new Set(names.filter(isSuiteName))];
+}
+
+/** vitest file filters for the selection: the suite's folder. */
+export function suiteFilters(selection: readonly SuiteName[]): string[] {
+  return selection.map((name) => `suites/${name}/`);
+}

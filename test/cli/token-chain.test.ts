@@ -1,0 +1,95 @@
+/**
+ * The refresh-token chain as a nightly job sees it (issue 8), through the
+ * user's own command, `npm run verify`, against an embedded platform served
+ * as a real target:
+ * - a dead stored chain without LOGIN_* is TOKEN_REFUSED (7) with the line
+ *   that says how to start a new one;
+ * - with LOGIN_* set, the run logs in again, says so in one line, and stores
+ *   the new chain (the limited user's next to it, named after TOKEN_STORE);
+ * - a lock left by a killed process does not hold the run up.
+ * Test timeouts bound the wall time; no margin is asserted (CI is busy).
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { access, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TokenStore, tokenStoreTarget } from '../../src/auth/token-store.ts';
+import { SecretRegistry } from '../../src/http/redact.ts';
+import { createPlatform, type Platform } from '../../simulator/platform.ts';
+import { errorLines, expectOneCodedLine, npmRunVerify } from '../support/verify-command.ts';
+
+const secret = 'cs-do-not-print-0123456789';
+const password = 'pw-do-not-print-0123456789';
+const deadRefreshToken = 'rt-dead-do-not-print-0123456789';
+const dir = mkdtempSync(join(tmpdir(), 'ug-token-chain-'));
+const holder = new URL('../support/lock-holder.ts', import.meta.url).pathname;
+const secrets = [secret, password, deadRefreshToken];
+let platform: Platform;
+let target: Record<string, string>;
+
+beforeAll(async () => {
+  platform = createPlatform({ version: '8.0', clientSecret: secret, passwords: { full: password, limited: password } });
+  await platform.listen(0);
+  target = Object.fromEntries(platform.envLines().map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+});
+
+afterAll(async () => {
+  await platform.close();
+});
+
+function storeAt(path: string): TokenStore {
+  return new TokenStore(path, tokenStoreTarget(target.BASE_URL ?? '', target.CLIENT_ID ?? ''), { secrets: new SecretRegistry() });
+}
+
+/** The settings without any user: the run can only start from the stored chain. */
+function withoutUsers(): Record<string, string> {
+  return Object.fromEntries(Object.entries(target).filter(([name]) => !/^(LOGIN|LIMITED)_/.test(name)));
+}
+
+// One at a time: each child compiles the CLI with tsx and runs against this process's platform.
+describe('verify and the stored refresh-token chain', () => {
+  it('a dead stored chain without LOGIN_* is TOKEN_REFUSED (7), saying how to start a new chain', { timeout: 240_000 }, async () => {
+    const path = join(dir, 'refused', 'tokens.json');
+    await storeAt(path).write({ refreshToken: deadRefreshToken });
+    const outcome = await npmRunVerify(['--version', '8.0'], { ...withoutUsers(), TOKEN_STORE: path, REPORTS_DIR: join(dir, 'refused', 'reports') }, 230_000);
+    const line = expectOneCodedLine(outcome, 'TOKEN_REFUSED', secrets);
+    expect(line).toContain('the stored refresh-token chain is dead');
+    expect(line).toContain('log in again with LOGIN_USERNAME / LOGIN_PASSWORD');
+  });
+
+  it('with LOGIN_* set, a dead stored chain logs in again, says so in one line, and keeps the new chain', { timeout: 300_000 }, async () => {
+    const path = join(dir, 'relogin', 'tokens.json');
+    await storeAt(path).write({ refreshToken: deadRefreshToken });
+    const outcome = await npmRunVerify(['--version', '8.0'], { ...target, TOKEN_STORE: path, REPORTS_DIR: join(dir, 'relogin', 'reports') }, 290_000);
+    expect(outcome.code, outcome.stderr).toBe(0);
+    expect(errorLines(outcome)).toEqual([]);
+    const notices = outcome.stdout.split('\n').filter((line) => line.includes('logged in again'));
+    expect(notices).toEqual([`target 8.0: the refresh-token chain in ${path} was refused (400 invalid_grant); logged in again as LOGIN_USERNAME and stored a new chain`]);
+    for (const text of [outcome.stdout, outcome.stderr]) for (const value of secrets) expect(text).not.toContain(value);
+    const stored = await storeAt(path).read();
+    expect(stored?.refreshToken).toBeTruthy();
+    expect(stored?.refreshToken).not.toBe(deadRefreshToken);
+    // The limited user's chain is named after TOKEN_STORE (README "Pointing it at a real target").
+    await access(join(dir, 'relogin', 'tokens.limited.json'));
+  });
+
+  it('a lock left by a killed process is taken over at once: the run goes on', { timeout: 240_000 }, async () => {
+    const path = join(dir, 'lock', 'tokens.json');
+    const lock = `${path}.lock`;
+    const child = spawn(process.execPath, ['--import', 'tsx', holder, lock], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await once(child.stdout, 'data');
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    // An hour ahead: the lock never goes stale by age during the run, so only its dead holder can free it
+    // (a lock that is merely waited on ends the run with TOKEN_STORE after 60 s).
+    const later = new Date(Date.now() + 3_600_000);
+    await utimes(lock, later, later);
+    const outcome = await npmRunVerify(['--from', '7.4', '--to', '8.0'], { ...target, TOKEN_STORE: path, REPORTS_DIR: join(dir, 'lock', 'reports') }, 230_000);
+    expect(outcome.code, outcome.stderr).toBe(0);
+    expect(errorLines(outcome)).toEqual([]);
+    expect((await storeAt(path).read())?.refreshToken).toBeTruthy();
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * Paths the user names (TOKEN_STORE, REPORTS_DIR) never hang the run and
+ * never end it as INTERNAL: a store that cannot be made is TOKEN_STORE (8),
+ * a reports directory that cannot be made is REPORT_FAILED (9), one line
+ * each (issue 8). Each case runs `npm run verify` as the user types it; the
+ * test timeout is the bound on the wall time (no margin is asserted: CI is busy).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expectOneCodedLine, npmRunVerify } from '../support/verify-command.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ug-user-paths-'));
+const aFile = join(dir, 'a-file');
+writeFileSync(aFile, '');
+const secret = 'cs-do-not-print-0123456789';
+
+/** A real target's settings; nothing listens there: the token store is checked before the network is. */
+const remote: Record<string, string> = {
+  TARGET_VERSION: '8.0',
+  BASE_URL: 'http://127.0.0.1:9',
+  AUTH_URL: 'http://127.0.0.1:9/cas',
+  CLIENT_ID: 'app',
+  CLIENT_SECRET: secret,
+  REDIRECT_URI: 'http://127.0.0.1:9/callback',
+  REQUEST_TIMEOUT_MS: '500',
+};
+
+const linux = process.platform === 'linux';
+const directories = [
+  // Node's recursive mkdir loops forever here: procfs answers ENOENT for a new entry under an existing directory.
+  { name: 'under /proc', path: '/proc/upgrade-guard-x', runs: linux },
+  // sysfs refuses new entries: EPERM for root, EACCES for anyone else.
+  { name: 'under /sys', path: '/sys/upgrade-guard-x', runs: linux },
+  // Elsewhere, a portable refusal (ENOTDIR); on Linux the two above cover the same code path.
+  { name: 'below a regular file', path: join(aFile, 'sub'), runs: !linux },
+];
+
+// One at a time: each child compiles the CLI with tsx, and the machine is shared.
+describe('verify with a path that cannot be used', () => {
+  for (const vector of directories) {
+    it.runIf(vector.runs)(`TOKEN_STORE ${vector.name} is TOKEN_STORE (8), one line naming the variable`, { timeout: 120_000 }, async () => {
+      const outcome = await npmRunVerify([], { ...remote, TOKEN_STORE: join(vector.path, 'tokens.json'), REPORTS_DIR: join(dir, 'reports') }, 110_000);
+      const line = expectOneCodedLine(outcome, 'TOKEN_STORE', [secret]);
+      expect(line).toContain('(TOKEN_STORE)');
+    });
+
+    it.runIf(vector.runs)(`REPORTS_DIR ${vector.name} is REPORT_FAILED (9), one line naming the variable`, { timeout: 120_000 }, async () => {
+      const outcome = await npmRunVerify([], { REPORTS_DIR: join(vector.path, 'reports') }, 110_000);
+      const line = expectOneCodedLine(outcome, 'REPORT_FAILED');
+      expect(line).toContain('(REPORTS_DIR)');
+    });
+  }
+});

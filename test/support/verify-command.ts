@@ -1,0 +1,44 @@
+/**
+ * Runs the user's own command, `npm run verify -- …`, in a child process
+ * from the repository root, with a clean set of the project's variables, and
+ * reads what a user would see: the exit code, stdout and stderr.
+ */
+import { execFile } from 'node:child_process';
+import { expect } from 'vitest';
+import { configVariables } from '../../src/config/variables.ts';
+import { errorCatalog, type ErrorCode } from '../../src/errors.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+export interface VerifyOutcome {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** `npm run verify -- --no-html …args` with exactly `variables` of the project's configuration set. */
+export function npmRunVerify(args: readonly string[], variables: Record<string, string>, timeoutMs: number): Promise<VerifyOutcome> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...variables };
+  for (const name of configVariables) if (!(name in variables)) delete env[name];
+  return new Promise((resolve) => {
+    execFile('npm', ['run', 'verify', '--', '--no-html', ...args], { cwd: root, env, timeout: timeoutMs }, (error, stdout, stderr) => {
+      resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stdout, stderr });
+    });
+  });
+}
+
+/** stderr's lines, without npm's own warnings about the user's npm configuration. */
+export function errorLines(outcome: VerifyOutcome): string[] {
+  return outcome.stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'));
+}
+
+/** Exit code of `code`, one line `CODE: …` on stderr, no stack trace, none of `secrets` anywhere. */
+export function expectOneCodedLine(outcome: VerifyOutcome, code: ErrorCode, secrets: readonly string[] = []): string {
+  expect(outcome.code, outcome.stderr).toBe(errorCatalog[code].exitCode);
+  const lines = errorLines(outcome);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(new RegExp(`^${code}: `));
+  expect(outcome.stderr).not.toMatch(/^\s+at /m);
+  for (const secret of secrets) expect(`${outcome.stdout}\n${outcome.stderr}`).not.toContain(secret);
+  return lines[0] ?? '';
+}
