@@ -48,7 +48,8 @@ export const jobContracts: ModuleContracts = {
         description: 'a request to delete rows of a job grid in bulk',
         state: 'a job grid with rows exists',
         endpoint: 'job.grid-rows-delete',
-        body: [stateValue('gridRowInstanceId')],
+        // The row ids in the query: the vendor documents the grid-row DELETEs without a body.
+        query: { rowIds: MatchersV3.fromProviderState('${gridRowInstanceId}', String(example('gridRowInstanceId'))) },
         status: 200,
         responseBody: boolean(true),
         drive: (api) =>

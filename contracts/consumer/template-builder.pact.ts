@@ -8,7 +8,8 @@ import { example, type ModuleContracts } from '../interaction.ts';
 
 const { boolean, eachLike, integer, like } = MatchersV3;
 
-const externalIds = ['crm-4711'];
+/** One list of external ids (the vendor's body is an array of string arrays). */
+const externalIds = [['crm-4711']];
 
 export const templateBuilderContracts: ModuleContracts = {
   module: 'templateBuilder',

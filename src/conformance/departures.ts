@@ -35,6 +35,8 @@ const maps80 = 'maps-api-8.0.1.0.json';
 const media74 = 'mediapool-api-7.4.1.0.json';
 const media80 = 'mediapool-api-8.0.1.0.json';
 const wp74 = 'web-to-publish-api-7.4.1.0.json';
+const rm75 = 'reviewmanager-api-7.5.1.0.json';
+const rm80 = 'reviewmanager-api-8.0.1.0.json';
 
 /** The spec lists the endpoint as added in 8.0; the vendor's 7.4 document already has it. A 7.4 target answering 404 keeps the spec. */
 function addedIn80(module: CatalogModule, method: HttpMethod, path: string, spec: string, document: string): Departure {
@@ -55,6 +57,21 @@ export const departures: readonly Departure[] = [
   { module: 'planning', method: 'GET', path: '/maps/rest/api/{version}/group/node/{nodeId}', versions: ['7.4', '8.0'], side: 'response', pointer: '/body/*/id', spec: '§2', document: `${maps74}, ${maps80}`, why: 'the spec types the planning group id as a string; the vendor as an integer' },
   { module: 'planning', method: 'GET', path: '/maps/rest/api/{version}/view/lastused/user/{userId}', versions: ['8.0'], side: 'response', pointer: '/body/groups/*/id', spec: '§2', document: maps80, why: "the spec types the planning group id as a string; the vendor's view groups carry integers" },
   { module: 'planning', method: 'POST', path: '/maps/rest/api/{version}/node/{nodeId}/copy/{parentId}', versions: ['7.4', '8.0'], side: 'request', pointer: '/body/filteredIds', spec: '§2, §4.3', document: `${maps74}, ${maps80}`, why: 'the spec types filteredIds as an array of strings; the vendor as integers' },
+
+  // Parameters, fields and statuses the spec states where the vendor's documents lack or differ (spec §2, §4.2, §4.5).
+  { module: 'job', method: 'GET', path: '/dse/rest/v1.0/dse-object/{instanceId}/{l10nLocaleId}', versions: ['8.0'], side: 'request', pointer: '/query/includeHistory', spec: '§4.2', document: job80, why: 'the spec adds the query parameter includeHistory in 8.0; the vendor document does not list it' },
+  { module: 'job', method: 'DELETE', path: '/dse/rest/v1.0/jobs/{ordinalNumber}/grids/{variableInstanceId}/rows/{rowId}', versions: ['7.4'], side: 'request', pointer: '/query/rowIds', spec: '§4.2', document: job74, why: "the spec's bulk grid-row delete (…/rows/_delete) is not in the vendor document, so neither is its selection; the row ids go in the query (rowIds) because the vendor documents the grid-row DELETEs without a body" },
+  { module: 'review', method: 'POST', path: '/rm/rest/v1.0/reviews/_create-review-object', versions: ['7.4'], side: 'request', pointer: '/body/flagCreateJmsComment', spec: '§2', document: rm75, why: "the spec renames flagCreateJmsCommentfield to flagCreateJmsComment in 8.0; the 7.5 document that stands in for 7.4 already requires the new name, which a 7.4 client does not send" },
+  { module: 'review', method: 'GET', path: '/rm/rest/v1.0/util/reviews/{id}/_get-general-info', versions: ['7.4'], side: 'response', pointer: '/status', spec: '§4.5', document: rm75, why: 'the spec requires REVIEW_MANAGER_MODULE_ACCESS in 7.4, so a user without it gets 403; the vendor document lists 200 and 404 only' },
+
+  { module: 'job', method: 'POST', path: '/dse/rest/v1.0/jobs/_search', versions: ['8.0'], side: 'response', pointer: '/status', spec: '§9.3', document: job80, why: 'a numeric id in userIdUUID is no longer usable in 8.0 (spec §9.3), so the search refuses it with 400; the vendor document lists 200 and 404 only' },
+  { module: 'job', method: 'DELETE', path: '/dse/rest/v1/dse-object/{instanceId}/{l10nLocaleId}/participants/{userUUID}', versions: ['8.0'], side: 'response', pointer: '/status', spec: '§4.2, §9.3', document: job80, why: 'userUUID is a UUID (spec §4.2) and numeric ids are no longer usable (§9.3), so a numeric one is refused with 400; the vendor document lists 204, 404 and 409 only' },
+
+  // Bodies whose vendor schema contradicts the same document's description and example; the spec does not show them.
+  { module: 'media', method: 'GET', path: '/rest/mp/v1.0/asset-attributes/{id}/nodes', versions: ['7.4', '8.0'], side: 'response', pointer: '/body', spec: '§4.4', document: `${media74}, ${media80}`, why: "the vendor's description and example answer a flat JSON array of nodes (\"Retrieves all nodes as flat list\"), its schema a single AssetAttributeNodeRestDto; the spec changes only the parameters, and the simulator and the checks follow the description" },
+  { module: 'review', method: 'GET', path: '/rm/rest/v1.0/reviews/{id}/iterations', versions: ['7.4', '8.0'], side: 'response', pointer: '/body', spec: '§2', document: `${rm75}, ${rm80}`, why: "the vendor's description and example answer a JSON array of iterations, its schema a single ReviewIterationExtendedDto; the spec's ParticipantExtendedDto and approval records are read from its items, following the description" },
+  // The spec's ReviewObjectReactUIDto (§2) comes from no endpoint that the spec or the vendor names.
+  specOnly('review', 'GET', '/rm/rest/v1.0/reviews/{id}/react-ui', ['8.0'], '§2', rm80, "the spec states ReviewObjectReactUIDto.approvedWithChangesEnabled, but neither the spec nor the vendor document names the endpoint that answers it; the suite reads it at the simulator's stand-in path"),
 
   // Endpoints the spec lists as added in 8.0 that the vendor's 7.4 documents already have (spec §4.2–§4.6).
   addedIn80('job', 'GET', '/dse/rest/{version}/assets/{assetId}/jobs', '§4.2', job74),

@@ -17,6 +17,7 @@ import {
   type ExpectedVerdict,
 } from '../../src/catalog/index.ts';
 import { fixtureNames, fixtureVariable, isFixtureName } from '../../src/catalog/fixtures.ts';
+import { recipeFor } from '../../suites/modules/_requests.ts';
 import { platformVersions, type PlatformVersion } from '../../src/profile/versions.ts';
 import { listSchemaFiles } from '../../src/schemas/validator.ts';
 
@@ -181,8 +182,8 @@ describe('fixtures', () => {
     for (const name of fixtureNames) expect(fixtureVariable(name)).toMatch(/^FIXTURE_[A-Z0-9_]+$/);
   });
 
-  it('are all used by some entry', () => {
-    const used = new Set(catalog.flatMap((entry) => Object.values(entry.pathParams)));
+  it('are all used by some entry (its path or its request recipe)', () => {
+    const used = new Set([...catalog.flatMap((entry) => Object.values(entry.pathParams)), ...catalog.flatMap((entry) => recipeFor(entry.id).fixtures ?? [])]);
     expect(fixtureNames.filter((name) => !used.has(name))).toEqual([]);
   });
 });

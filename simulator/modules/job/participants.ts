@@ -47,9 +47,12 @@ export function registerParticipants(router: Router, context: ModuleContext, sta
     const results = body.map((entry) => resolveParticipantRef(entry, context));
     const failures = results.flatMap((result) => (result.ok ? [] : [result]));
     if (failures.length === 0) return { ok: true, users: results.flatMap((result) => (result.ok ? [result.user] : [])) };
-    const status = failures.some((failure) => failure.status === 400) ? 400 : 404;
+    // A value that is no UUID cannot be read into the vendor's List<UUID> body at all: a plain 400, since its
+    // IndividualStatusesDtoOfUUID names each entity by UUID. Unknown UUIDs are reported one by one (404).
+    const unreadable = failures.find((failure) => failure.status === 400);
+    if (unreadable) return { ok: false, response: jobError(request, 400, `${unreadable.message}: ${unreadable.entity}`) };
     const entities = failures.map((failure) => ({ status: failure.status, entity: failure.entity, message: failure.message }));
-    return { ok: false, response: json(status, { status, message: status === 400 ? 'Invalid request format' : 'Not found', entities }) };
+    return { ok: false, response: json(404, { status: 404, message: 'Not found', entities }) };
   };
 
   const list = (request: SimRequest): SimResponse => {

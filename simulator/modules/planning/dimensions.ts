@@ -2,8 +2,9 @@
  * Dimensions and the values set on nodes. GET /dimension lists the
  * dimensions and GET /dimension/node/{nodeId} a node's values, in both
  * versions. GET /dimension/node-allchildren/{nodeId}, added in 8.0 (spec
- * §4.3), pages the values of every node below a node; `dimensionids`
- * narrows it to some dimensions.
+ * §4.3), pages the values of every node below a node in the dimensions
+ * named by `dimensionids`, which the vendor's document requires (400
+ * without it, as Spring answers a missing required parameter).
  */
 import { json, type Router } from '../../http/router.ts';
 import type { ModuleContext } from '../context.ts';
@@ -53,13 +54,14 @@ export function registerDimensions(router: Router, context: ModuleContext, state
     const nodeId = parseInteger(request.params.nodeId);
     if (nodeId === undefined) return badRequest(request, 'nodeId must be an integer');
     if (!state.nodes.has(nodeId)) return notFound(request, `Node ${nodeId} not found`);
+    if (!request.query.has('dimensionids')) return badRequest(request, "Required request parameter 'dimensionids' for method parameter type List is not present");
     const wanted = readListParam(request.query, 'dimensionids').map((raw) => parseInteger(raw));
     if (wanted.some((id) => id === undefined)) return badRequest(request, 'dimensionids must be integers');
     const window = readMapsWindow(request);
     if (!window.ok) return badRequest(request, window.reason);
     const values = descendantsOf(state, nodeId)
       .flatMap((entry) => valuesOf(entry.node.id))
-      .filter((entry) => wanted.length === 0 || wanted.includes(entry.dimensionId));
+      .filter((entry) => wanted.includes(entry.dimensionId));
     return json(200, mapsPage(values, window.window));
   });
 }

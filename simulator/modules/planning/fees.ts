@@ -1,7 +1,10 @@
 /**
  * GET /fee, added in 8.0 (spec §4.3): the fee list `{fees: [{type,
  * amount}]}` (spec §2), each fee also with its `id` and `name` as the
- * vendor's FeeDTO has them, plus the page numbers. `query` narrows the list
+ * vendor's FeeDTO has them, plus the numbers of the vendor's PageDTO
+ * (offset, limit, pageNumber, numberOfElements, totalElements, all
+ * required there; the spec's `fees` stands where the vendor's FeePageDTO
+ * says `content`). `query` narrows the list
  * to fees whose name or type contains it (case-insensitive); offset/limit
  * page it (default limit 100).
  */
@@ -35,6 +38,7 @@ export function registerFees(router: Router, context: ModuleContext, state: Plan
       fees: page.content.map(feeDto),
       offset: page.offset,
       limit: page.limit,
+      pageNumber: page.pageNumber,
       numberOfElements: page.numberOfElements,
       totalElements: page.totalElements,
     });

@@ -20,6 +20,7 @@ import { findUserById, findUserByUuid, fullNameOf } from '../../fixtures/user-di
 import { isRecord, isUuid } from '../../fixtures/request-values.ts';
 import { reviewError } from './errors.ts';
 import { reviewModuleRoles } from './roles.ts';
+import { withoutNulls } from './non-null.ts';
 
 type Resolved<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly response: SimResponse };
 
@@ -100,7 +101,7 @@ export function registerCreateReviewObject(router: Router, context: ModuleContex
     state.reviews.set(review.id, review);
 
     const reviewers = participants.length - 1;
-    return json(200, {
+    return json(200, withoutNulls({
       id: review.id,
       instance: String(review.rmInstanceId),
       name: review.assetTitle,
@@ -123,7 +124,7 @@ export function registerCreateReviewObject(router: Router, context: ModuleContex
       totalPending: reviewers,
       includeYou: null,
       user: true,
-    });
+    }));
   };
 
   router.api('POST', '/rm/rest/v1.0/reviews/_create-review-object', reviewModuleRoles, handler);

@@ -44,7 +44,7 @@ export function registerIterations(router: Router, context: ModuleContext, state
         iteration: iteration.iterationVersion,
         state: review.status,
         creationDate: review.creationDate,
-        dueDate: review.dueDate,
+        ...(review.dueDate !== null && { dueDate: review.dueDate }),
         assetTitle: review.assetTitle,
       },
       marks: [],

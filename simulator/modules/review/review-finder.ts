@@ -26,7 +26,7 @@ export function registerReviewFinder(router: Router, context: ModuleContext, sta
     return {
       id: review.id,
       title: review.title,
-      dueDate: review.dueDate,
+      ...(review.dueDate !== null && { dueDate: review.dueDate }),
       reviewStatus: review.status,
       ...(latest
         ? {

@@ -10,6 +10,7 @@ import { personById } from './people.ts';
 import { lookupReview } from './review-lookup.ts';
 import { reviewModuleRoles } from './roles.ts';
 import { reviewUserDto } from './users.ts';
+import { withoutNulls } from './non-null.ts';
 
 export function registerReviews(router: Router, context: ModuleContext, state: ReviewFixtures): void {
   const writePerson = (review: ReviewRecord, id: number) => {
@@ -33,7 +34,7 @@ export function registerReviews(router: Router, context: ModuleContext, state: R
     const latest = review.iterations.at(-1);
     const iterations: Record<string, ReturnType<typeof iterationDto>> = {};
     for (const iteration of review.iterations) iterations[String(iteration.iterationVersion)] = iterationDto(review, iteration);
-    return json(200, {
+    return json(200, withoutNulls({
       discriminator: review.rmInstanceId,
       id: review.id,
       creationDate: review.creationDate,
@@ -55,6 +56,6 @@ export function registerReviews(router: Router, context: ModuleContext, state: R
       context: review.context,
       ownerFullName: personById(review, review.creatorId)?.fullName ?? '',
       uploader: latest ? writePerson(review, latest.uploaderId) : null,
-    });
+    }));
   });
 }

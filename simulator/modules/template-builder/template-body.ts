@@ -28,7 +28,14 @@ export function boxBody(template: Template, box: TemplateBox): Record<string, un
   };
 }
 
+/**
+ * A template as the vendor's Template DTO has it, every member it requires
+ * included (the validity flags follow from the template's dates, read today).
+ */
 export function templateBody(template: Template): Record<string, unknown> {
+  const today = new Date().toISOString().slice(0, 10);
+  const started = template.validFrom <= today;
+  const expired = template.validTo < today;
   return {
     id: template.id,
     title: template.title,
@@ -53,5 +60,21 @@ export function templateBody(template: Template): Record<string, unknown> {
     archived: false,
     smartTemplate: false,
     allowWorkflowComments: true,
+    canPublishInMediadb: 0,
+    canUseSmartLibrary: false,
+    colorScheme: 0,
+    mandatoryDocumentSteps: 0,
+    pageDividerType: 0,
+    pageDivisibility: 1,
+    pageOffset: 0,
+    realtimeEnabled: false,
+    revised: false,
+    showLocaleSelectionStep: false,
+    started,
+    expired,
+    valid: started && !expired,
+    unlimited: false,
+    instanceMediaPoolPublishingAllowed: true,
+    printingOfficeOption: 0,
   };
 }

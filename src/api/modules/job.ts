@@ -39,9 +39,12 @@ export interface GridRef {
   readonly variableInstanceId: number | string;
 }
 
-/** DELETE …/jobs/{ordinalNumber}/grids/{variableInstanceId}/rows/_delete, the bulk row delete 8.0 removed (spec §4.2). */
+/**
+ * DELETE …/jobs/{ordinalNumber}/grids/{variableInstanceId}/rows/_delete, the bulk row delete 8.0 removed (spec §4.2).
+ * The row ids go in the query (`rowIds=1,2`): the vendor documents the grid-row DELETEs without a body.
+ */
 export function deleteGridRows(api: PlatformApi, grid: GridRef, rowInstanceIds: readonly number[]): Promise<HttpResponse> {
-  return callCatalogEntry(api, 'job.grid-rows-delete', { pathParams: { ...grid }, json: rowInstanceIds });
+  return callCatalogEntry(api, 'job.grid-rows-delete', { pathParams: { ...grid }, query: { rowIds: rowInstanceIds.join(',') } });
 }
 
 /**

@@ -3,8 +3,11 @@ import type { HttpResponse } from '../../http/client.ts';
 import type { PlatformApi } from '../platform-api.ts';
 import { callCatalogEntry } from './_catalog-call.ts';
 
-/** POST /wp/rest/attachment/externalIds: attachment ids for external ids (removed in 8.0 without deprecation). */
-export function getAttachmentIdsByExternalIds(api: PlatformApi, externalIds: readonly string[]): Promise<HttpResponse> {
+/**
+ * POST /wp/rest/attachment/externalIds: attachment ids for lists of external ids (removed in 8.0 without
+ * deprecation). The vendor documents the body as an array of string arrays.
+ */
+export function getAttachmentIdsByExternalIds(api: PlatformApi, externalIds: readonly (readonly string[])[]): Promise<HttpResponse> {
   return callCatalogEntry(api, 'template-builder.attachment-external-ids', { json: externalIds });
 }
 

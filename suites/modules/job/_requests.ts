@@ -56,8 +56,9 @@ const firstPage = () => ({ offset: 0, limit: 20 });
 /** How the lifecycle checks exercise each job endpoint of the catalog. */
 export const jobRequests: ModuleRecipes<'job'> = {
   'job.grid-rows-delete': {
-    // An empty selection: the 7.4 bulk delete answers it and deletes no row, so the probe changes nothing.
-    body: () => [],
+    // An empty selection (`rowIds=`): the 7.4 bulk delete answers it and deletes no row, so the probe changes
+    // nothing. In the query, not a body: the vendor documents the grid-row DELETEs without one.
+    query: () => ({ rowIds: '' }),
     served: [200],
   },
   'job.assets-jobs': { query: firstPage },

@@ -40,11 +40,14 @@ export function createdWebhookId(body: unknown): number | string | undefined {
   return Array.isArray(listed) && listed.length === 1 ? createdWebhookId(listed[0]) : undefined;
 }
 
-/** Removes a webhook the suite created (spec §6 leaves deletion unstated; the module serves DELETE …/webhooks/{id}). */
+/**
+ * Removes a webhook the suite created. Spec §6 leaves deletion unstated; the vendor's documents have
+ * DELETE /rest/mp/v1.2/webhooks/{id} (7.4 and 8.0).
+ */
 export async function deleteCreatedWebhook(api: PlatformApi, created: HttpResponse): Promise<void> {
   const id = createdWebhookId(created.json());
   if (id === undefined) throw new Error(`cannot clean up: the webhook creation answer names no id`);
-  const response = await api.call({ method: 'DELETE', path: '/rest/mp/v1.1/webhooks/{id}', pathParams: { id } });
+  const response = await api.call({ method: 'DELETE', path: '/rest/mp/v1.2/webhooks/{id}', pathParams: { id } });
   if (response.status >= 300) throw new Error(`cannot clean up webhook ${id}: DELETE answered ${response.status}`);
 }
 
@@ -77,7 +80,8 @@ export const mediaRequests: ModuleRecipes<'media'> = {
   },
   'media.asset-attribute-nodes': {
     // Spec §4.4: `filter` fetches only roots or all nodes (`parentId` is sent by suites/modules/media/attribute-nodes.test.ts).
-    query: ({ version }) => whereChanged('media.asset-attribute-nodes', version, { filter: 'roots' }),
+    // The vendor's enum spells the values in capitals (ROOTS, ALL).
+    query: ({ version }) => whereChanged('media.asset-attribute-nodes', version, { filter: 'ROOTS' }),
   },
   'media.asset-attributes': {
     // Spec §4.4: language-specific results; `false` is the value that differs from the default.

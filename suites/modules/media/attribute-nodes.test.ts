@@ -27,17 +27,17 @@ async function readNodes(context: SuiteContext, id: string, query: NodeQuery): P
 
 const idsOf = (list: readonly JsonRecord[]): unknown[] => list.map((node) => node['id']);
 
-/** The roots and all nodes of the fixture's tree attribute. */
+/** The roots and all nodes of the fixture's tree attribute (`filter` values as the vendor's enum spells them). */
 async function rootsAndAll(test: TestContext, context: SuiteContext): Promise<{ id: string; roots: JsonRecord[]; all: JsonRecord[] }> {
   const id = await fixtureValue(test, context, 'assetAttributeId');
-  const [roots, all] = await Promise.all([readNodes(context, id, { filter: 'roots' }), readNodes(context, id, { filter: 'all' })]);
+  const [roots, all] = await Promise.all([readNodes(context, id, { filter: 'ROOTS' }), readNodes(context, id, { filter: 'ALL' })]);
   return { id, roots, all };
 }
 
 check(
   {
     id: 'media.asset-attribute-nodes.filter-roots',
-    title: 'GET …/asset-attributes/{id}/nodes?filter=roots answers only roots: fewer nodes than filter=all where some node has children',
+    title: 'GET …/asset-attributes/{id}/nodes?filter=ROOTS answers only roots: fewer nodes than filter=ALL where some node has children',
     labels: entryLabels(nodes, 'changed'),
     killedBy: ['media-attribute-nodes-missing', 'media-attribute-nodes-filter-ignored'],
     concurrent: true,

@@ -16,7 +16,8 @@ import { ROUTE_ABSENT } from '../_lifecycle.ts';
 import { entryLabels, fixtureValue, isSuccess, mediaEntry, member, records, requireChange } from './_media.ts';
 
 const create = mediaEntry('media.webhook-create');
-const webhooksPath = '/rest/mp/v1.1/webhooks';
+/** The listing, where the vendor's documents have it (the spec names only the v1.1 creation). */
+const webhooksPath = '/rest/mp/v1.2/webhooks';
 const virtualDatabasesPath = '/rest/mp/v1.1/virtual-databases';
 
 /** The filter of a webhook as answered: the spec's request calls it `filters`, the vendor's DTO `filter`. */

@@ -20,8 +20,8 @@ export interface CreatedGroup {
   readonly body: Json;
 }
 
-/** POST /group with `group`, runs `use` on what was created, and deletes it whatever `use` does. */
-export async function withScratchGroup(test: TestContext, context: SuiteContext, group: Json, use: (created: CreatedGroup) => Promise<void>): Promise<void> {
+/** POST /group with `group`, runs `use` on what was created, and deletes it unless `use` answers that it deleted it. */
+export async function withScratchGroup(test: TestContext, context: SuiteContext, group: Json, use: (created: CreatedGroup) => Promise<void | 'deleted'>): Promise<void> {
   await requireMutationsAllowed(test, context.target, `${groupCreate.method} ${groupCreate.path}`);
   const response = await context.api.call({ method: groupCreate.method, path: groupCreate.path, json: group });
   expect(response.status, `${groupCreate.method} ${groupCreate.path} creates the group`).toBeGreaterThanOrEqual(200);
@@ -30,10 +30,12 @@ export async function withScratchGroup(test: TestContext, context: SuiteContext,
   const id = createdId(response);
   expect(id, 'the created group carries its id').toBeDefined();
   if (!isJson(body) || id === undefined) return;
+  let outcome: void | 'deleted' = undefined;
   try {
-    await use({ id, response, body });
+    outcome = await use({ id, response, body });
   } finally {
-    await deleteGroup(context.api, id);
+    // A check that deleted the group itself says so: a second DELETE would only be refused.
+    if (outcome !== 'deleted') await deleteGroup(context.api, id);
   }
 }
 

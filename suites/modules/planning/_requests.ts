@@ -35,6 +35,18 @@ export function newRequestFields(entryId: CatalogEntryId, version: PlatformVersi
   return Object.fromEntries(Object.entries(values).filter(([field]) => named.includes(field)));
 }
 
+/**
+ * The entry's new query parameters where the version shows the entry (spec
+ * §4.3), none on a version that predates it: a 7.4 probe of an endpoint 8.0
+ * adds sends what a 7.4 client would (vendor 7.4 documents have no such
+ * parameters).
+ */
+function newQuery(entryId: CatalogEntryId, version: PlatformVersion, values: Readonly<Record<string, string>>): Record<string, string> {
+  const entry = entryById(entryId);
+  const verdict = expectedVerdict(entry, version);
+  return verdict === 'unchanged' || verdict === 'absent' ? {} : { ...values };
+}
+
 /** The id of what a create call answered with (`id`, or the vendor's `viewId`), as a path value. */
 export function createdId(response: HttpResponse): string | undefined {
   const body = response.json();
@@ -87,16 +99,21 @@ export const planningRequests: ModuleRecipes<'planning'> = {
     body: () => [],
     irreversible: "replaces the user's group memberships with none; the memberships before the call are not known to the recipe",
   },
+  // The vendor requires `dimensionids` (spec §4.3 is silent on parameters): every dimension, so nothing is left out.
+  'planning.dimension-node-allchildren': {
+    fixtures: ['planningDimensionIds'],
+    query: ({ fixtures }) => ({ dimensionids: fixtures.planningDimensionIds ?? '' }),
+  },
   // spec §4.3: new query parameter `query`.
   'planning.fee-list': {
-    query: () => ({ query: 'fee' }),
+    query: ({ version }) => newQuery('planning.fee-list', version, { query: 'fee' }),
   },
   // spec §4.3: new query parameter `includes`; `filterSort` and `groups` are the values the vendor's document names.
   'planning.view-lastused': {
-    query: () => ({ includes: 'filterSort,groups' }),
+    query: ({ version }) => newQuery('planning.view-lastused', version, { includes: 'filterSort,groups' }),
   },
   'planning.view-get': {
-    query: () => ({ includes: 'filterSort,groups' }),
+    query: ({ version }) => newQuery('planning.view-get', version, { includes: 'filterSort,groups' }),
   },
   // A private view: only its creator sees it. useSimpleQuery is the one field the vendor requires.
   'planning.view-create': {

@@ -41,9 +41,14 @@ function readValues(api: PlatformApi, nodeId: string) {
   return api.call({ method: 'GET', path: planningPath('/dimension/node/{nodeId}'), pathParams: { nodeId } });
 }
 
-/** A node below the planning node that holds dimension values (8.0 listing), else the planning node itself. */
-async function nodeWithValues(api: PlatformApi, planningNodeId: string): Promise<string> {
-  const below = await api.call({ method: 'GET', path: planningPath('/dimension/node-allchildren/{nodeId}'), pathParams: { nodeId: planningNodeId }, query: { limit: 1 } });
+/**
+ * A node below the planning node that holds dimension values (8.0 listing; the vendor requires
+ * `dimensionids`), else the planning node itself.
+ */
+async function nodeWithValues(api: PlatformApi, planningNodeId: string, dimensionIds: string | undefined): Promise<string> {
+  if (dimensionIds === undefined) return planningNodeId;
+  const query = { dimensionids: dimensionIds, limit: 1 };
+  const below = await api.call({ method: 'GET', path: planningPath('/dimension/node-allchildren/{nodeId}'), pathParams: { nodeId: planningNodeId }, query });
   return (below.status === 200 ? idOf(items(below.json())[0]?.nodeId) : undefined) ?? planningNodeId;
 }
 
@@ -58,7 +63,8 @@ check(
     await requireChange(test, update.id, 'the additional node metadata');
     const context = await suiteContext();
     await requireMutationsAllowed(test, context.target, `${update.method} ${update.path}`);
-    const nodeId = await nodeWithValues(context.api, await fixtureOrSkip(test, context, 'planningNodeId'));
+    const dimensionIds = await context.fixtures.lookup('planningDimensionIds');
+    const nodeId = await nodeWithValues(context.api, await fixtureOrSkip(test, context, 'planningNodeId'), 'value' in dimensionIds ? dimensionIds.value : undefined);
     const read = await readValues(context.api, nodeId);
     expect(read.status, `GET /dimension/node/${nodeId}`).toBe(200);
     const before = ownValues(read.json());

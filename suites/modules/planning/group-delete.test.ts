@@ -26,6 +26,7 @@ check(
       const read = await readGroup(context.api, id);
       await observe(test, `DELETE ${deleted.status}, then GET ${read.status}`);
       expect(read.status, 'GET /group/{id} after the delete').toBe(404);
+      return 'deleted';
     });
   },
 );

@@ -12,10 +12,10 @@ const nothingToUndo = async (): Promise<void> => undefined;
 /** How the lifecycle checks exercise each template-builder endpoint of the catalog (spec §4.6). */
 export const templateBuilderRequests: ModuleRecipes<'template-builder'> = {
   'template-builder.attachment-external-ids': {
-    // The body lists the external ids to map to attachment ids (the vendor's
-    // MapsRestApi-POST_getAttachmentIds). A made-up id maps to nothing, and the
-    // call only reads, POST or not.
-    body: () => ['upgrade-guard-probe-external-id'],
+    // The body lists lists of external ids to map to attachment ids (the vendor's
+    // MapsRestApi-POST_getAttachmentIds: an array of string arrays). A made-up id
+    // maps to nothing, and the call only reads, POST or not.
+    body: () => [['upgrade-guard-probe-external-id']],
     cleanup: nothingToUndo,
   },
   'template-builder.dynamic-service-parameters-delete': {

@@ -242,7 +242,7 @@ describe('process types, asset usage and grids (spec §4.2)', () => {
 
   it('7.4 deletes grid rows in bulk; 8.0 no longer serves the bulk delete', async () => {
     const h = harness('7.4');
-    const removed = await h.call('DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete', { body: [770101, 770103] });
+    const removed = await h.call('DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete?rowIds=770101,770103');
     expect(removed).toMatchObject({ status: 200, body: true });
     const rows = list((await h.call('GET', '/dse/rest/v1.0/jobs/1201/grids/7701/rows')).body);
     expect(rows.map((row) => pick(row, 'rowInstanceId'))).toEqual([770102]);
@@ -251,6 +251,7 @@ describe('process types, asset usage and grids (spec §4.2)', () => {
 
   it('7.4 answers an empty selection with true and deletes nothing; no selection at all is 400', async () => {
     const h = harness('7.4');
+    expect(await h.call('DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete?rowIds=')).toMatchObject({ status: 200, body: true });
     expect(await h.call('DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete', { body: [] })).toMatchObject({ status: 200, body: true });
     expect(list((await h.call('GET', '/dse/rest/v1.0/jobs/1201/grids/7701/rows')).body)).toHaveLength(3);
     expect((await h.call('DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete')).status).toBe(400);

@@ -45,6 +45,9 @@ const routeTable: readonly (readonly [HttpMethod, string, boolean, boolean])[] =
   ['POST', '/rest/mp/v1.1/webhooks', true, true],
   ['GET', '/rest/mp/v1.1/webhooks', true, true],
   ['DELETE', '/rest/mp/v1.1/webhooks/51', true, true],
+  ['GET', '/rest/mp/v1.2/webhooks', true, true],
+  ['GET', '/rest/mp/v1.2/webhooks/51', true, true],
+  ['DELETE', '/rest/mp/v1.2/webhooks/51', true, true],
   ['GET', '/rest/mp/v1.1/virtual-databases/11/workflow-steps', true, true],
   ['GET', '/rest/mp/v1.2/virtual-databases/11/workflow-steps', false, true],
   ['GET', '/rest/mp/v1.1/web-tracing/77401', true, true],
@@ -274,7 +277,8 @@ describe('webhooks (spec §6)', () => {
     const listed = objectBody(await sim.call('GET', '/rest/mp/v1.1/webhooks'));
     expect(listed['webhooks']).toContainEqual(body);
     expect(objectBody(await sim.call('GET', `/rest/mp/v1.1/webhooks/${String(body['id'])}`))).toEqual(body);
-    expect((await sim.call('DELETE', `/rest/mp/v1.1/webhooks/${String(body['id'])}`)).status).toBe(204);
+    expect(objectBody(await sim.call('GET', `/rest/mp/v1.2/webhooks/${String(body['id'])}`))).toEqual(body);
+    expect((await sim.call('DELETE', `/rest/mp/v1.2/webhooks/${String(body['id'])}`)).status).toBe(204);
     expect((await sim.call('GET', `/rest/mp/v1.1/webhooks/${String(body['id'])}`)).status).toBe(404);
   });
 

@@ -175,6 +175,8 @@ describe('nodes, copy and children (spec §2, §4.3)', () => {
     expect(list(pick(byJobType.body, 'content')).map((task) => pick(task, 'id'))).toEqual([9105]);
     const values = await h.call('GET', `${api}/dimension/node-allchildren/7002?dimensionids=42`);
     expect(list(pick(values.body, 'content')).map((entry) => pick(entry, 'nodeId'))).toEqual([7004, 7005]);
+    // The vendor's document requires dimensionids.
+    expect((await h.call('GET', `${api}/dimension/node-allchildren/7002`)).status).toBe(400);
   });
 });
 

@@ -3,7 +3,9 @@
  * POST creates (201), GET lists `{webhooks}` and reads one, DELETE removes
  * (204) so a client can clean up what it created. Both versions; 8.0's
  * filter takes `vdbUuids` (see webhook-request.ts). The response names the
- * filter `filters`, as the spec's request does.
+ * filter `filters`, as the spec's request does. The reads and the delete
+ * are also served at `v1.2`, where the vendor's documents (7.4 and 8.0) have
+ * them; the spec names only the creation.
  */
 import { json } from '../../../http/router.ts';
 import type { Webhook } from '../../../fixtures/media.ts';
@@ -28,6 +30,9 @@ function webhookBody(webhook: Webhook): Record<string, unknown> {
   };
 }
 
+/** Where the vendor's documents have the webhook reads and the delete. */
+const vendorBase = '/rest/mp/v1.2/webhooks';
+
 export const registerWebhookRoutes: MediaRoutes = (router, context, state) => {
   const base = context.faults.has('media-webhooks-only-at-v1.2') ? '/rest/mp/v1.2/webhooks' : '/rest/mp/v1.1/webhooks';
 
@@ -36,24 +41,26 @@ export const registerWebhookRoutes: MediaRoutes = (router, context, state) => {
     if (!result.ok) return badRequest(result.message, 'MP_E05001');
     const id = state.nextWebhookId;
     state.nextWebhookId += 1;
-    const webhook: Webhook = { id, ...result.draft, status: 'NOT_PROCESSED', lastModified: new Date().toISOString().slice(0, 19) };
+    const webhook: Webhook = { id, ...result.draft, status: 'NOT_PROCESSED', lastModified: `${new Date().toISOString().slice(0, 19)}Z` };
     state.webhooks.set(id, webhook);
     return json(201, webhookBody(webhook));
   });
 
-  router.api('GET', base, mediaAccess, () => json(200, { webhooks: [...state.webhooks.values()].map(webhookBody) }));
+  for (const path of new Set([base, vendorBase])) {
+    router.api('GET', path, mediaAccess, () => json(200, { webhooks: [...state.webhooks.values()].map(webhookBody) }));
 
-  router.api('GET', `${base}/{id}`, mediaAccess, (request) => {
-    const id = parseId(request.params['id']);
-    if (id === undefined) return badRequest('Webhook id is not valid.');
-    const webhook = state.webhooks.get(id);
-    return webhook ? json(200, webhookBody(webhook)) : notFound(`Webhook ${id} was not found.`);
-  });
+    router.api('GET', `${path}/{id}`, mediaAccess, (request) => {
+      const id = parseId(request.params['id']);
+      if (id === undefined) return badRequest('Webhook id is not valid.');
+      const webhook = state.webhooks.get(id);
+      return webhook ? json(200, webhookBody(webhook)) : notFound(`Webhook ${id} was not found.`);
+    });
 
-  router.api('DELETE', `${base}/{id}`, mediaAccess, (request) => {
-    const id = parseId(request.params['id']);
-    if (id === undefined) return badRequest('Webhook id is not valid.');
-    if (!state.webhooks.delete(id)) return notFound(`Webhook ${id} cannot be found.`);
-    return { status: 204 };
-  });
+    router.api('DELETE', `${path}/{id}`, mediaAccess, (request) => {
+      const id = parseId(request.params['id']);
+      if (id === undefined) return badRequest('Webhook id is not valid.');
+      if (!state.webhooks.delete(id)) return notFound(`Webhook ${id} cannot be found.`);
+      return { status: 204 };
+    });
+  }
 };

@@ -1,8 +1,9 @@
 /**
  * MAPS attachment helpers that 7.4 serves and 8.0 removed without
  * deprecation (spec §4.6):
- * - POST /wp/rest/attachment/externalIds: external ids in, the attachment
- *   ids known for them out (201, as the vendor documents);
+ * - POST /wp/rest/attachment/externalIds: lists of external ids in, for
+ *   each list the attachment ids known for its ids out (201; the vendor
+ *   documents both bodies as arrays of string arrays);
  * - GET /wp/rest/user/write/attachments: whether the caller may create
  *   attachments (a boolean).
  */
@@ -16,13 +17,15 @@ import type { TemplateBuilderRoutes } from '../registrar.ts';
 export const registerAttachmentRoutes: TemplateBuilderRoutes = (router) => {
   router.api('POST', '/wp/rest/attachment/externalIds', templateBuilderAccess, (request) => {
     const body = request.body;
-    if (!Array.isArray(body) || !body.every((entry) => typeof entry === 'string')) {
-      return templateBuilderError(request, 400, 'The request body must be an array of external ids.');
+    if (!Array.isArray(body) || !body.every((group) => Array.isArray(group) && group.every((entry) => typeof entry === 'string'))) {
+      return templateBuilderError(request, 400, 'The request body must be an array of external id lists.');
     }
-    const found = body.flatMap((externalId) => {
-      const attachmentId = attachmentIdsByExternalId[externalId];
-      return attachmentId === undefined ? [] : [attachmentId];
-    });
+    const found = body.map((group: readonly string[]) =>
+      group.flatMap((externalId) => {
+        const attachmentId = attachmentIdsByExternalId[externalId];
+        return attachmentId === undefined ? [] : [attachmentId];
+      }),
+    );
     return json(201, found);
   });
 

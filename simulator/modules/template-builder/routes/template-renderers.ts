@@ -2,6 +2,8 @@
  * GET /wp/rest/templates/{id}/renderers: the renderers selected for a
  * template; added in 8.0 with optional item properties `profile`,
  * `resolution` and `type`, answering 200, 403 or 404 (spec §4.6, §7).
+ * The spec does not show the error bodies; the vendor's document gives 403
+ * and 404 the renderer list's own schema, so they carry an empty list.
  */
 import { json } from '../../../http/router.ts';
 import type { Template, TemplateRenderer } from '../../../fixtures/template-builder.ts';
@@ -31,11 +33,11 @@ export const registerTemplateRendererRoutes: TemplateBuilderRoutes = (router, co
     const lookup = lookUpTemplate(request);
     if (lookup.kind === 'unknown') {
       if (context.faults.has('template-builder-renderers-404-as-500')) return templateBuilderError(request, 500, 'Failed to load renderers.');
-      return templateBuilderError(request, 404, `The template ${lookup.id} is not found.`);
+      return json(404, []);
     }
     if (lookup.kind === 'forbidden') {
       if (context.faults.has('template-builder-renderers-403-as-404')) return templateBuilderError(request, 404, `The template ${lookup.id} is not found.`);
-      return templateBuilderError(request, 403, `The user has no rights to access the template ${lookup.id} and its renderers.`);
+      return json(403, []);
     }
     const { template } = lookup;
     return json(200, template.renderers.map((renderer) => rendererBody(context, template, renderer)));
