@@ -110,6 +110,10 @@ export const departures: readonly Departure[] = [
       ['POST', '/rest/mp/v1.1/ai-tagging/statistics/reset'],
     ] as const
   ).map(([method, path]) => specOnly('media', method, path, ['8.0'], '§4.4', media80, `the spec lists ${method} ${path} as added in 8.0; the vendor document has no such operation`)),
+
+  // Refusals the checks provoke on purpose, with the status the standards the spec cites give; the vendor documents none.
+  { module: 'job', method: 'GET', path: '/dse/rest/v1.0/dashboards/my-active', versions: ['7.4', '8.0'], side: 'response', pointer: '/status', spec: '§5.6, §7 (RFC 6750 §3.1)', document: `${job74}, ${job80}`, why: "the auth suites call my-active without a token and with a garbage one; RFC 6750 §3.1 answers a missing or invalid token with 401, a status the vendor's document does not list" },
+  { module: 'planning', method: 'GET', path: '/maps/rest/api/{version}/group/{id}', versions: ['7.4', '8.0'], side: 'response', pointer: '/status', spec: '§4.3 (RFC 9110 §15.5.5)', document: `${maps74}, ${maps80}`, why: "the group-delete check reads the group it has just deleted; a resource that is gone is 404 (RFC 9110 §15.5.5), a status the vendor's document does not list" },
 ];
 
 export interface DepartureContext {

@@ -20,7 +20,6 @@ import { loadVendorDocuments } from '../../src/conformance/vendor-documents.ts';
 import { isRecord } from '../../src/http/json.ts';
 import { platformVersions } from '../../src/profile/versions.ts';
 import { referenceOpenapiDir } from './_documents.ts';
-import { temporaryExpectedViolations } from './_temporary-expected-violations.ts';
 
 const reportsDir = join(mkdtempSync(join(tmpdir(), 'ug-conformance-')), 'reports');
 let outcome: { code: number; stdout: string; stderr: string };
@@ -57,7 +56,8 @@ describe('embedded verify with vendor conformance', () => {
     for (const version of platformVersions) expect(outcome.stdout).toContain(`vendor conformance embedded ${version}:`);
   });
 
-  it('makes no request and gets no response that the vendor document of its version rejects, outside the departures table', async () => {
+  // Compiling the vendor's documents takes seconds of CPU: a generous bound, not a measure.
+  it('makes no request and gets no response that the vendor document of its version rejects, outside the departures table', { timeout: 300_000 }, async () => {
     const documents = loadVendorDocuments(referenceOpenapiDir);
     const found = new Map<string, string>();
     for (const version of platformVersions) {
@@ -72,9 +72,7 @@ describe('embedded verify with vendor conformance', () => {
         }
       }
     }
-    const unexpected = [...found].filter(([key]) => !temporaryExpectedViolations.has(key)).map(([key, message]) => `${key}: ${message}`);
+    const unexpected = [...found].map(([key, message]) => `${key}: ${message}`);
     expect(unexpected, 'violations outside the departures table (fix the simulator, schemas or request, or add a departure row where the spec rules)').toEqual([]);
-    const gone = [...temporaryExpectedViolations].filter((key) => !found.has(key));
-    expect(gone, 'fixed: remove these from test/conformance/_temporary-expected-violations.ts').toEqual([]);
   });
 });
