@@ -7,7 +7,7 @@
  */
 import type { HttpClient, HttpMethod, HttpRequest, HttpResponse } from '../http/client.ts';
 import { UpgradeGuardError } from '../errors.ts';
-import { pathVersionFor, type PathVersions } from '../profile/path-versions.ts';
+import { pathVersionFor, type PathVersions } from '../catalog/path-versions.ts';
 
 export interface TokenSource {
   accessToken(): Promise<string>;

@@ -3,7 +3,8 @@
  * resolves each by discovery on the target or, where discovery cannot find
  * one, from the variable `FIXTURE_<NAME>` (DESIGN.md "The target contract").
  */
-import { fixturePrefix } from '../config/variables.ts';
+/** Fixture ids the suites cannot discover on a real target come as FIXTURE_<NAME> variables. */
+export const fixturePrefix = 'FIXTURE_';
 
 export const fixtures = {
   mediaAssetId: 'numeric id of a media asset (the job module calls it assetId, aka mediaGUID)',
@@ -37,7 +38,7 @@ export function isFixtureName(value: string): value is FixtureName {
   return Object.hasOwn(fixtures, value);
 }
 
-/** `mediaAssetId` → `FIXTURE_MEDIA_ASSET_ID`. */
-export function fixtureVariable(name: FixtureName): string {
+/** `mediaAssetId` → `FIXTURE_MEDIA_ASSET_ID` (the catalog's fixtures and the provider states' alike). */
+export function fixtureVariable(name: string): string {
   return `${fixturePrefix}${name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
 }

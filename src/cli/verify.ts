@@ -23,12 +23,12 @@ import { freshReportsDirectory } from '../report/reports-dir.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { parseSuiteSelection, suiteFilters } from '../runner/suite-selection.ts';
 import type { RunResults } from '../runner/results.ts';
-import { preflight } from '../target/preflight.ts';
-import { defaultRunPlan, type RunTarget } from '../target/run-plan.ts';
-import { firstSetupFailure } from '../target/setup-failures.ts';
+import { preflight } from '../run-targets/preflight.ts';
+import { defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
+import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 import { commandArguments, runCli } from './run-cli.ts';
 import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
-import { conformanceSection } from '../conformance/conformance-report.ts';
+import { conformanceSection } from '../report/conformance-section.ts';
 import { contractBreaksAfterSuites, runContractBreaksStep } from '../contracts/contract-breaks.ts';
 import { crossVersionFlags } from '../contracts/cross-version.ts';
 

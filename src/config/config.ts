@@ -10,9 +10,10 @@ import addFormats from 'ajv-formats';
 import { UpgradeGuardError } from '../errors.ts';
 import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts';
 import { originalEnvironment } from './environment.ts';
-import { configSchema, configVariables, fixturePrefix, type ConfigVariable } from './variables.ts';
+import { fixturePrefix } from '../catalog/fixtures.ts';
+import { configSchema, configVariables, type ConfigVariable } from './variables.ts';
 import { readPactConfig, type PactConfig } from './pact.ts';
-import { pathVersionPattern, type PathVersions } from '../profile/path-versions.ts';
+import { pathVersionPattern, type PathVersions } from '../catalog/path-versions.ts';
 import { refuseUnknownVariables } from './unknown-variables.ts';
 
 export interface UserCredentials {
@@ -50,7 +51,7 @@ export interface Config {
   readonly loginFields: { readonly username?: string; readonly password?: string };
   /** FIXTURE_* variables, keyed by the name after the prefix. */
   readonly fixtures: Readonly<Record<string, string>>;
-  /** PATH_VERSION_<MODULE>: the `{version}` segment of a module's paths, where set (src/profile/path-versions.ts). */
+  /** PATH_VERSION_<MODULE>: the `{version}` segment of a module's paths, where set (src/catalog/path-versions.ts). */
   readonly pathVersions: PathVersions;
   /** OPENAPI_DIR: the vendor's OpenAPI documents; set, every module exchange is checked against them (src/conformance). */
   readonly openapiDir?: string;

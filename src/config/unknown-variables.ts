@@ -8,7 +8,8 @@
  */
 import { closest, distance } from 'fastest-levenshtein';
 import { UpgradeGuardError } from '../errors.ts';
-import { configVariables, fixturePrefix } from './variables.ts';
+import { fixturePrefix } from '../catalog/fixtures.ts';
+import { configVariables } from './variables.ts';
 
 const ownPrefix = 'UPGRADE_GUARD';
 

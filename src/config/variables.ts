@@ -3,7 +3,7 @@
  * JSON Schema. `.env.example` documents the same variables, and a test keeps
  * the two in step.
  */
-import { pathVersionPattern } from '../profile/path-versions.ts';
+import { pathVersionPattern } from '../catalog/path-versions.ts';
 
 export const configSchema = {
   type: 'object',
@@ -48,5 +48,3 @@ export type ConfigVariable = keyof typeof configSchema.properties;
 
 export const configVariables = Object.keys(configSchema.properties) as ConfigVariable[];
 
-/** Fixture ids the suites cannot discover on a real target come as FIXTURE_<NAME> variables. */
-export const fixturePrefix = 'FIXTURE_';

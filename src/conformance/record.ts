@@ -5,7 +5,7 @@
 import { inject } from 'vitest';
 import { modulePrefixes } from '../catalog/modules.ts';
 import type { Exchange } from '../http/exchange-log.ts';
-import type { TargetInfo } from '../target/target-info.ts';
+import type { TargetInfo } from '../run-targets/target-info.ts';
 import { appendExchanges } from './exchange-store.ts';
 import { recordedModuleExchanges } from './recorded-exchange.ts';
 import './settings.ts';

@@ -4,7 +4,7 @@
  * (state handlers discover ids with it; the request filter takes its tokens).
  * `openProviderTarget` builds one outside a vitest worker (the verification
  * child process), from target info with its sessions open, as
- * src/target/context.ts does for the suites.
+ * src/run-targets/context.ts does for the suites.
  */
 import { PlatformApi, type TokenSource } from '../api/platform-api.ts';
 import { tokenEndpoint } from '../auth/token-endpoint.ts';
@@ -14,7 +14,7 @@ import { UpgradeGuardError } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { versionProfiles, type PlatformVersion } from '../profile/versions.ts';
-import { registerTargetSecrets, type TargetInfo } from '../target/target-info.ts';
+import { registerTargetSecrets, type TargetInfo } from '../run-targets/target-info.ts';
 
 export interface ProviderTarget {
   readonly version: PlatformVersion;
@@ -36,7 +36,7 @@ export interface OpenProviderTarget {
   close(): Promise<void>;
 }
 
-/** `info` must have its sessions open (src/target/sessions.ts `openSessions`); `secrets` is the registry of the process root. */
+/** `info` must have its sessions open (src/run-targets/sessions.ts `openSessions`); `secrets` is the registry of the process root. */
 export async function openProviderTarget(info: TargetInfo, secrets: SecretRegistry): Promise<OpenProviderTarget> {
   registerTargetSecrets(info, secrets);
   const session = info.sessions.full;

@@ -16,7 +16,7 @@ import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
-import type { TargetInfo } from '../target/target-info.ts';
+import type { TargetInfo } from '../run-targets/target-info.ts';
 import type { PactSource } from './sources.ts';
 import type { SourceVerification } from './verify-source.ts';
 

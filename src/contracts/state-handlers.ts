@@ -8,7 +8,7 @@
  * other failure fails them. After the run, `cleanUp` undoes what
  * interactions created (the states' teardowns), where mutations are allowed.
  */
-import { fixturePrefix } from '../config/variables.ts';
+import { fixturePrefix, fixtureVariable } from '../catalog/fixtures.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import {
   embeddedFixtures,
@@ -119,16 +119,11 @@ export class MissingFixture extends Error {
   }
 }
 
-/** `mediaAssetId` → `FIXTURE_MEDIA_ASSET_ID` (the rule of src/catalog/fixtures.ts). */
-export function fixtureVariableName(name: ContractFixture): string {
-  return `${fixturePrefix}${name.replace(/[A-Z]/g, (letter) => `_${letter}`).toUpperCase()}`;
-}
-
 export async function resolveProviderState(name: ProviderStateName, target: ProviderTarget): Promise<Record<string, FixtureValue>> {
   const definition = providerState(name);
   const values: FixtureValues = {};
   for (const fixture of definition.yields) {
-    const fromVariable = target.fixtures[fixtureVariableName(fixture).slice(fixturePrefix.length)];
+    const fromVariable = target.fixtures[fixtureVariable(fixture).slice(fixturePrefix.length)];
     if (fromVariable !== undefined) values[fixture] = typed(fixture, fromVariable);
     else if (target.embedded && embeddedFixtures[fixture] !== undefined) values[fixture] = embeddedFixtures[fixture];
   }
@@ -140,7 +135,7 @@ export async function resolveProviderState(name: ProviderStateName, target: Prov
     }
   }
   const missing = definition.yields.filter((fixture) => values[fixture] === undefined);
-  if (missing.length > 0) throw new MissingFixture(name, missing.map(fixtureVariableName));
+  if (missing.length > 0) throw new MissingFixture(name, missing.map((fixture) => fixtureVariable(fixture)));
   const resolved: Record<string, FixtureValue> = {};
   for (const fixture of definition.yields) {
     const value = values[fixture];
@@ -153,6 +148,6 @@ export async function resolveProviderState(name: ProviderStateName, target: Prov
 function typed(fixture: ContractFixture, raw: string): FixtureValue {
   if (typeof fixtureExamples[fixture] === 'string') return raw;
   const value = Number(raw);
-  if (!Number.isInteger(value)) throw new UpgradeGuardError('CONFIG_INVALID', `${fixtureVariableName(fixture)} must be a whole number`);
+  if (!Number.isInteger(value)) throw new UpgradeGuardError('CONFIG_INVALID', `${fixtureVariable(fixture)} must be a whole number`);
   return value;
 }

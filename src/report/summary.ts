@@ -3,7 +3,7 @@
  * checks passed, failed and skipped; then each failure and each skip reason.
  */
 import { tallyByProject, type RunResults } from '../runner/results.ts';
-import { conformanceSummaryLines } from '../conformance/conformance-report.ts';
+import { conformanceSummaryLines } from './conformance-section.ts';
 
 /**
  * `target` says what was checked; it heads the summary so that a run against

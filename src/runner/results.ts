@@ -5,7 +5,7 @@
  */
 import type { TestModule } from 'vitest/node';
 import type { FaultRef } from '../catalog/faults.ts';
-import { checkIdPattern } from '../report/check.ts';
+import { checkIdPattern } from '../check/check.ts';
 
 export type CheckState = 'passed' | 'failed' | 'skipped';
 

@@ -7,7 +7,7 @@
 import type { Writable } from 'node:stream';
 import { startVitest, type Reporter, type TestUserConfig } from 'vitest/node';
 import type { Config } from '../config/config.ts';
-import type { RunTarget } from '../target/run-plan.ts';
+import type { RunTarget } from '../run-targets/run-plan.ts';
 import { collectResults, type RunResults } from './results.ts';
 import { suitesConfig } from './suites-config.ts';
 

@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, type ViteUserConfig } from 'vitest/config';
 import { conformanceSettings } from '../conformance/settings.ts';
 import type { Config } from '../config/config.ts';
-import { groupIntoProjects, type RunTarget } from '../target/run-plan.ts';
+import { groupIntoProjects, type RunTarget } from '../run-targets/run-plan.ts';
 
 export function suitesConfig(config: Config, plan: readonly RunTarget[]): ViteUserConfig {
   // Spelled out in every project: an inline configuration (verify loads no config file) is not what `extends: true` extends.
@@ -40,9 +40,9 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[]): ViteUs
             include: ['suites/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'suites/conformance/**'],
             provide: { runProject: project, config, ...(conformance && { conformance }) },
-            globalSetup: ['src/target/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
+            globalSetup: ['src/run-targets/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
             sequence: { groupOrder: 0 },
-            setupFiles: ['allure-vitest/setup', 'src/report/allure-setup.ts'],
+            setupFiles: ['allure-vitest/setup', 'src/check/allure-setup.ts'],
           },
         })),
         // Vendor conformance runs after every module suite of the run (a later group), on the exchanges they kept.

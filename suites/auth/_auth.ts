@@ -9,9 +9,9 @@ import { loginWithForm, type LoginResult } from '../../src/auth/login-driver.ts'
 import { generateState } from '../../src/auth/state.ts';
 import { authorizationCodeGrantRequest, processTokenResponse, type AuthorizationCodeGrantParams, type TokenSet } from '../../src/auth/token-endpoint.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import type { CheckLabels } from '../../src/report/annotate.ts';
-import { skipWithReason } from '../../src/report/skip.ts';
-import { suiteContext, type SuiteContext } from '../../src/target/context.ts';
+import type { CheckLabels } from '../../src/check/annotate.ts';
+import { skipWithReason } from '../../src/check/skip.ts';
+import { suiteContext, type SuiteContext } from '../../src/run-targets/context.ts';
 import type { UserCredentials } from '../../src/config/config.ts';
 
 /** A read-only GET that exists in both versions behind a bearer token: the job module's my-active dashboard (spec §4.2). */

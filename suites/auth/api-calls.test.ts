@@ -4,8 +4,8 @@
  * issued, the call is refused.
  */
 import { expect } from 'vitest';
-import { check } from '../../src/report/check.ts';
-import { suiteContext } from '../../src/target/context.ts';
+import { check } from '../../src/check/check.ts';
+import { suiteContext } from '../../src/run-targets/context.ts';
 import { callProbe, labels, protectedProbePath } from './_auth.ts';
 
 const story = `GET ${protectedProbePath}`;

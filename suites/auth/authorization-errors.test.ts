@@ -10,10 +10,10 @@ import type { FaultDeclarations } from '../../src/catalog/faults.ts';
 import { UpgradeGuardError } from '../../src/errors.ts';
 import { generateState } from '../../src/auth/state.ts';
 import { versionProfiles } from '../../src/profile/versions.ts';
-import { check } from '../../src/report/check.ts';
-import { projectVersion } from '../../src/target/current-target.ts';
-import { observe } from '../../src/report/observe.ts';
-import { skipWithReason } from '../../src/report/skip.ts';
+import { check } from '../../src/check/check.ts';
+import { projectVersion } from '../../src/run-targets/current-target.ts';
+import { observe } from '../../src/check/observe.ts';
+import { skipWithReason } from '../../src/check/skip.ts';
 import { authorize, fullUserOrSkip, labels } from './_auth.ts';
 
 const unregisteredRedirectUri = 'https://unregistered.upgrade-guard.invalid/callback';

@@ -10,7 +10,7 @@ import { CookieJar } from '../../src/auth/cookie-jar.ts';
 import { parseHtmlPage } from '../../src/auth/html-forms.ts';
 import { generateState, STATE_LENGTH } from '../../src/auth/state.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { check } from '../../src/report/check.ts';
+import { check } from '../../src/check/check.ts';
 import { authorize, fullUserOrSkip, labels } from './_auth.ts';
 
 check(

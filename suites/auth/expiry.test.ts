@@ -16,13 +16,13 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
-import { check } from '../../src/report/check.ts';
-import { recordObservation } from '../../src/report/annotate.ts';
-import { observe } from '../../src/report/observe.ts';
-import { skipWithReason } from '../../src/report/skip.ts';
-import { suiteContext, type SuiteContext } from '../../src/target/context.ts';
-import { loginForTokens } from '../../src/target/sessions.ts';
-import type { IssuedToken } from '../../src/target/target-info.ts';
+import { check } from '../../src/check/check.ts';
+import { recordObservation } from '../../src/check/annotate.ts';
+import { observe } from '../../src/check/observe.ts';
+import { skipWithReason } from '../../src/check/skip.ts';
+import { suiteContext, type SuiteContext } from '../../src/run-targets/context.ts';
+import { loginForTokens } from '../../src/run-targets/sessions.ts';
+import type { IssuedToken } from '../../src/run-targets/target-info.ts';
 import { callProbe, labels, protectedProbePath } from './_auth.ts';
 
 /** Time between two probes while the target still accepts the token: the precision of the reported lag. */

@@ -9,10 +9,10 @@ import { beforeAll, expect } from 'vitest';
 import { fingerprint } from '../../src/auth/fingerprint.ts';
 import { processTokenResponse, refreshTokenGrantRequest, type TokenSet } from '../../src/auth/token-endpoint.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { recordObservation } from '../../src/report/annotate.ts';
-import { check, forEachTarget, inTarget } from '../../src/report/check.ts';
-import { skipWithReason } from '../../src/report/skip.ts';
-import { suiteContext, type SuiteContext } from '../../src/target/context.ts';
+import { recordObservation } from '../../src/check/annotate.ts';
+import { check, forEachTarget, inTarget } from '../../src/check/check.ts';
+import { skipWithReason } from '../../src/check/skip.ts';
+import { suiteContext, type SuiteContext } from '../../src/run-targets/context.ts';
 import { callProbe, freshTokens, labels, oauthRefusal } from './_auth.ts';
 
 const story = 'POST {auth_url}/api/v1.1/token grant_type=refresh_token';

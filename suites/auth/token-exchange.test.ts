@@ -7,7 +7,7 @@
 import { expect } from 'vitest';
 import { isBearerTokenType, tokenRequest } from '../../src/auth/token-endpoint.ts';
 import type { FaultDeclarations } from '../../src/catalog/faults.ts';
-import { check } from '../../src/report/check.ts';
+import { check } from '../../src/check/check.ts';
 import { formatValidationErrors, validateBody } from '../../src/schemas/validator.ts';
 import { exchangeRequest, freshCode, freshTokens, fullUserOrSkip, labels, oauthRefusal } from './_auth.ts';
 

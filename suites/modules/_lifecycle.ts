@@ -26,13 +26,13 @@ import {
 import { isFixtureName, type FixtureName } from '../../src/catalog/fixtures.ts';
 import { recipeFor, type RecipeInput, type RequestRecipe } from './_requests.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
-import { check, type CheckDefinition } from '../../src/report/check.ts';
-import { requireMutationsAllowed } from '../../src/report/mutation-guard.ts';
-import { observe } from '../../src/report/observe.ts';
-import { skipWithReason } from '../../src/report/skip.ts';
+import { check, type CheckDefinition } from '../../src/check/check.ts';
+import { requireMutationsAllowed } from '../../src/check/mutation-guard.ts';
+import { observe } from '../../src/check/observe.ts';
+import { skipWithReason } from '../../src/check/skip.ts';
 import { formatValidationErrors, validateBody } from '../../src/schemas/validator.ts';
-import { suiteContext, type SuiteContext } from '../../src/target/context.ts';
-import { projectVersion } from '../../src/target/current-target.ts';
+import { suiteContext, type SuiteContext } from '../../src/run-targets/context.ts';
+import { projectVersion } from '../../src/run-targets/current-target.ts';
 
 /** A route the platform does not have: 404, or 405 where another method shares the path. */
 export const ROUTE_ABSENT = [404, 405] as const;

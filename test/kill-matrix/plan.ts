@@ -4,7 +4,7 @@
  * results map back without guessing.
  */
 import { faultCatalog, faultNames, type FaultName } from '../../simulator/faults/index.ts';
-import type { RunTarget } from '../../src/target/run-plan.ts';
+import type { RunTarget } from '../../src/run-targets/run-plan.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
 
 export const cleanProject = (version: PlatformVersion): string => `clean ${version}`;

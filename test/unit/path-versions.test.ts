@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlatformApi } from '../../src/api/platform-api.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { catalogPathVersion, pathVersionFor } from '../../src/profile/path-versions.ts';
+import { catalogPathVersion, pathVersionFor } from '../../src/catalog/path-versions.ts';
 import { mockHttp, type MockHttp } from '../support/mock-http.ts';
 
 const base = 'https://platform.test';

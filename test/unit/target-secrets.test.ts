@@ -1,11 +1,11 @@
 /**
- * A worker's redaction is one registry per run target (src/target/current-target.ts):
+ * A worker's redaction is one registry per run target (src/run-targets/current-target.ts):
  * it starts with the target's own secrets, and a token met by one check of the
  * target stays hidden for every later check of it.
  */
 import { describe, expect, it } from 'vitest';
-import { targetSecrets } from '../../src/target/current-target.ts';
-import type { TargetInfo } from '../../src/target/target-info.ts';
+import { targetSecrets } from '../../src/run-targets/current-target.ts';
+import type { TargetInfo } from '../../src/run-targets/target-info.ts';
 
 function target(project: string, clientSecret: string, password: string): TargetInfo {
   return {

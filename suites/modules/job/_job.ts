@@ -9,9 +9,9 @@ import { entryById, existsIn, expectedVerdict, type CatalogEntry, type EntryIdOf
 import type { FixtureName } from '../../../src/catalog/fixtures.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
-import type { CheckLabels } from '../../../src/report/annotate.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import type { SuiteContext } from '../../../src/target/context.ts';
+import type { CheckLabels } from '../../../src/check/annotate.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import type { SuiteContext } from '../../../src/run-targets/context.ts';
 import { isRecord, type JsonRecord } from '../../../src/http/json.ts';
 export { isRecord, type JsonRecord };
 

@@ -6,8 +6,8 @@
 import type { TestContext } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import type { SuiteContext } from '../../../src/target/context.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import type { SuiteContext } from '../../../src/run-targets/context.ts';
 import { callersJobs, jobRef, okBody, participantsPath, records, usersNamedIn, type JobRef, type UserPair } from './_job.ts';
 
 /** One listed participant: the user by `userUUID`, and the deprecated numeric `userId` where listed. */

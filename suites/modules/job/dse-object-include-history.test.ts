@@ -5,9 +5,9 @@
  * `histories`, the name of the job's history endpoint added beside it.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { dseObjectPath, entryLabels, isRecord, jobEntry, okBody, requireFixture, skipUnlessChanged } from './_job.ts';
 
 const dseObject = jobEntry('job.dse-object');

@@ -6,9 +6,9 @@
  * item its user by `userIdUUID`.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { recipeFor } from '../_requests.ts';
 import { dseObjectPath, entryLabels, isRecord, jobEntry, okBody, records, requireFixture } from './_job.ts';
 import { identifierIssues, userDtosOf, usersNamed } from './_user-identifiers.ts';

@@ -5,10 +5,10 @@
  * numeric id where the UUID belongs is refused.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { callersJobs, entryLabels, jobEntry, searchJobs, searchedInstanceIds, skipUnlessChanged, usersNamedIn } from './_job.ts';
 
 const search = jobEntry('job.jobs-search');

@@ -3,11 +3,11 @@
  * `{items, total}` envelope with offset and limit, in both versions.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { entryLabels, isRecord, jobEntry, myActivePath, okBody, records } from './_job.ts';
 
 const myActive = jobEntry('job.dashboard-my-active');

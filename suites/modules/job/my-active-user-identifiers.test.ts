@@ -5,9 +5,9 @@
  * (beside the deprecated integer `id`); 7.4: the integer `id`.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { entryLabels, isRecord, jobEntry, myActivePath, okBody, records } from './_job.ts';
 import { identifierIssues, userDtosOf, usersNamed } from './_user-identifiers.ts';
 

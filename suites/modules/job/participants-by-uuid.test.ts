@@ -10,11 +10,11 @@
  * share it, so they live in this one file and run one after the other.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import { entryLabels, jobEntry, skipUnlessServed } from './_job.ts';
 import { deleteParticipant, participantUuids, patchParticipants, putParticipants, restoringParticipants, scratchJob } from './_participants.ts';

@@ -18,10 +18,10 @@
  */
 import { expect, type TestContext } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
-import { check } from '../../../src/report/check.ts';
-import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { entryLabels, isSuccess, mediaEntry, member, requireChange } from './_media.ts';
 
 const statusEntry = mediaEntry('media.ai-tagging-status');

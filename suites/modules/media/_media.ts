@@ -8,10 +8,10 @@ import { entryById, expectedVerdict, pathParamNames, versionedPath, type Catalog
 import { isFixtureName, type FixtureName } from '../../../src/catalog/fixtures.ts';
 import type { RecipeInput } from '../_requests.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
-import type { CheckLabels } from '../../../src/report/annotate.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import type { SuiteContext } from '../../../src/target/context.ts';
-import { projectVersion } from '../../../src/target/current-target.ts';
+import type { CheckLabels } from '../../../src/check/annotate.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import type { SuiteContext } from '../../../src/run-targets/context.ts';
+import { projectVersion } from '../../../src/run-targets/current-target.ts';
 import { isRecord, type JsonRecord } from '../../../src/http/json.ts';
 export { isRecord, type JsonRecord };
 

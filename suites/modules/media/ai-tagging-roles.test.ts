@@ -10,10 +10,10 @@ import { expect } from 'vitest';
 import { declaredFaults } from '../../../src/catalog/faults.ts';
 import { entriesFor } from '../../../src/catalog/index.ts';
 import { platformRoles, roleRequirements } from '../../../src/catalog/roles.ts';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { callEntry } from '../_lifecycle.ts';
 import { endpointOf, entryLabels, pathFixtures, requireChange } from './_media.ts';
 

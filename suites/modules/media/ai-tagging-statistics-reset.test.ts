@@ -6,10 +6,10 @@
  * ALLOW_MUTATIONS=true, and the counters stay reset.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { entryLabels, isRecord, mediaEntry, requireChange } from './_media.ts';
 
 const reset = mediaEntry('media.ai-tagging-statistics-reset');

@@ -6,10 +6,10 @@
  * and `false` keys them by tags.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext, type SuiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext, type SuiteContext } from '../../../src/run-targets/context.ts';
 import { entryLabels, isRecord, mediaEntry, member, records, requireChange } from './_media.ts';
 
 const attributes = mediaEntry('media.asset-attributes');

@@ -7,10 +7,10 @@
  * children of a root are neither that root nor any other root.
  */
 import { expect, type TestContext } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext, type SuiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext, type SuiteContext } from '../../../src/run-targets/context.ts';
 import { entryLabels, fixtureValue, mediaEntry, records, requireChange, type JsonRecord } from './_media.ts';
 
 const nodes = mediaEntry('media.asset-attribute-nodes');

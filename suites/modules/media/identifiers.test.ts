@@ -12,11 +12,11 @@ import { expect, type TestContext } from 'vitest';
 import type { FaultDeclarations } from '../../../src/catalog/faults.ts';
 import { expectedVerdict } from '../../../src/catalog/index.ts';
 import { versionProfiles } from '../../../src/profile/versions.ts';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext, type SuiteContext } from '../../../src/target/context.ts';
-import { projectVersion } from '../../../src/target/current-target.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext, type SuiteContext } from '../../../src/run-targets/context.ts';
+import { projectVersion } from '../../../src/run-targets/current-target.ts';
 import { fixtureValue, isRecord, isSuccess, isUuid, mediaEntry, member, records } from './_media.ts';
 
 /** One user, database or division reference found in a body, and where. */

@@ -8,10 +8,10 @@
 import { expect } from 'vitest';
 import { createdWebhookId, deleteCreatedWebhook, probeWebhook } from './_requests.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
-import { check } from '../../../src/report/check.ts';
-import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { suiteContext, type SuiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { suiteContext, type SuiteContext } from '../../../src/run-targets/context.ts';
 import { ROUTE_ABSENT } from '../_lifecycle.ts';
 import { entryLabels, fixtureValue, isSuccess, mediaEntry, member, records, requireChange } from './_media.ts';
 

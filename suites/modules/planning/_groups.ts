@@ -6,8 +6,8 @@
 import { expect, type TestContext } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
-import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
-import type { SuiteContext } from '../../../src/target/context.ts';
+import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import type { SuiteContext } from '../../../src/run-targets/context.ts';
 import { createdId, isJson, planningEntry, planningPath, type Json } from './_planning.ts';
 
 export const groupCreate = planningEntry('planning.group-create');

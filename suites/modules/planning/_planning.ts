@@ -7,10 +7,10 @@
 import type { TestContext } from 'vitest';
 import { entryById, expectedVerdict, type CatalogEntry, type CatalogEntryId, type EntryIdOf } from '../../../src/catalog/index.ts';
 import type { FixtureName } from '../../../src/catalog/fixtures.ts';
-import type { CheckLabels } from '../../../src/report/annotate.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import type { SuiteContext } from '../../../src/target/context.ts';
-import { projectVersion } from '../../../src/target/current-target.ts';
+import type { CheckLabels } from '../../../src/check/annotate.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import type { SuiteContext } from '../../../src/run-targets/context.ts';
+import { projectVersion } from '../../../src/run-targets/current-target.ts';
 
 export { planningPath } from '../../../src/api/modules/planning.ts';
 export { suiteMarker } from '../../../src/fixtures/discovery-types.ts';

@@ -8,11 +8,11 @@
  */
 import { expect } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
-import { check } from '../../../src/report/check.ts';
-import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { fixtureOrSkip, idOf, isJson, items, labelsFor, planningEntry, planningPath, requireChange, type Json } from './_planning.ts';
 
 const update = planningEntry('planning.dimension-node-update');

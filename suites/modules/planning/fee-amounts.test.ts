@@ -4,10 +4,10 @@
  * whole list is seen.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { isJson, labelsFor, planningEntry, requireChange } from './_planning.ts';
 
 const feeList = planningEntry('planning.fee-list');

@@ -4,9 +4,9 @@
  * group it created.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { deleteGroup, readGroup, withScratchGroup } from './_groups.ts';
 import { labelsFor, scratchName } from './_planning.ts';
 

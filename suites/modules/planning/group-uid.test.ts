@@ -5,9 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { groupUpdate, readGroup, withScratchGroup } from './_groups.ts';
 import { labelsFor, requireChange, scratchName } from './_planning.ts';
 

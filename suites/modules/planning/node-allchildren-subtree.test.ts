@@ -5,10 +5,10 @@
  * listed node that is not a leaf has its own children in the list.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { fixtureOrSkip, idOf, isJson, items, labelsFor, planningEntry, planningPath, requireChange, type Json } from './_planning.ts';
 
 const allChildren = planningEntry('planning.node-allchildren');

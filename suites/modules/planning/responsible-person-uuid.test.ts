@@ -5,13 +5,13 @@
  * versions) is checked against the 8.0 user schema.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
 import { versionProfiles } from '../../../src/profile/versions.ts';
 import { formatValidationErrors, validateBody } from '../../../src/schemas/validator.ts';
-import { suiteContext } from '../../../src/target/context.ts';
-import { projectVersion } from '../../../src/target/current-target.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
+import { projectVersion } from '../../../src/run-targets/current-target.ts';
 import { idOf, isJson, items, planningPath } from './_planning.ts';
 
 check(

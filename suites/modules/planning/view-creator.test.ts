@@ -5,10 +5,10 @@
  * create are left out, as they may vanish while the check runs.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { idOf, isJson, items, labelsFor, planningEntry, requireChange, suiteMarker, uuidPattern } from './_planning.ts';
 
 const viewAll = planningEntry('planning.view-all');

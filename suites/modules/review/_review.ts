@@ -8,9 +8,9 @@ import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import { fieldChanges, type FieldChange, type FieldChangeId } from '../../../src/catalog/fields.ts';
 import { entryById, type CatalogEntry } from '../../../src/catalog/index.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
-import type { CheckLabels } from '../../../src/report/annotate.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import type { SuiteContext } from '../../../src/target/context.ts';
+import type { CheckLabels } from '../../../src/check/annotate.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import type { SuiteContext } from '../../../src/run-targets/context.ts';
 import { isRecord, type JsonRecord } from '../../../src/http/json.ts';
 export { isRecord, type JsonRecord };
 

@@ -14,12 +14,12 @@ import { expect } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import { declaredFaults } from '../../../src/catalog/faults.ts';
 import type { FieldChange } from '../../../src/catalog/fields.ts';
-import { check } from '../../../src/report/check.ts';
-import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
+import { check } from '../../../src/check/check.ts';
+import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
 import { formatValidationErrors, validateBody, type SchemaId } from '../../../src/schemas/validator.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import {
   createReviewObjectPath,
   dtoLabels,

@@ -13,11 +13,11 @@ import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import { declaredFaults } from '../../../src/catalog/faults.ts';
 import type { FieldChange } from '../../../src/catalog/fields.ts';
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
 import { formatIssue, validateBody } from '../../../src/schemas/validator.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { dtoLabels, extendedParticipants, isRecord, iterationsPath, okBody, reactUiPath, requireReviewId, reviewFieldChanges, type Found } from './_review.ts';
 
 /** Where a DTO travels: the endpoint, and the instances in its body; `undefined` when the endpoint is not served. */

@@ -6,10 +6,10 @@
  */
 import { expect } from 'vitest';
 import { platformRoles, roleRequirements } from '../../../src/catalog/roles.ts';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { generalInfoEntry, generalInfoLabels, requireReviewId } from './_review.ts';
 
 const requirement = roleRequirements.find((candidate) => candidate.id === 'review.general-info');

@@ -9,8 +9,8 @@ import { entryById, expectedVerdict, type CatalogEntry } from '../../../src/cata
 import type { HttpResponse } from '../../../src/http/client.ts';
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
 import { formatValidationErrors, validateBody } from '../../../src/schemas/validator.ts';
-import type { CheckLabels } from '../../../src/report/annotate.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
+import type { CheckLabels } from '../../../src/check/annotate.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
 
 export const searchEntry: CatalogEntry = entryById('shop.advanced-search');
 

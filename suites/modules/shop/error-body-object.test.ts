@@ -5,9 +5,9 @@
  * refusal must be an object too.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { advancedSearch, expectSearchBodyShape, skipUnlessChanged, searchEntry, searchLabels } from './_advanced-search.ts';
 
 /** The statuses spec §7 names for the search, besides 200. */

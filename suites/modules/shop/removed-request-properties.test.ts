@@ -11,10 +11,10 @@
  * - answered 200 differently (the property still applies): it was not removed, fails.
  */
 import { expect } from 'vitest';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { advancedSearchQueries } from './_requests.ts';
 import { advancedSearch, expectSearchBodyShape, skipUnlessChanged, searchEntry, searchLabels } from './_advanced-search.ts';
 import { kebab, removedPropertyProbes } from './_removed-property-probes.ts';

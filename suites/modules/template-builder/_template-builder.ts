@@ -2,8 +2,8 @@
 import type { TestContext } from 'vitest';
 import { entryById, existsIn, type CatalogEntry, type EntryIdOf } from '../../../src/catalog/index.ts';
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
-import type { CheckLabels } from '../../../src/report/annotate.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
+import type { CheckLabels } from '../../../src/check/annotate.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
 import { isRecord } from '../../../src/http/json.ts';
 export { isRecord };
 

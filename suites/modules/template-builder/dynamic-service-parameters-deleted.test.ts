@@ -9,11 +9,11 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
-import { check } from '../../../src/report/check.ts';
-import { requireMutationsAllowed } from '../../../src/report/mutation-guard.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { entryLabels, isRecord, parametersDeleteEntry, skipUnlessServed } from './_template-builder.ts';
 
 const parametersPath = parametersDeleteEntry.path;

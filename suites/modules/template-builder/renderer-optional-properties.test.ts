@@ -8,11 +8,11 @@
  */
 import { expect } from 'vitest';
 import { visibleTemplateIds } from '../../../src/fixtures/discovery/template-builder.ts';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
 import { formatValidationErrors, validateBody } from '../../../src/schemas/validator.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { entryLabels, isRecord, renderersEntry, skipUnlessServed } from './_template-builder.ts';
 
 /** Enough templates to meet the optional properties, few enough for a large instance. */

@@ -9,10 +9,10 @@ import { expect } from 'vitest';
 import { visibleTemplateIds } from '../../../src/fixtures/discovery/template-builder.ts';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
-import { check } from '../../../src/report/check.ts';
-import { observe } from '../../../src/report/observe.ts';
-import { skipWithReason } from '../../../src/report/skip.ts';
-import { suiteContext } from '../../../src/target/context.ts';
+import { check } from '../../../src/check/check.ts';
+import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
+import { suiteContext } from '../../../src/run-targets/context.ts';
 import { entryLabels, renderersEntry, skipUnlessServed } from './_template-builder.ts';
 
 /** A template id no platform hands out: int32's maximum (the vendor types template ids int32). */

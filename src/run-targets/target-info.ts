@@ -8,7 +8,7 @@ import type { SecretRegistry } from '../http/redact.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 import type { Config, UserCredentials } from '../config/config.ts';
 import type { RunProject } from './run-plan.ts';
-import type { PathVersions } from '../profile/path-versions.ts';
+import type { PathVersions } from '../catalog/path-versions.ts';
 
 export interface ClientRegistration {
   readonly clientId: string;

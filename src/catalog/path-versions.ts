@@ -5,7 +5,7 @@
  * for `latest` or the current API version (`v3.20.1`). PATH_VERSION_<MODULE>
  * sets it per module; the API client fills `{version}` with it.
  */
-import { catalog, modulePrefixes, type CatalogModule } from '../catalog/index.ts';
+import { catalog, modulePrefixes, type CatalogModule } from './index.ts';
 
 /** The modules whose catalog paths carry `{version}`, and the variable that sets it. */
 export const pathVersionVariables = {

@@ -4,7 +4,7 @@
  * that reason, unless ALLOW_MUTATIONS=true. The embedded platform is ours.
  */
 import type { TestContext } from 'vitest';
-import type { TargetInfo } from '../target/target-info.ts';
+import type { TargetInfo } from '../run-targets/target-info.ts';
 import { skipWithReason } from './skip.ts';
 
 export async function requireMutationsAllowed(test: TestContext, target: TargetInfo, what: string): Promise<void> {

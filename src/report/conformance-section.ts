@@ -5,8 +5,8 @@
  * and the departures table itself.
  */
 import type { CheckResult, RunResults } from '../runner/results.ts';
-import type { ReportSection } from '../report/migration-report.ts';
-import { departures, type Departure } from './departures.ts';
+import type { ReportSection } from './migration-report.ts';
+import { departures, type Departure } from '../conformance/departures.ts';
 
 export const conformanceCheckPrefix = 'conformance.';
 const titleSuffix = " keeps the vendor's OpenAPI document";

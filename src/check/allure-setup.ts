@@ -3,7 +3,7 @@
  * redaction before the first test runs, and Allure gets the run's
  * environment once per worker.
  */
-import { projectTargets, targetSecrets } from '../target/current-target.ts';
+import { projectTargets, targetSecrets } from '../run-targets/current-target.ts';
 
 // Creating a target's registry registers the target's secrets in it.
 for (const target of projectTargets()) targetSecrets(target);
