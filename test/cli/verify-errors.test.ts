@@ -20,6 +20,7 @@ const secret = 'cs-do-not-print-0123456789';
 const password = 'pw-do-not-print-0123456789';
 const dir = mkdtempSync(join(tmpdir(), 'ug-verify-errors-'));
 const servers: Server[] = [];
+let runs = 0;
 /** A safety net, not a measure: on a busy runner npm and tsx alone take seconds per child (time bounds belong in the benchmark). */
 const COMMAND_TIMEOUT_MS = 150_000;
 let platform: Platform;
@@ -31,7 +32,9 @@ interface Outcome {
 }
 
 function verify(args: readonly string[], variables: Record<string, string> = {}): Promise<Outcome> {
-  const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: join(dir, 'reports'), TOKEN_STORE: join(dir, 'tokens.json') };
+  // The cases run at once: each gets its own token store and reports, so no case waits on or reads another's.
+  runs += 1;
+  const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: join(dir, `reports-${runs}`), TOKEN_STORE: join(dir, `state-${runs}`, 'tokens.json') };
   for (const name of configVariables) if (name !== 'REPORTS_DIR' && name !== 'TOKEN_STORE') delete env[name];
   Object.assign(env, variables);
   return new Promise((resolve) => {
