@@ -5,16 +5,14 @@
  * command a user types, `npm run verify -- …`, in a child process against a
  * loopback double.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configVariables } from '../../src/config/variables.ts';
-import { errorCatalog, type ErrorCode } from '../../src/errors.ts';
 import { createPlatform, type Platform } from '../../simulator/platform.ts';
+import { expectOneCodedLine, npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
 
 const secret = 'cs-do-not-print-0123456789';
 const password = 'pw-do-not-print-0123456789';
@@ -25,23 +23,10 @@ let runs = 0;
 const COMMAND_TIMEOUT_MS = 150_000;
 let platform: Platform;
 
-interface Outcome {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function verify(args: readonly string[], variables: Record<string, string> = {}): Promise<Outcome> {
+function verify(args: readonly string[], variables: Record<string, string> = {}): Promise<VerifyOutcome> {
   // The cases run at once: each gets its own token store and reports, so no case waits on or reads another's.
   runs += 1;
-  const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: join(dir, `reports-${runs}`), TOKEN_STORE: join(dir, `state-${runs}`, 'tokens.json') };
-  for (const name of configVariables) if (name !== 'REPORTS_DIR' && name !== 'TOKEN_STORE') delete env[name];
-  Object.assign(env, variables);
-  return new Promise((resolve) => {
-    execFile('npm', ['run', '--silent', 'verify', '--', '--no-html', ...args], { env, timeout: COMMAND_TIMEOUT_MS }, (error, stdout, stderr) => {
-      resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr });
-    });
-  });
+  return npmRunVerify(args, { REPORTS_DIR: join(dir, `reports-${runs}`), TOKEN_STORE: join(dir, `state-${runs}`, 'tokens.json'), ...variables }, COMMAND_TIMEOUT_MS);
 }
 
 function envFile(name: string, values: Record<string, string>): string {
@@ -71,17 +56,6 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-function expectOneCodedLine(outcome: Outcome, code: ErrorCode): void {
-  expect(outcome.code, outcome.stderr).toBe(errorCatalog[code].exitCode);
-  const lines = outcome.stderr.split('\n').filter((line) => line.trim() !== '' && !line.includes('npm warn'));
-  expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(new RegExp(`^${code}: `));
-  expect(outcome.stderr).not.toMatch(/^\s+at /m);
-  for (const text of [outcome.stdout, outcome.stderr]) {
-    expect(text).not.toContain(secret);
-    expect(text).not.toContain(password);
-  }
-}
 
 let slowUrl: string;
 let malformedUrl: string;
@@ -131,7 +105,7 @@ afterAll(async () => {
 describe.concurrent('verify on bad input', { timeout: COMMAND_TIMEOUT_MS + 30_000 }, () => {
   it('a bad variable is CONFIG_INVALID (2), naming it', async () => {
     const outcome = await verify([], { MAX_CONCURRENCY: 'many' });
-    expectOneCodedLine(outcome, 'CONFIG_INVALID');
+    expectOneCodedLine(outcome, 'CONFIG_INVALID', [secret, password]);
     expect(outcome.stderr).toContain('MAX_CONCURRENCY');
   });
 
@@ -141,57 +115,57 @@ describe.concurrent('verify on bad input', { timeout: COMMAND_TIMEOUT_MS + 30_00
     writeFileSync(join(broken, 'maps-api-8.0.1.0.json'), '{"openapi": ');
     const outcomes = await Promise.all([verify(['--openapi', join(dir, 'no-such-folder')]), verify([], { OPENAPI_DIR: empty }), verify(['--openapi', broken])]);
     for (const outcome of outcomes) {
-      expectOneCodedLine(outcome, 'CONFIG_INVALID');
+      expectOneCodedLine(outcome, 'CONFIG_INVALID', [secret, password]);
       expect(outcome.stderr).toContain('OPENAPI_DIR');
     }
   });
 
   it('a missing --env-file is CONFIG_INVALID (2), naming the file (Node 20 must not take the flag for its own)', async () => {
     const outcome = await verify(['--env-file', join(dir, 'missing.env')]);
-    expectOneCodedLine(outcome, 'CONFIG_INVALID');
+    expectOneCodedLine(outcome, 'CONFIG_INVALID', [secret, password]);
     expect(outcome.stderr).toContain('missing.env');
   });
 
   it('a misspelt variable in an env file is CONFIG_INVALID (2), naming the closest known one', async () => {
     const outcome = await verify(['--env-file', envFile('typo', { BASEURL: 'http://127.0.0.1:1' })]);
-    expectOneCodedLine(outcome, 'CONFIG_INVALID');
+    expectOneCodedLine(outcome, 'CONFIG_INVALID', [secret, password]);
     expect(outcome.stderr).toContain('did you mean BASE_URL?');
   });
 
   it('an unknown flag is USAGE (64)', async () => {
-    expectOneCodedLine(await verify(['--colour']), 'USAGE');
+    expectOneCodedLine(await verify(['--colour']), 'USAGE', [secret, password]);
   });
 
   it('an unknown suite name is USAGE (64)', async () => {
-    expectOneCodedLine(await verify(['--suites', 'auth,oauth']), 'USAGE');
+    expectOneCodedLine(await verify(['--suites', 'auth,oauth']), 'USAGE', [secret, password]);
   });
 
   it('an unreachable target is TARGET_UNREACHABLE (3), naming the variable', async () => {
     const outcome = await verify(['--env-file', envFile('unreachable', remote('http://127.0.0.1:1'))]);
-    expectOneCodedLine(outcome, 'TARGET_UNREACHABLE');
+    expectOneCodedLine(outcome, 'TARGET_UNREACHABLE', [secret, password]);
     expect(outcome.stderr).toMatch(/BASE_URL|AUTH_URL/);
   });
 
   it('a target that does not answer in time is TARGET_TIMEOUT (4)', async () => {
-    expectOneCodedLine(await verify(['--env-file', envFile('slow', remote(slowUrl, `${slowUrl}/cas`, '500'))]), 'TARGET_TIMEOUT');
+    expectOneCodedLine(await verify(['--env-file', envFile('slow', remote(slowUrl, `${slowUrl}/cas`, '500'))]), 'TARGET_TIMEOUT', [secret, password]);
   });
 
   it('a token response that is not JSON is TARGET_MALFORMED (5)', async () => {
-    expectOneCodedLine(await verify(['--env-file', envFile('malformed', remote(malformedUrl))]), 'TARGET_MALFORMED');
+    expectOneCodedLine(await verify(['--env-file', envFile('malformed', remote(malformedUrl))]), 'TARGET_MALFORMED', [secret, password]);
   });
 
   it('a gateway error page from the token endpoint is TARGET_UNREACHABLE (3), not a refusal', async () => {
-    expectOneCodedLine(await verify(['--env-file', envFile('gateway', remote(gatewayUrl))]), 'TARGET_UNREACHABLE');
+    expectOneCodedLine(await verify(['--env-file', envFile('gateway', remote(gatewayUrl))]), 'TARGET_UNREACHABLE', [secret, password]);
   });
 
   it('a token response cut off before its Content-Length is TARGET_MALFORMED (5)', async () => {
-    expectOneCodedLine(await verify(['--env-file', envFile('truncated', remote(truncatedUrl))]), 'TARGET_MALFORMED');
+    expectOneCodedLine(await verify(['--env-file', envFile('truncated', remote(truncatedUrl))]), 'TARGET_MALFORMED', [secret, password]);
   });
 
   it('a run past RUN_TIMEOUT_S is TARGET_TIMEOUT (4), and the reports of what finished are still written', async () => {
     const reports = join(dir, 'cut-off-reports');
     const outcome = await verify([], { RUN_TIMEOUT_S: '1', REPORTS_DIR: reports });
-    expectOneCodedLine(outcome, 'TARGET_TIMEOUT');
+    expectOneCodedLine(outcome, 'TARGET_TIMEOUT', [secret, password]);
     expect(outcome.stderr).toContain('RUN_TIMEOUT_S=1');
     expect(existsSync(join(reports, 'migration-report.md'))).toBe(true);
   });
@@ -199,7 +173,7 @@ describe.concurrent('verify on bad input', { timeout: COMMAND_TIMEOUT_MS + 30_00
   it('refused credentials are LOGIN_FAILED (6)', async () => {
     const lines = Object.fromEntries(platform.envLines().map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
     const outcome = await verify(['--env-file', envFile('refused', { ...lines, LOGIN_PASSWORD: `${password}-wrong` })]);
-    expectOneCodedLine(outcome, 'LOGIN_FAILED');
+    expectOneCodedLine(outcome, 'LOGIN_FAILED', [secret, password]);
     expect(outcome.stderr).toContain('LOGIN_PASSWORD');
   });
 });
