@@ -12,7 +12,7 @@ import { isFaultName, type FaultName } from '../../simulator/faults/index.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
 import type { RunTarget } from './run-plan.ts';
-import type { TargetInfo } from './target-info.ts';
+import { settingsFromConfig, type TargetInfo } from './target-info.ts';
 
 export interface ResolvedTarget {
   readonly target: TargetInfo;
@@ -66,12 +66,7 @@ export async function startEmbeddedTarget(config: Config, runTarget: RunTarget):
       // The embedded platform is ours to change: mutating checks always run against it.
       allowMutations: true,
       expiryMaxWaitSeconds: Math.max(config.expiryMaxWaitSeconds, SHORT_TOKEN_TTL_SECONDS + 1),
-      expiryLeewaySeconds: config.expiryLeewaySeconds,
-      requestTimeoutMs: config.requestTimeoutMs,
-      maxConcurrency: config.maxConcurrency,
-      loginFields: config.loginFields,
-      fixtures: config.fixtures,
-      pathVersions: config.pathVersions,
+      ...settingsFromConfig(config),
     };
     return { target, close };
   } catch (error) {

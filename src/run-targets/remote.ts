@@ -8,6 +8,7 @@ import type { Config } from '../config/config.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { ResolvedTarget } from './embedded.ts';
 import type { RunTarget } from './run-plan.ts';
+import { settingsFromConfig } from './target-info.ts';
 
 export function remoteTarget(config: Config, runTarget: RunTarget): ResolvedTarget {
   const remote = config.remote;
@@ -33,12 +34,7 @@ export function remoteTarget(config: Config, runTarget: RunTarget): ResolvedTarg
       expiredTokenPath: join(storeDir, 'expired-token.json'),
       allowMutations: config.allowMutations,
       expiryMaxWaitSeconds: config.expiryMaxWaitSeconds,
-      expiryLeewaySeconds: config.expiryLeewaySeconds,
-      requestTimeoutMs: config.requestTimeoutMs,
-      maxConcurrency: config.maxConcurrency,
-      loginFields: config.loginFields,
-      fixtures: config.fixtures,
-      pathVersions: config.pathVersions,
+      ...settingsFromConfig(config),
     },
     close: async () => {},
   };

@@ -83,6 +83,18 @@ export interface TargetInfo {
 }
 
 /** Every secret the target carries, known to `secrets` before the first request. */
+/** What a target takes from the configuration as it is, embedded or real. */
+export function settingsFromConfig(config: Config): Pick<TargetInfo, 'expiryLeewaySeconds' | 'requestTimeoutMs' | 'maxConcurrency' | 'loginFields' | 'fixtures' | 'pathVersions'> {
+  return {
+    expiryLeewaySeconds: config.expiryLeewaySeconds,
+    requestTimeoutMs: config.requestTimeoutMs,
+    maxConcurrency: config.maxConcurrency,
+    loginFields: config.loginFields,
+    fixtures: config.fixtures,
+    pathVersions: config.pathVersions,
+  };
+}
+
 export function registerTargetSecrets(target: TargetInfo, secrets: SecretRegistry): void {
   secrets.add(target.client.clientSecret);
   secrets.add(target.fullUser?.password);
