@@ -112,6 +112,11 @@ function classify(outcome: InteractionOutcome, from: PlatformVersion, to: Platfo
   const base = { interaction: outcome.description, checkId: outcome.checkId, endpoint, expected, changes: changes.map((change) => change.summary) } as const;
   if (outcome.state === 'skipped') return { ...base, outcome: 'skipped', documented: changes.length > 0, mismatch: '', ...(outcome.reason !== undefined && { reason: outcome.reason }) };
   if (outcome.state === 'passed') return { ...base, outcome: 'held', documented: expected === 'may-break', mismatch: '' };
+  // A break is a response that violates the contract. Where the verifier had no response to compare (a timeout,
+  // a reset: it reports an error, not mismatches), the interaction is not compared, with the reason, never a break.
+  if (outcome.mismatches.length > 0 && outcome.mismatches.every((mismatch) => mismatch.type === 'error')) {
+    return { ...base, outcome: 'skipped', documented: changes.length > 0, mismatch: '', reason: `not compared: no response to compare (${formatMismatches(outcome.mismatches)})` };
+  }
   const explained = changes.length > 0 && outcome.mismatches.every((mismatch) => changes.some((change) => change.explains(mismatch)));
   // A documented break names the changes that explain it; an undocumented one keeps all, for context.
   const explaining = changes.filter((change) => outcome.mismatches.some((mismatch) => change.explains(mismatch)));

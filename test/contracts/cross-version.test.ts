@@ -8,7 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
-import { runCrossVersion } from '../../src/contracts/cross-version.ts';
+import { classifyContracts, runCrossVersion } from '../../src/contracts/cross-version.ts';
+import { platformPactSource } from '../../src/contracts/sources.ts';
+import type { InteractionOutcome, SourceVerification } from '../../src/contracts/verify-source.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
 import { contractBreaksJson, contractBreaksMarkdown } from '../../src/contracts/contract-breaks.ts';
 
@@ -47,5 +49,29 @@ describe('7.4 contracts against 8.0', () => {
       }),
     ]);
     expect(contractBreaksMarkdown(section)).toContain('**no: undocumented break**');
+  });
+});
+
+describe('a break is a response that violates the contract', () => {
+  const outcome = (mismatches: InteractionOutcome['mismatches']): InteractionOutcome => ({
+    checkId: 'contract.job.jobs-search-by-user-id',
+    description: 'a search for the active and pending jobs of a user by numeric user id',
+    method: 'POST',
+    path: '/dse/rest/v1.0/jobs/_search',
+    states: [],
+    state: 'failed',
+    mismatches,
+  });
+  const verification = (outcomes: InteractionOutcome[]): SourceVerification => ({ source: platformPactSource('7.4'), outcomes, output: '', durationMs: 0 });
+
+  it('an interaction the target never answered (timeout, reset) is not compared, with the reason, and no break', () => {
+    const section = classifyContracts(verification([outcome([{ type: 'error', text: 'error sending request: connection reset by peer' }])]), '7.4', '8.0', 'staging');
+    expect(section.counts).toMatchObject({ undocumentedBreaks: 0, documentedBreaks: 0, skipped: 1 });
+    expect(section.interactions[0]?.reason).toMatch(/^not compared: no response to compare .*connection reset/);
+  });
+
+  it('a response that violates the contract is still a break', () => {
+    const section = classifyContracts(verification([outcome([{ type: 'StatusMismatch', text: 'expected 200 but was 400', expected: '200', actual: '400' }])]), '7.4', '8.0', 'staging');
+    expect(section.counts.undocumentedBreaks).toBe(1);
   });
 });
