@@ -62,7 +62,6 @@ export async function startEmbeddedTarget(config: Config, runTarget: RunTarget):
         limited: { storePath: join(stateDir, 'session-limited.json'), warnings: [] },
       },
       sessionErrors: {},
-      expiredTokenPath: join(stateDir, 'expired-token.json'),
       // The embedded platform is ours to change: mutating checks always run against it.
       allowMutations: true,
       expiryMaxWaitSeconds: Math.max(config.expiryMaxWaitSeconds, SHORT_TOKEN_TTL_SECONDS + 1),

@@ -3,7 +3,7 @@
  * tokens in the configured store, so the refresh-token chain survives
  * between nightly runs (DESIGN.md "Who uses it").
  */
-import { dirname, join, parse } from 'node:path';
+import { join, parse } from 'node:path';
 import type { Config } from '../config/config.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { ResolvedTarget } from './embedded.ts';
@@ -14,7 +14,6 @@ export function remoteTarget(config: Config, runTarget: RunTarget): ResolvedTarg
   const remote = config.remote;
   if (!remote) throw new UpgradeGuardError('INTERNAL', 'remoteTarget called without a remote configuration');
   if (runTarget.faults.length > 0) throw new UpgradeGuardError('USAGE', 'simulator faults apply to the embedded platform only; unset BASE_URL');
-  const storeDir = dirname(config.tokenStorePath);
   return {
     target: {
       project: runTarget.name,
@@ -31,7 +30,6 @@ export function remoteTarget(config: Config, runTarget: RunTarget): ResolvedTarg
         ...(remote.limitedUser && { limited: { storePath: limitedTokenStorePath(config.tokenStorePath), warnings: [] } }),
       },
       sessionErrors: {},
-      expiredTokenPath: join(storeDir, 'expired-token.json'),
       allowMutations: config.allowMutations,
       expiryMaxWaitSeconds: config.expiryMaxWaitSeconds,
       ...settingsFromConfig(config),

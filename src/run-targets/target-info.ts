@@ -68,8 +68,6 @@ export interface TargetInfo {
   };
   /** Why a session could not be opened, when it could not: checks that need it skip with this reason. */
   readonly sessionErrors: { readonly full?: string; readonly limited?: string };
-  /** Where an access token is kept once it has expired, for the expiry check of later runs (real targets). */
-  readonly expiredTokenPath: string;
   readonly allowMutations: boolean;
   readonly expiryMaxWaitSeconds: number;
   /** EXPIRY_LEEWAY_S: how long past expiry the expiry check keeps probing. */

@@ -19,7 +19,6 @@ function target(project: string, clientSecret: string, password: string): Target
     fullUser: { username: 'alice', password },
     sessions: {},
     sessionErrors: {},
-    expiredTokenPath: '/nonexistent/expired.json',
     allowMutations: false,
     expiryMaxWaitSeconds: 5,
     expiryLeewaySeconds: 5,
