@@ -14,6 +14,7 @@ import { FaultSet, isFaultName, type FaultName } from './faults/index.ts';
 import { fullUser, limitedUser } from './fixtures/users.ts';
 import { checkBearer } from './cas/bearer-guard.ts';
 import { createDispatcher, type Dispatch } from './http/dispatch.ts';
+import { withDeprecationNotices, type DeprecationHeaderMode } from './http/deprecation-notices.ts';
 import { createRequestListener } from './http/node-listener.ts';
 import { Router, type SimResponse } from './http/router.ts';
 import type { ModuleRegistrar } from './modules/context.ts';
@@ -28,6 +29,8 @@ export interface PlatformOptions {
   /** Access token lifetime, reported as `expires_in` (spec §8). Default 3600. */
   readonly tokenTtlSeconds?: number;
   readonly faults?: readonly FaultName[];
+  /** Deprecation / Sunset headers on some deprecated 8.0 endpoints (simulator/http/deprecation-notices.ts); none by default. */
+  readonly deprecationHeaders?: DeprecationHeaderMode;
   readonly clientId?: string;
   /** Generated per start when absent (STYLE.md rule 6). */
   readonly clientSecret?: string;
@@ -123,11 +126,15 @@ export function createPlatform(options: PlatformOptions): Platform {
   mountCas(router, cas);
   for (const register of options.modules ?? moduleRegistrars) register(router, { version: settings.version, faults, baseUrl });
 
-  const dispatch: Dispatch = createDispatcher({
-    router,
-    checkBearer: (headers, roles) => checkBearer(headers, roles, cas.tokens, faults),
-    onInternalError: options.onInternalError ?? reportInternalError,
-  });
+  const dispatch: Dispatch = withDeprecationNotices(
+    createDispatcher({
+      router,
+      checkBearer: (headers, roles) => checkBearer(headers, roles, cas.tokens, faults),
+      onInternalError: options.onInternalError ?? reportInternalError,
+    }),
+    settings.version,
+    options.deprecationHeaders,
+  );
   const requestListener = createRequestListener(dispatch);
   let server: Server | undefined;
 

@@ -22,6 +22,8 @@ import type { FaultDeclarations, FaultRef } from '../catalog/faults.ts';
 import { annotateCheck, type CheckLabels } from './annotate.ts';
 import type { CheckId } from './check-id.ts';
 import { recordForConformance } from '../conformance/record.ts';
+import { readableFailure } from './failure.ts';
+import { recordDeprecationSignals } from './deprecation-scan.ts';
 
 /**
  * `killedBy` is required: a check without the faults that make it fail does
@@ -82,10 +84,11 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         await allure.label('check', definition.id);
         await runWithExchangeLog(log, () => body(context));
       } catch (error) {
-        throw scrubError(error, secrets);
+        throw scrubError(readableFailure(error), secrets);
       } finally {
         const exchanges = log.drain();
         await recordForConformance(target, definition.id, exchanges);
+        await recordDeprecationSignals(context, exchanges);
         if (exchanges.length > 0) {
           await allure.attachment('HTTP exchanges (redacted)', JSON.stringify(exchanges, null, 2), 'application/json');
         }

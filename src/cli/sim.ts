@@ -14,8 +14,9 @@ import { parseArgs } from 'node:util';
 import { faultNames, isFaultName, type FaultName } from '../../simulator/faults/index.ts';
 import { createPlatform, type Platform, type PlatformAddress } from '../../simulator/platform.ts';
 import { isSimVersion, simVersions, type SimVersion } from '../../simulator/version.ts';
+import { deprecationHeaderModes, isDeprecationHeaderMode, type DeprecationHeaderMode } from '../../simulator/http/deprecation-notices.ts';
 
-const usage = `npm run sim -- --version ${simVersions.join('|')} [--port N] [--host ADDRESS] [--token-ttl SECONDS] [--fault NAME]...`;
+const usage = `npm run sim -- --version ${simVersions.join('|')} [--port N] [--host ADDRESS] [--token-ttl SECONDS] [--deprecation-headers ${deprecationHeaderModes.join('|')}] [--fault NAME]...`;
 const exitUsage = 64;
 const exitUnreachable = 3;
 
@@ -25,6 +26,7 @@ interface SimArguments {
   readonly host: string;
   readonly tokenTtlSeconds: number | undefined;
   readonly faults: readonly FaultName[];
+  readonly deprecationHeaders: DeprecationHeaderMode | undefined;
 }
 
 class UsageError extends Error {}
@@ -40,6 +42,7 @@ function parseCommandLine(argv: readonly string[]): SimArguments | 'help' {
       host: { type: 'string', default: '127.0.0.1' },
       'token-ttl': { type: 'string' },
       fault: { type: 'string', multiple: true, default: [] },
+      'deprecation-headers': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -58,7 +61,11 @@ function parseCommandLine(argv: readonly string[]): SimArguments | 'help' {
     if (!isFaultName(name)) throw new UsageError(`unknown --fault "${name}"; known faults: ${faultNames.join(', ')}`);
     faults.push(name);
   }
-  return { version, port, host: values.host, tokenTtlSeconds, faults };
+  const deprecationHeaders = values['deprecation-headers'];
+  if (deprecationHeaders !== undefined && !isDeprecationHeaderMode(deprecationHeaders)) {
+    throw new UsageError(`--deprecation-headers must be one of ${deprecationHeaderModes.join(', ')}, got "${deprecationHeaders}"`);
+  }
+  return { version, port, host: values.host, tokenTtlSeconds, faults, deprecationHeaders };
 }
 
 function wholeNumber(flag: string, text: string, min: number, max: number): number {
@@ -103,6 +110,7 @@ async function main(): Promise<void> {
   const platform: Platform = createPlatform({
     version: options.version,
     faults: options.faults,
+    ...(options.deprecationHeaders !== undefined && { deprecationHeaders: options.deprecationHeaders }),
     ...(options.tokenTtlSeconds === undefined ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
   });
   // Installed before anything is printed: a caller may signal as soon as it has read the .env lines.
