@@ -78,7 +78,7 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
       const secrets = targetSecrets(target);
       const log = new ExchangeLog(secrets);
       try {
-        await annotateCheck(definition.labels);
+        await annotateCheck(definition.labels, target.specUrl);
         await allure.parameter('version', target.version);
         await allure.parameter('target', target.project);
         await allure.label('check', definition.id);

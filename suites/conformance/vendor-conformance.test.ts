@@ -55,7 +55,7 @@ function registerConformanceCheck(targetName: string, result: EndpointResult): v
   it(`${conformanceTitle(endpoint)} [${id}]`, async (context) => {
     context.task.meta.target = targetName;
     context.task.meta.version = result.version;
-    await annotateCheck({ module: result.module, feature: 'conformance', story: endpoint, spec: moduleSections[result.module] });
+    await annotateCheck({ module: result.module, feature: 'conformance', story: endpoint, spec: moduleSections[result.module] }, inject('config').specUrl);
     await allure.parameter('version', result.version);
     await allure.parameter('target', targetName);
     await allure.label('check', id);
