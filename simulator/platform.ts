@@ -14,6 +14,7 @@ import { FaultSet, isFaultName, type FaultName } from './faults/index.ts';
 import { fullUser, limitedUser } from './fixtures/users.ts';
 import { checkBearer } from './cas/bearer-guard.ts';
 import { createDispatcher, type Dispatch } from './http/dispatch.ts';
+import { withDeprecationNotices, type DeprecationHeaderMode } from './http/deprecation-notices.ts';
 import { createRequestListener } from './http/node-listener.ts';
 import { Router, type SimResponse } from './http/router.ts';
 import type { ModuleRegistrar } from './modules/context.ts';
@@ -31,6 +32,8 @@ export interface PlatformOptions {
   readonly faults?: readonly FaultName[];
   /** How the CAS serves its login challenge (`--login-page`): a plain form (default) or a page whose form a script builds. */
   readonly loginPage?: LoginPageKind;
+  /** Deprecation / Sunset headers on some deprecated 8.0 endpoints (simulator/http/deprecation-notices.ts); none by default. */
+  readonly deprecationHeaders?: DeprecationHeaderMode;
   readonly clientId?: string;
   /** Generated per start when absent (STYLE.md rule 6). */
   readonly clientSecret?: string;
@@ -127,11 +130,15 @@ export function createPlatform(options: PlatformOptions): Platform {
   mountCas(router, cas);
   for (const register of options.modules ?? moduleRegistrars) register(router, { version: settings.version, faults, baseUrl });
 
-  const dispatch: Dispatch = createDispatcher({
-    router,
-    checkBearer: (headers, roles) => checkBearer(headers, roles, cas.tokens, faults),
-    onInternalError: options.onInternalError ?? reportInternalError,
-  });
+  const dispatch: Dispatch = withDeprecationNotices(
+    createDispatcher({
+      router,
+      checkBearer: (headers, roles) => checkBearer(headers, roles, cas.tokens, faults),
+      onInternalError: options.onInternalError ?? reportInternalError,
+    }),
+    settings.version,
+    options.deprecationHeaders,
+  );
   const requestListener = createRequestListener(dispatch);
   let server: Server | undefined;
 

@@ -14,8 +14,9 @@ import { parseArgs } from 'node:util';
 import { faultNames, isFaultName, type FaultName } from '../../simulator/faults/index.ts';
 import { createPlatform, isLoginPageKind, loginPageKinds, type LoginPageKind, type Platform, type PlatformAddress } from '../../simulator/platform.ts';
 import { isSimVersion, simVersions, type SimVersion } from '../../simulator/version.ts';
+import { deprecationHeaderModes, isDeprecationHeaderMode, type DeprecationHeaderMode } from '../../simulator/http/deprecation-notices.ts';
 
-const usage = `npm run sim -- --version ${simVersions.join('|')} [--port N] [--host ADDRESS] [--token-ttl SECONDS] [--login-page ${loginPageKinds.join('|')}] [--fault NAME]...`;
+const usage = `npm run sim -- --version ${simVersions.join('|')} [--port N] [--host ADDRESS] [--token-ttl SECONDS] [--login-page ${loginPageKinds.join('|')}] [--deprecation-headers ${deprecationHeaderModes.join('|')}] [--fault NAME]...`;
 const exitUsage = 64;
 const exitUnreachable = 3;
 
@@ -27,6 +28,7 @@ interface SimArguments {
   readonly faults: readonly FaultName[];
   /** `script`: the CAS's login form is built by JavaScript, which a form parser cannot drive (LOGIN_DRIVER=browser can). */
   readonly loginPage: LoginPageKind;
+  readonly deprecationHeaders: DeprecationHeaderMode | undefined;
 }
 
 class UsageError extends Error {}
@@ -43,6 +45,7 @@ function parseCommandLine(argv: readonly string[]): SimArguments | 'help' {
       'token-ttl': { type: 'string' },
       'login-page': { type: 'string', default: 'form' },
       fault: { type: 'string', multiple: true, default: [] },
+      'deprecation-headers': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -63,7 +66,11 @@ function parseCommandLine(argv: readonly string[]): SimArguments | 'help' {
   }
   const loginPage = values['login-page'];
   if (!isLoginPageKind(loginPage)) throw new UsageError(`--login-page must be one of ${loginPageKinds.join(', ')}, got "${loginPage}"`);
-  return { version, port, host: values.host, tokenTtlSeconds, faults, loginPage };
+  const deprecationHeaders = values['deprecation-headers'];
+  if (deprecationHeaders !== undefined && !isDeprecationHeaderMode(deprecationHeaders)) {
+    throw new UsageError(`--deprecation-headers must be one of ${deprecationHeaderModes.join(', ')}, got "${deprecationHeaders}"`);
+  }
+  return { version, port, host: values.host, tokenTtlSeconds, faults, loginPage, deprecationHeaders };
 }
 
 function wholeNumber(flag: string, text: string, min: number, max: number): number {
@@ -109,6 +116,7 @@ async function main(): Promise<void> {
     version: options.version,
     faults: options.faults,
     loginPage: options.loginPage,
+    ...(options.deprecationHeaders !== undefined && { deprecationHeaders: options.deprecationHeaders }),
     ...(options.tokenTtlSeconds === undefined ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
   });
   // Installed before anything is printed: a caller may signal as soon as it has read the .env lines.

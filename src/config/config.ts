@@ -61,6 +61,10 @@ export interface Config {
   readonly pathVersions: PathVersions;
   /** OPENAPI_DIR: the vendor's OpenAPI documents; set, every module exchange is checked against them (src/conformance). */
   readonly openapiDir?: string;
+  /** SPEC_URL: where the spec is published; the Allure reports' spec links point there (src/check/annotate.ts). */
+  readonly specUrl?: string;
+  /** HISTORY_DIR: where the Allure history is kept between runs (src/report/allure-html.ts). */
+  readonly historyDir?: string;
   /** The team's own pacts to verify, and whether to publish results (PACT_* variables). */
   readonly pact: PactConfig;
 }
@@ -146,6 +150,8 @@ function toConfig(values: ValidatedVariables, fixtures: Record<string, string>):
       ...(values.PATH_VERSION_PLANNING !== undefined && { planning: values.PATH_VERSION_PLANNING }),
     }),
     ...(values.OPENAPI_DIR !== undefined && { openapiDir: values.OPENAPI_DIR }),
+    ...(values.SPEC_URL !== undefined && { specUrl: values.SPEC_URL }),
+    ...(values.HISTORY_DIR !== undefined && { historyDir: values.HISTORY_DIR }),
     pact: readPactConfig(values),
   };
 }

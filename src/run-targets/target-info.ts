@@ -84,11 +84,13 @@ export interface TargetInfo {
   readonly fixtures: Readonly<Record<string, string>>;
   /** PATH_VERSION_<MODULE> values: what the API client puts for `{version}` (the catalog's segment elsewhere). */
   readonly pathVersions: PathVersions;
+  /** SPEC_URL: where the Allure spec links of the target's checks point. */
+  readonly specUrl?: string;
 }
 
 /** Every secret the target carries, known to `secrets` before the first request. */
 /** What a target takes from the configuration as it is, embedded or real. */
-export function settingsFromConfig(config: Config): Pick<TargetInfo, 'expiryLeewaySeconds' | 'requestTimeoutMs' | 'maxConcurrency' | 'loginFields' | 'fixtures' | 'pathVersions'> {
+export function settingsFromConfig(config: Config): Pick<TargetInfo, 'expiryLeewaySeconds' | 'requestTimeoutMs' | 'maxConcurrency' | 'loginFields' | 'fixtures' | 'pathVersions' | 'specUrl'> {
   return {
     expiryLeewaySeconds: config.expiryLeewaySeconds,
     requestTimeoutMs: config.requestTimeoutMs,
@@ -96,6 +98,7 @@ export function settingsFromConfig(config: Config): Pick<TargetInfo, 'expiryLeew
     loginFields: config.loginFields,
     fixtures: config.fixtures,
     pathVersions: config.pathVersions,
+    ...(config.specUrl !== undefined && { specUrl: config.specUrl }),
   };
 }
 
