@@ -36,7 +36,8 @@ export function redactQuery(query: string, secrets: SecretRegistry): string {
   const params = new URLSearchParams(query);
   for (const [name, value] of params) if (isSecretFieldName(name)) secrets.add(value);
   for (const name of [...params.keys()]) if (isSecretFieldName(name)) params.set(name, REDACTED);
-  return secrets.scrub(params.toString());
+  // `[REDACTED]` as written, not percent-encoded: the reader should see at once what went.
+  return secrets.scrub(params.toString().split(encodeURIComponent(REDACTED)).join(REDACTED));
 }
 
 /** A JSON body, redacted by name and by value. */
