@@ -12,7 +12,9 @@ export function registerHeaderSecrets(name: string, value: string, secrets: Secr
   if (lower === 'authorization' || lower === 'proxy-authorization') {
     secrets.add(value.split(' ').slice(1).join(' ') || value);
   } else if (lower === 'cookie' || lower === 'set-cookie') {
-    for (const pair of value.split(/;\s*/)) secrets.add(pair.slice(pair.indexOf('=') + 1));
+    // `Cookie: a=1; b=2` carries pairs; `Set-Cookie: a=1; Path=/; HttpOnly` one pair and then its attributes.
+    const pairs = value.split(/;\s*/).filter((pair) => pair.includes('='));
+    for (const pair of lower === 'cookie' ? pairs : pairs.slice(0, 1)) secrets.add(pair.slice(pair.indexOf('=') + 1));
   } else if (isSecretFieldName(lower) || lower === 'x-api-key') {
     secrets.add(value);
   }

@@ -15,6 +15,7 @@ import { parseCallList } from '../../src/impact/read-calls.ts';
 import { renderImpactHtml } from '../../src/impact/render-html.ts';
 import type { ImpactReport } from '../../src/impact/types.ts';
 import { writeImpactReports } from '../../src/impact/write-reports.ts';
+import { registerHeaderSecrets } from '../../src/impact/redact-call.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
 import { isUpgradeGuardError } from '../../src/errors.ts';
 
@@ -144,5 +145,17 @@ describe('the reports', () => {
     expect(section?.markdown).toContain('1 distinct call: 0 blocking, 1 replace');
     expect(section?.markdown).toContain('`GET /rest/mp/v1.2/virtual-databases/{vdbId}/workflow-steps`');
     expect(section?.data).toEqual(report);
+  });
+});
+
+describe('registerHeaderSecrets', () => {
+  it('takes the value of each cookie and of the one Set-Cookie pair, not the cookie attributes', () => {
+    const secrets = new SecretRegistry();
+    registerHeaderSecrets('Cookie', 'JSESSIONID=cookie-value-123456; theme=dark-mode-on', secrets);
+    registerHeaderSecrets('Set-Cookie', 'SESSION=set-cookie-value-7890; Path=/; HttpOnly; SameSite=Strict', secrets);
+    registerHeaderSecrets('Authorization', 'Bearer bearer-value-abcdef', secrets);
+    expect(secrets.scrub('cookie-value-123456 dark-mode-on set-cookie-value-7890 bearer-value-abcdef HttpOnly Strict')).toBe(
+      '[REDACTED] [REDACTED] [REDACTED] [REDACTED] HttpOnly Strict',
+    );
   });
 });
