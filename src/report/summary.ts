@@ -9,8 +9,9 @@ import { conformanceSummaryLines } from './conformance-section.ts';
  * `target` says what was checked; it heads the summary so that a run against
  * the embedded simulator can never be mistaken for a run against staging.
  */
-export function formatSummary(results: RunResults, target: string): string {
-  const lines: string[] = ['', `upgrade-guard summary: ${target}`];
+export function formatSummary(results: RunResults, target: string, subset: readonly string[] = []): string {
+  // A part of a run (`--only`, one `--shard`) says so under the first line: it is never mistaken for the whole run.
+  const lines: string[] = ['', `upgrade-guard summary: ${target}`, ...subset.map((line) => `  SUBSET: ${line}`)];
   for (const tally of tallyByProject(results.checks)) {
     const verdict = tally.failed > 0 ? 'FAIL' : 'ok  ';
     lines.push(`  ${verdict} ${tally.project.padEnd(14)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
