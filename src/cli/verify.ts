@@ -16,6 +16,7 @@ import { UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { ConsoleReporter } from '../report/console-reporter.ts';
+import { ProgressReporter, progressOptionsFor } from '../report/progress-reporter.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { parseSuiteSelection, suiteFilters, suiteNames, type SuiteName } from '../runner/suite-selection.ts';
@@ -129,7 +130,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     ...(deadline && { signal: deadline }),
     ...(checkSelection && { checkSelection }),
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
-    reporters: [new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
+    reporters: [new ProgressReporter(progressOptionsFor(process.stderr, process.env)), new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.
     vitestOutput: process.env.DEBUG ? process.stderr : new PassThrough().resume(),
   });
