@@ -102,6 +102,9 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         throw scrubError(error, secrets);
       } finally {
         const exchanges = log.drain();
+        // A retried request (src/http/client.ts) makes the check flaky: the summary notes it and Allure marks it (src/report/allure-flaky.ts).
+        const retried = exchanges.filter((exchange) => exchange.attempts !== undefined);
+        if (retried.length > 0) context.task.meta.retried = retried.map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}: ${exchange.attempts} attempts`).join('; ');
         await recordForConformance(target, definition.id, exchanges);
         if (exchanges.length > 0) {
           await allure.attachment('HTTP exchanges (redacted)', JSON.stringify(exchanges, null, 2), 'application/json');
@@ -117,6 +120,8 @@ declare module 'vitest' {
     killedBy?: readonly FaultRef[];
     /** The faults the check declares it turns into an observation under. */
     observedBy?: readonly FaultRef[];
+    /** The requests the HTTP client had to send more than once (`GET /x: 2 attempts`): the check is flaky. */
+    retried?: string;
   }
 }
 

@@ -17,6 +17,7 @@ import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { ConsoleReporter } from '../report/console-reporter.ts';
 import { ProgressReporter, progressOptionsFor } from '../report/progress-reporter.ts';
+import { markFlakyResults } from '../report/allure-flaky.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { parseSuiteSelection, suiteFilters, suiteNames, type SuiteName } from '../runner/suite-selection.ts';
@@ -136,6 +137,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   });
   const setupFailure = firstSetupFailure();
   if (setupFailure) throw setupFailure;
+  await markFlakyResults(resultsDir, results.checks);
   // A selection that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges).
   if (checkSelection && !shard && results.checks.length === 0) {
     throw new UpgradeGuardError('CONFIG_INVALID', `--only "${args.only}" matched no check of this run`);

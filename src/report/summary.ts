@@ -22,6 +22,12 @@ export function formatSummary(results: RunResults, target: string, subset: reado
     lines.push('', 'failed checks:');
     for (const failure of failures) lines.push(`  ✗ ${failure.project} ${failure.id}: ${firstLine(failure.error)}`);
   }
+  // Never silently passed: a check that needed a retried request is listed, whatever its state.
+  const flaky = results.checks.filter((check) => check.retried !== undefined);
+  if (flaky.length > 0) {
+    lines.push('', 'flaky (requests retried after a reset or a 502/503/504):');
+    for (const check of flaky) lines.push(`  ~ ${check.project} ${check.id} (${check.state}): ${check.retried}`);
+  }
   const skips = new Map<string, string[]>();
   for (const skipped of results.checks.filter((check) => check.state === 'skipped')) {
     const reason = skipped.note ?? 'no reason given';
