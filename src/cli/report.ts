@@ -1,5 +1,5 @@
 /**
- * `npm run report -- [--out DIR] [--no-html] DIR…`: merges the raw results
+ * `npm run report -- [--out DIR] [--no-html] [--history DIR] DIR…`: merges the raw results
  * of `verify --shard i/n` runs (each DIR a shard's REPORTS_DIR, holding
  * run-results.json and allure-results/) into one set of reports in the out
  * folder (default `reports`): one Allure report, one summary, one migration
@@ -19,23 +19,24 @@ import { commandArguments, runCli } from './run-cli.ts';
 import { newRunRecord, readRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
 import { writeRunReports } from './run-reports.ts';
 
-const usage = 'usage: npm run report -- [--out DIR] [--no-html] SHARD_DIR…';
+const usage = 'usage: npm run report -- [--out DIR] [--no-html] [--history DIR] SHARD_DIR…';
 
 interface ReportArgs {
   readonly out: string;
   readonly html: boolean;
+  readonly history?: string;
   readonly dirs: readonly string[];
 }
 
 function parseReportArgs(argv: string[]): ReportArgs {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { out: { type: 'string', default: 'reports' }, 'no-html': { type: 'boolean', default: false } }, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args: argv, options: { out: { type: 'string', default: 'reports' }, 'no-html': { type: 'boolean', default: false }, history: { type: 'string' } }, strict: true, allowPositionals: true });
   } catch (error) {
     throw new UpgradeGuardError('USAGE', `${(error as Error).message}; ${usage}`);
   }
   if (parsed.positionals.length === 0) throw new UpgradeGuardError('USAGE', `name the shards' reports folders; ${usage}`);
-  return { out: parsed.values.out, html: !parsed.values['no-html'], dirs: parsed.positionals };
+  return { out: parsed.values.out, html: !parsed.values['no-html'], ...(parsed.values.history !== undefined && { history: parsed.values.history }), dirs: parsed.positionals };
 }
 
 /** The shards' records, checked to be parts of one run. */
@@ -116,6 +117,8 @@ async function report(): Promise<number> {
     subset,
     ...(contractBreaks && { contractBreaks }),
     html: args.html,
+    // The merged run is the night's one run in the trend (the shards render no report of their own).
+    ...(args.history !== undefined && { historyDir: args.history }),
     print: (line) => process.stdout.write(`${line}\n`),
   });
   return clean && missing.length === 0 ? 0 : 1;

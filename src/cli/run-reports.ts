@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { contractBreaksReportSection, contractBreaksSummaryLine, writeContractBreaks } from '../contracts/contract-breaks.ts';
+import { integrationSection } from '../impact/integration-section.ts';
 import { renderAllureReport } from '../report/allure-html.ts';
 import { conformanceSection } from '../report/conformance-section.ts';
 import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
@@ -23,6 +24,8 @@ export interface RunReportsInput {
   readonly subset: readonly string[];
   readonly contractBreaks?: RunRecord['contractBreaks'];
   readonly html: boolean;
+  /** `--history DIR` / HISTORY_DIR: where Allure keeps its history between runs (src/report/allure-html.ts). */
+  readonly historyDir?: string;
   readonly print: (line: string) => void;
 }
 
@@ -44,10 +47,13 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
   }
   const conformance = conformanceSection(results);
   if (conformance) sections.push(conformance);
+  // "Your integration": the team's own calls, when an `npm run impact` left its report in the reports folder.
+  const integration = await integrationSection(input.reportsDir);
+  if (integration) sections.push(integration);
   const migration = await writeMigrationReport(input.reportsDir, buildMigrationReport(results, sections));
-  input.print(`Migration report: ${migration.markdown}`);
+  input.print(`Migration report: ${migration.markdown} (${migration.html})`);
   if (input.html) {
-    const index = await renderAllureReport(join(input.reportsDir, 'allure-results'), join(input.reportsDir, 'allure-report'), 'upgrade-guard');
+    const index = await renderAllureReport(join(input.reportsDir, 'allure-results'), join(input.reportsDir, 'allure-report'), 'upgrade-guard', input.historyDir);
     input.print(`Allure report: ${index}`);
   }
   return asDocumented && results.errors.length === 0 && !results.checks.some((check) => check.state === 'failed');

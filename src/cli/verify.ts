@@ -34,7 +34,7 @@ import { filesOfShard, parseShard, shardLabel, suiteFiles, type Shard } from '..
 import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
 import { writeRunReports } from './run-reports.ts';
 
-const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--only MODULE|CHECK-GLOB] [--shard I/N] [--openapi DIR] [--no-html] [--from 7.4 --to 8.0]';
+const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--only MODULE|CHECK-GLOB] [--shard I/N] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0]';
 
 interface VerifyArgs {
   readonly envFile?: string;
@@ -46,6 +46,7 @@ interface VerifyArgs {
   readonly openapi?: string;
   readonly only?: string;
   readonly shard?: string;
+  readonly history?: string;
 }
 
 function parseVerifyArgs(argv: string[]): VerifyArgs {
@@ -62,6 +63,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
         openapi: { type: 'string' },
         only: { type: 'string' },
         shard: { type: 'string' },
+        history: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -76,6 +78,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
       ...(values.openapi !== undefined && { openapi: values.openapi }),
       ...(values.only !== undefined && { only: values.only }),
       ...(values.shard !== undefined && { shard: values.shard }),
+      ...(values.history !== undefined && { history: values.history }),
     };
   } catch (error) {
     throw new UpgradeGuardError('USAGE', `${(error as Error).message}; ${usage}`);
@@ -87,8 +90,12 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   originalEnvironment();
   const args = parseVerifyArgs(commandArguments());
   const loaded = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
-  // --openapi DIR wins over OPENAPI_DIR.
-  const config: Config = args.openapi === undefined ? loaded : Object.freeze({ ...loaded, openapiDir: args.openapi });
+  // --openapi DIR wins over OPENAPI_DIR, --history DIR over HISTORY_DIR.
+  const config: Config = Object.freeze({
+    ...loaded,
+    ...(args.openapi !== undefined && { openapiDir: args.openapi }),
+    ...(args.history !== undefined && { historyDir: args.history }),
+  });
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
   if (config.openapiDir !== undefined) loadVendorDocuments(config.openapiDir);
 
@@ -163,7 +170,16 @@ async function verify(secrets: SecretRegistry): Promise<number> {
       ...(contractBreaks && { contractBreaks }),
     }),
   );
-  const clean = await writeRunReports({ reportsDir: config.reportsDir, target, results, subset, ...(contractBreaks && { contractBreaks }), html: args.html, print });
+  const clean = await writeRunReports({
+    reportsDir: config.reportsDir,
+    target,
+    results,
+    subset,
+    ...(contractBreaks && { contractBreaks }),
+    html: args.html,
+    ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
+    print,
+  });
   if (results.checks.length === 0 && !shard) throw new UpgradeGuardError('INTERNAL', 'no check ran');
   return clean ? 0 : 1;
 }
@@ -199,7 +215,7 @@ async function compareAfterSuites(config: Config, plan: readonly RunTarget[], se
 
 /** RUN_TIMEOUT_S passed: the reports of what finished are written, then the run ends as a timeout (exit 4). */
 async function reportCutOff(config: Config, results: RunResults, html: boolean, target: string, subset: readonly string[]): Promise<number> {
-  await writeRunReports({ reportsDir: config.reportsDir, target, results, subset, html, print });
+  await writeRunReports({ reportsDir: config.reportsDir, target, results, subset, html, ...(config.historyDir !== undefined && { historyDir: config.historyDir }), print });
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
     `the run did not finish within RUN_TIMEOUT_S=${config.runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,

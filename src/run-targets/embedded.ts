@@ -23,8 +23,9 @@ const SHORT_TOKEN_TTL_SECONDS = 1;
 
 export async function startEmbeddedTarget(config: Config, runTarget: RunTarget): Promise<ResolvedTarget> {
   const faults = runTarget.faults.map(toFaultName);
-  const main = createPlatform({ version: runTarget.version, faults });
-  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS });
+  const notices = runTarget.deprecationHeaders === undefined ? {} : { deprecationHeaders: runTarget.deprecationHeaders };
+  const main = createPlatform({ version: runTarget.version, faults, ...notices });
+  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...notices });
   const started: Platform[] = [];
   const stateDir = await mkdtemp(join(tmpdir(), 'upgrade-guard-'));
   const close = async (): Promise<void> => {
