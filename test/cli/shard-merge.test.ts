@@ -100,7 +100,7 @@ describe('npm run report merges verify --shard 1/2 and 2/2 into one run', () => 
   });
 
   it('the merged migration report and contract-break report are the single run\'s', () => {
-    for (const file of ['migration-report.json', 'migration-report.md', 'contract-breaks.json', 'contract-breaks.md']) {
+    for (const file of ['migration-report.json', 'migration-report.md', 'migration-report.html', 'contract-breaks.json', 'contract-breaks.md']) {
       expect(fileOf('merged', file), file).toEqual(fileOf('single', file));
     }
   });
