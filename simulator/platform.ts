@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createCas, mountCas } from './cas/index.ts';
+import { createCas, isLoginPageKind, mountCas, type LoginPageKind } from './cas/index.ts';
 import { systemClock, type Clock } from './cas/clock.ts';
 import { casPrefix } from './cas/paths.ts';
 import { randomToken } from './cas/random.ts';
@@ -22,6 +22,7 @@ import { moduleRegistrars } from './modules/index.ts';
 import { isSimVersion, type SimVersion } from './version.ts';
 
 export { createRequestListener } from './http/node-listener.ts';
+export { loginPageKinds, isLoginPageKind, type LoginPageKind } from './cas/index.ts';
 export type { Dispatch, IncomingRequest } from './http/dispatch.ts';
 
 export interface PlatformOptions {
@@ -29,6 +30,8 @@ export interface PlatformOptions {
   /** Access token lifetime, reported as `expires_in` (spec §8). Default 3600. */
   readonly tokenTtlSeconds?: number;
   readonly faults?: readonly FaultName[];
+  /** How the CAS serves its login challenge (`--login-page`): a plain form (default) or a page whose form a script builds. */
+  readonly loginPage?: LoginPageKind;
   /** Deprecation / Sunset headers on some deprecated 8.0 endpoints (simulator/http/deprecation-notices.ts); none by default. */
   readonly deprecationHeaders?: DeprecationHeaderMode;
   readonly clientId?: string;
@@ -113,6 +116,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     version: settings.version,
     faults,
     clock: options.clock ?? systemClock,
+    loginPage: settings.loginPage,
     tokenTtlSeconds: settings.tokenTtlSeconds,
     client: { clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: credentials.redirectUri },
     passwords: new Map([
@@ -203,6 +207,7 @@ interface Settings {
   readonly version: SimVersion;
   readonly tokenTtlSeconds: number;
   readonly faults: readonly FaultName[];
+  readonly loginPage: LoginPageKind;
 }
 
 /** Options are checked once, at start; a bad one fails naming it. */
@@ -215,7 +220,9 @@ function validateOptions(options: PlatformOptions): Settings {
   const faults = options.faults ?? [];
   const unknown = faults.filter((name) => !isFaultName(name));
   if (unknown.length > 0) throw new RangeError(`unknown fault(s): ${unknown.join(', ')}`);
-  return { version: options.version, tokenTtlSeconds, faults };
+  const loginPage = options.loginPage ?? 'form';
+  if (!isLoginPageKind(loginPage)) throw new RangeError(`loginPage must be form or script, got ${String(loginPage)}`);
+  return { version: options.version, tokenTtlSeconds, faults, loginPage };
 }
 
 function serverAddress(server: Server): AddressInfo {

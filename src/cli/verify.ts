@@ -31,6 +31,7 @@ import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
 import { conformanceSection } from '../report/conformance-section.ts';
 import { contractBreaksAfterSuites, runContractBreaksStep } from '../contracts/contract-breaks.ts';
 import { crossVersionFlags } from '../contracts/cross-version.ts';
+import { integrationSection } from '../impact/integration-section.ts';
 
 const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0]';
 
@@ -135,7 +136,9 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     ? { asDocumented: true }
     : await contractBreaksAfterSuites(config, plan, secrets, (line) => process.stdout.write(`${line}\n`));
   const conformance = conformanceSection(results);
-  const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : [])];
+  // "Your integration": the team's own calls, when an `npm run impact` left its report in REPORTS_DIR.
+  const integration = await integrationSection(config.reportsDir);
+  const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : []), ...(integration ? [integration] : [])];
   const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, sections));
   process.stdout.write(`Migration report: ${migration.markdown} (${migration.html})\n`);
   if (args.html) {

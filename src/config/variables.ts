@@ -20,6 +20,8 @@ export const configSchema = {
     LIMITED_PASSWORD: { type: 'string', minLength: 1 },
     LOGIN_USERNAME_FIELD: { type: 'string', minLength: 1 },
     LOGIN_PASSWORD_FIELD: { type: 'string', minLength: 1 },
+    LOGIN_DRIVER: { type: 'string', enum: ['form', 'browser'], default: 'form', description: 'how the login challenge is driven: form (HTML forms, no browser) or browser (the system Chromium)' },
+    CHROMIUM_PATH: { type: 'string', minLength: 1, description: 'the Chromium executable LOGIN_DRIVER=browser launches (default /usr/bin/chromium)' },
     ALLOW_MUTATIONS: { type: 'boolean', default: false },
     EXPIRY_MAX_WAIT_S: { type: 'integer', minimum: 0, maximum: 3600, default: 5 },
     EXPIRY_LEEWAY_S: { type: 'integer', minimum: 0, maximum: 600, default: 30, description: "clock-skew leeway the target's APIs may allow past expires_in" },

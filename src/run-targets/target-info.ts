@@ -75,6 +75,12 @@ export interface TargetInfo {
   readonly requestTimeoutMs: number;
   readonly maxConcurrency: number;
   readonly loginFields: { readonly username?: string; readonly password?: string };
+  /**
+   * LOGIN_DRIVER=browser: the run's Chromium, launched by the global setup;
+   * every login connects to it. Its endpoint is a capability (whoever has it
+   * drives the browser), so it is a secret. Absent: the form driver.
+   */
+  readonly loginBrowser?: { readonly wsEndpoint: string };
   readonly fixtures: Readonly<Record<string, string>>;
   /** PATH_VERSION_<MODULE> values: what the API client puts for `{version}` (the catalog's segment elsewhere). */
   readonly pathVersions: PathVersions;
@@ -102,6 +108,7 @@ export function registerTargetSecrets(target: TargetInfo, secrets: SecretRegistr
   secrets.add(target.limitedUser?.password);
   secrets.add(target.shortLived?.client.clientSecret);
   secrets.add(target.shortLived?.user.password);
+  secrets.add(target.loginBrowser?.wsEndpoint);
 }
 
 declare module 'vitest' {
