@@ -23,6 +23,8 @@ import { freshReportsDirectory } from '../report/reports-dir.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { parseSuiteSelection, suiteFilters } from '../runner/suite-selection.ts';
 import type { RunResults } from '../runner/results.ts';
+import { Timeline } from '../runner/timeline.ts';
+import { formatTimings } from '../runner/timings.ts';
 import { preflight } from '../run-targets/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
 import { firstSetupFailure } from '../run-targets/setup-failures.ts';
@@ -32,7 +34,7 @@ import { conformanceSection } from '../report/conformance-section.ts';
 import { contractBreaksAfterSuites, runContractBreaksStep } from '../contracts/contract-breaks.ts';
 import { crossVersionFlags } from '../contracts/cross-version.ts';
 
-const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--openapi DIR] [--no-html] [--from 7.4 --to 8.0]';
+const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--openapi DIR] [--no-html] [--from 7.4 --to 8.0] [--timings] [--latency-ms N]';
 
 interface VerifyArgs {
   readonly envFile?: string;
@@ -42,6 +44,8 @@ interface VerifyArgs {
   readonly from?: string;
   readonly to?: string;
   readonly openapi?: string;
+  readonly timings: boolean;
+  readonly latencyMs?: string;
 }
 
 function parseVerifyArgs(argv: string[]): VerifyArgs {
@@ -56,6 +60,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
         from: { type: 'string' },
         to: { type: 'string' },
         openapi: { type: 'string' },
+        timings: { type: 'boolean', default: false },
+        'latency-ms': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -68,6 +74,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
       ...(values.from !== undefined && { from: values.from }),
       ...(values.to !== undefined && { to: values.to }),
       ...(values.openapi !== undefined && { openapi: values.openapi }),
+      timings: values.timings,
+      ...(values['latency-ms'] !== undefined && { latencyMs: values['latency-ms'] }),
     };
   } catch (error) {
     throw new UpgradeGuardError('USAGE', `${(error as Error).message}; ${usage}`);
@@ -76,11 +84,18 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
 
 /** `secrets`: the command's registry (run-cli.ts), for every step that runs in this process. */
 async function verify(secrets: SecretRegistry): Promise<number> {
+  // Since the process started: node, tsx and this command's imports (verify --timings).
+  const timeline = new Timeline('startup (node, tsx, imports)');
   originalEnvironment();
   const args = parseVerifyArgs(commandArguments());
   const loaded = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
   // --openapi DIR wins over OPENAPI_DIR.
-  const config: Config = args.openapi === undefined ? loaded : Object.freeze({ ...loaded, openapiDir: args.openapi });
+  const addedLatencyMs = latencyFlag(args.latencyMs, loaded);
+  const config: Config = Object.freeze({
+    ...loaded,
+    ...(args.openapi !== undefined && { openapiDir: args.openapi }),
+    ...(addedLatencyMs !== undefined && { addedLatencyMs }),
+  });
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
   if (config.openapiDir !== undefined) loadVendorDocuments(config.openapiDir);
 
@@ -105,10 +120,11 @@ async function verify(secrets: SecretRegistry): Promise<number> {
 
   const resultsDir = join(config.reportsDir, 'allure-results');
   await freshReportsDirectory(resultsDir);
+  timeline.step('configuration, preflight');
 
   // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, and what finished is still reported.
   const deadline = config.runTimeoutSeconds === undefined ? undefined : AbortSignal.timeout(config.runTimeoutSeconds * 1000);
-  const results = await runSuites({
+  const suitesRun = runSuites({
     config,
     plan,
     ...(suites && { filters: suiteFilters(suites) }),
@@ -118,26 +134,47 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.
     vitestOutput: process.env.DEBUG ? process.stderr : new PassThrough().resume(),
   });
+  // The cross-version comparison belongs to the contracts: a run of other suites alone leaves it out. It has a
+  // target and a verifier child of its own, so it runs alongside the suites (within the run's permits, which
+  // runSuites has just started); its lines are printed after the summary.
+  const breakLines: string[] = [];
+  const contractBreaksRun: ReturnType<typeof contractBreaksAfterSuites> = suites && !suites.includes('contracts')
+    ? Promise.resolve({ asDocumented: true })
+    : timeline.alongside('contract breaks 7.4 → 8.0 (Pact verifier child, alongside the suites)', () =>
+        contractBreaksAfterSuites(config, plan, secrets, (line) => breakLines.push(line)),
+      );
+  const results = await suitesRun.finally(() => contractBreaksRun);
   const setupFailure = firstSetupFailure();
   if (setupFailure) throw setupFailure;
+  timeline.suites();
 
   process.stdout.write(formatSummary(results, describeTarget(config)));
   if (deadline?.aborted) return reportCutOff(config, results, args.html, resultsDir);
-  // The cross-version comparison belongs to the contracts: a run of other suites alone leaves it out.
-  const contractBreaks = suites && !suites.includes('contracts')
-    ? { asDocumented: true }
-    : await contractBreaksAfterSuites(config, plan, secrets, (line) => process.stdout.write(`${line}\n`));
+  const contractBreaks = await contractBreaksRun;
+  for (const line of breakLines) process.stdout.write(`${line}\n`);
+  timeline.step('contract breaks, the rest after the suites');
   const conformance = conformanceSection(results);
   const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : [])];
   const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, sections));
   process.stdout.write(`Migration report: ${migration.markdown}\n`);
+  timeline.step('migration report');
   if (args.html) {
     const index = await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard');
     process.stdout.write(`Allure report: ${index}\n`);
+    timeline.step('Allure HTML report');
   }
+  if (args.timings) process.stdout.write(`${formatTimings(timeline.phases(), results.timings).join('\n')}\n`);
   const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0 || !contractBreaks.asDocumented;
   if (results.checks.length === 0) throw new UpgradeGuardError('INTERNAL', 'no check ran');
   return failed ? 1 : 0;
+}
+
+/** `--latency-ms N`: a whole number of ms, for the embedded platform only (a real target's latency is its own). */
+function latencyFlag(value: string | undefined, config: Config): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,5}$/.test(value)) throw new UpgradeGuardError('USAGE', `--latency-ms takes a whole number of milliseconds (0–99999), got "${value}"; ${usage}`);
+  if (config.remote) throw new UpgradeGuardError('USAGE', '--latency-ms slows down the embedded platform only; unset BASE_URL to use it');
+  return Number.parseInt(value, 10);
 }
 
 /** RUN_TIMEOUT_S passed: the reports of what finished are written, then the run ends as a timeout (exit 4). */

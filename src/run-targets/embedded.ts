@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPlatform, type Platform } from '../../simulator/platform.ts';
+import { createPlatform, TrafficMeter, type Platform, type TrafficStats } from '../../simulator/platform.ts';
 import { isFaultName, type FaultName } from '../../simulator/faults/index.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
@@ -17,14 +17,19 @@ import { settingsFromConfig, type TargetInfo } from './target-info.ts';
 export interface ResolvedTarget {
   readonly target: TargetInfo;
   readonly close: () => Promise<void>;
+  /** With `verify --latency-ms`: what the embedded target's instances served, counted as one target. */
+  readonly traffic?: () => TrafficStats;
 }
 
 const SHORT_TOKEN_TTL_SECONDS = 1;
 
 export async function startEmbeddedTarget(config: Config, runTarget: RunTarget): Promise<ResolvedTarget> {
   const faults = runTarget.faults.map(toFaultName);
-  const main = createPlatform({ version: runTarget.version, faults });
-  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS });
+  // One meter for both instances: the peak in flight is the target's, whichever instance a request went to.
+  const traffic = config.addedLatencyMs === undefined ? undefined : new TrafficMeter(config.addedLatencyMs);
+  const metered = traffic && { traffic };
+  const main = createPlatform({ version: runTarget.version, faults, ...metered });
+  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...metered });
   const started: Platform[] = [];
   const stateDir = await mkdtemp(join(tmpdir(), 'upgrade-guard-'));
   const close = async (): Promise<void> => {
@@ -67,7 +72,7 @@ export async function startEmbeddedTarget(config: Config, runTarget: RunTarget):
       expiryMaxWaitSeconds: Math.max(config.expiryMaxWaitSeconds, SHORT_TOKEN_TTL_SECONDS + 1),
       ...settingsFromConfig(config),
     };
-    return { target, close };
+    return { target, close, ...(traffic && { traffic: () => traffic.stats() }) };
   } catch (error) {
     await close();
     throw error;

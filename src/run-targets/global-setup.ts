@@ -14,6 +14,8 @@ import { remoteTarget } from './remote.ts';
 import type { RunTarget } from './run-plan.ts';
 import { openSessions } from './sessions.ts';
 import { recordSetupFailure } from './setup-failures.ts';
+import { formatTraffic, setupMeasurePrefix } from './traffic.ts';
+import type { TrafficStats } from '../../simulator/platform.ts';
 
 /** Targets started at once: the kill matrix has dozens per project. */
 const STARTUP_CONCURRENCY = 8;
@@ -34,21 +36,28 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
   const { runProject, config } = project.getProvidedContext();
   const limiter = new ConcurrencyLimiter(STARTUP_CONCURRENCY);
   const closers: Array<() => Promise<void>> = [];
+  const traffic: Array<{ readonly project: string; readonly stats: () => TrafficStats }> = [];
   const close = async (): Promise<void> => {
+    // verify --latency-ms: what each target served, for the benchmark (scripts/bench-verify.ts reads these lines).
+    for (const { project: name, stats } of traffic) process.stdout.write(`${formatTraffic(name, stats())}\n`);
     await Promise.all(closers.map((closer) => closer()));
   };
+  const started = performance.now();
   try {
     const targets = await Promise.all(
       runProject.targets.map((runTarget) =>
         limiter.run(async () => {
           const resolved = await resolve(config, runTarget);
           closers.push(resolved.close);
+          if (resolved.traffic) traffic.push({ project: runTarget.name, stats: resolved.traffic });
           // Global setup runs in verify's own process: its stdout is the run's output.
           return openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`));
         }),
       ),
     );
     project.provide('targets', targets);
+    // The run's timeline (verify --timings reads it): global setup runs in verify's own process.
+    performance.measure(`${setupMeasurePrefix}${runProject.name}`, { start: started });
   } catch (error) {
     await close();
     throw error;
