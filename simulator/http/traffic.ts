@@ -15,6 +15,8 @@ export interface TrafficStats {
   /** The most requests in flight at once, over every instance the meter serves. */
   readonly peakInFlight: number;
   readonly addedLatencyMs: number;
+  /** Each request's arrival and end, in ms since the epoch (performance.timeOrigin + now), for merging meters. */
+  readonly intervals: readonly (readonly [number, number])[];
 }
 
 export class TrafficMeter {
@@ -23,6 +25,7 @@ export class TrafficMeter {
   #latencySumMs = 0;
   #inFlight = 0;
   #peakInFlight = 0;
+  readonly #intervals: [number, number][] = [];
 
   constructor(addedLatencyMs = 0) {
     if (!Number.isInteger(addedLatencyMs) || addedLatencyMs < 0) throw new RangeError(`added latency must be a whole number of ms, got ${addedLatencyMs}`);
@@ -30,7 +33,13 @@ export class TrafficMeter {
   }
 
   stats(): TrafficStats {
-    return { requests: this.#requests, latencySumMs: this.#latencySumMs, peakInFlight: this.#peakInFlight, addedLatencyMs: this.addedLatencyMs };
+    return {
+      requests: this.#requests,
+      latencySumMs: this.#latencySumMs,
+      peakInFlight: this.#peakInFlight,
+      addedLatencyMs: this.addedLatencyMs,
+      intervals: this.#intervals.map(([start, end]) => [start, end] as const),
+    };
   }
 
   /** The listener, metered, and held back by the added latency before it answers. */
@@ -42,8 +51,10 @@ export class TrafficMeter {
       this.#peakInFlight = Math.max(this.#peakInFlight, this.#inFlight);
       // 'close' comes once per response: after the last byte was handed to the socket, or when the connection broke.
       response.once('close', () => {
+        const done = performance.now();
         this.#inFlight -= 1;
-        this.#latencySumMs += performance.now() - arrived;
+        this.#latencySumMs += done - arrived;
+        this.#intervals.push([performance.timeOrigin + arrived, performance.timeOrigin + done]);
       });
       if (this.addedLatencyMs === 0) listener(request, response);
       else setTimeout(() => listener(request, response), this.addedLatencyMs);

@@ -6,6 +6,7 @@
  * Exit codes: 0 all checks passed, 1 a check failed, otherwise the error
  * catalog's code (src/errors.ts).
  */
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
@@ -24,6 +25,7 @@ import { runSuites } from '../runner/run-suites.ts';
 import { parseSuiteSelection, suiteFilters } from '../runner/suite-selection.ts';
 import type { RunResults } from '../runner/results.ts';
 import { Timeline } from '../runner/timeline.ts';
+import { trafficDirectory } from '../run-targets/traffic.ts';
 import { formatTimings } from '../runner/timings.ts';
 import { preflight } from '../run-targets/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
@@ -120,6 +122,8 @@ async function verify(secrets: SecretRegistry): Promise<number> {
 
   const resultsDir = join(config.reportsDir, 'allure-results');
   await freshReportsDirectory(resultsDir);
+  // The traffic files of this run only (verify --latency-ms).
+  if (config.addedLatencyMs !== undefined) await rm(trafficDirectory(config.reportsDir), { recursive: true, force: true });
   timeline.step('configuration, preflight');
 
   // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, and what finished is still reported.

@@ -23,7 +23,7 @@ import { startEmbeddedTarget } from '../run-targets/embedded.ts';
 import { remoteTarget } from '../run-targets/remote.ts';
 import type { RunTarget } from '../run-targets/run-plan.ts';
 import { openSessions } from '../run-targets/sessions.ts';
-import { formatTraffic } from '../run-targets/traffic.ts';
+import { reportTraffic } from '../run-targets/traffic.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import { documentedChanges } from './documented-breaks.ts';
 import { verifyQuietly } from './quiet-verification.ts';
@@ -150,7 +150,7 @@ export async function runCrossVersion(config: Config, request: CrossVersionReque
     return await compareContracts(await openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`)), request.from, secrets);
   } finally {
     // verify --latency-ms: this step's own embedded target served these (src/run-targets/traffic.ts).
-    if (resolved.traffic) process.stdout.write(`${formatTraffic(runTarget.name, resolved.traffic())}\n`);
+    if (resolved.traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, resolved.traffic());
     await resolved.close();
   }
 }

@@ -14,7 +14,7 @@ import { remoteTarget } from './remote.ts';
 import type { RunTarget } from './run-plan.ts';
 import { openSessions } from './sessions.ts';
 import { recordSetupFailure } from './setup-failures.ts';
-import { formatTraffic, setupMeasurePrefix } from './traffic.ts';
+import { reportTraffic, setupMeasurePrefix } from './traffic.ts';
 import type { TrafficStats } from '../../simulator/platform.ts';
 
 /** Targets started at once: the kill matrix has dozens per project. */
@@ -36,10 +36,10 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
   const { runProject, config } = project.getProvidedContext();
   const limiter = new ConcurrencyLimiter(STARTUP_CONCURRENCY);
   const closers: Array<() => Promise<void>> = [];
-  const traffic: Array<{ readonly project: string; readonly stats: () => TrafficStats }> = [];
+  const traffic: Array<{ readonly runTarget: RunTarget; readonly stats: () => TrafficStats }> = [];
   const close = async (): Promise<void> => {
-    // verify --latency-ms: what each target served, for the benchmark (scripts/bench-verify.ts reads these lines).
-    for (const { project: name, stats } of traffic) process.stdout.write(`${formatTraffic(name, stats())}\n`);
+    // verify --latency-ms: what each target served, for the benchmark (scripts/bench-verify.ts).
+    for (const { runTarget, stats } of traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, stats());
     await Promise.all(closers.map((closer) => closer()));
   };
   const started = performance.now();
@@ -49,7 +49,7 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
         limiter.run(async () => {
           const resolved = await resolve(config, runTarget);
           closers.push(resolved.close);
-          if (resolved.traffic) traffic.push({ project: runTarget.name, stats: resolved.traffic });
+          if (resolved.traffic) traffic.push({ runTarget, stats: resolved.traffic });
           // Global setup runs in verify's own process: its stdout is the run's output.
           return openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`));
         }),
