@@ -19,9 +19,11 @@ const environmentKey = 'upgrade-guard:run-permits';
 const LIMIT = 0;
 const IN_FLIGHT = 1;
 const PEAK = 2;
+/** A waiting request re-reads the count at least this often (ms). */
+const RECHECK_MS = 200;
 
 /** Atomics.waitAsync (ES2024; in Node since 16), typed here because the project's lib is ES2023. */
-type WaitAsync = (cells: Int32Array, index: number, value: number) => { async: false; value: string } | { async: true; value: Promise<string> };
+type WaitAsync = (cells: Int32Array, index: number, value: number, timeoutMs: number) => { async: false; value: string } | { async: true; value: Promise<string> };
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 
 export class RunPermits {
@@ -81,9 +83,18 @@ export class RunPermits {
         }
         continue;
       }
-      // Sleeps until a release changes the count (returns at once if it already has).
-      const waited = waitAsync(cells, IN_FLIGHT, held);
-      if (waited.async) await waited.value;
+      // Sleeps until a release changes the count (returns at once if it already has). A pending waitAsync does not
+      // keep a thread's event loop alive, so a timer does while it waits; the wait's own timeout re-reads the count
+      // now and then, so even a wake-up that went to a thread which no longer waits cannot strand this one.
+      const waited = waitAsync(cells, IN_FLIGHT, held, RECHECK_MS);
+      if (waited.async) {
+        const keepAlive = setInterval(() => undefined, RECHECK_MS);
+        try {
+          await waited.value;
+        } finally {
+          clearInterval(keepAlive);
+        }
+      }
     }
   }
 

@@ -20,7 +20,12 @@ describe('run permits', () => {
       { length: 3 },
       () => new Worker(tsWorker, { eval: true, workerData: { tasks: 6, together } }),
     );
-    await Promise.all(workers.map((worker) => once(worker, 'message')));
+    // A worker that ended without its 'done' fails the test at once instead of leaving it waiting.
+    await Promise.all(
+      workers.map((worker) =>
+        Promise.race([once(worker, 'message'), once(worker, 'exit').then(([code]) => Promise.reject(new Error(`a worker ended (exit ${String(code)}) before its tasks were done`)))]),
+      ),
+    );
     await Promise.all(workers.map((worker) => worker.terminate()));
     // Six tasks start at once in each thread: the first four permits go out before any is given back.
     expect(permits.peak).toBe(4);
