@@ -35,8 +35,9 @@ import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
 import { conformanceSection } from '../report/conformance-section.ts';
 import { contractBreaksAfterSuites, runContractBreaksStep } from '../contracts/contract-breaks.ts';
 import { crossVersionFlags } from '../contracts/cross-version.ts';
+import { integrationSection } from '../impact/integration-section.ts';
 
-const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--openapi DIR] [--no-html] [--from 7.4 --to 8.0] [--timings] [--latency-ms N]';
+const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0] [--timings] [--latency-ms N]';
 
 interface VerifyArgs {
   readonly envFile?: string;
@@ -46,6 +47,7 @@ interface VerifyArgs {
   readonly from?: string;
   readonly to?: string;
   readonly openapi?: string;
+  readonly history?: string;
   readonly timings: boolean;
   readonly latencyMs?: string;
 }
@@ -62,6 +64,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
         from: { type: 'string' },
         to: { type: 'string' },
         openapi: { type: 'string' },
+        history: { type: 'string' },
         timings: { type: 'boolean', default: false },
         'latency-ms': { type: 'string' },
       },
@@ -76,6 +79,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
       ...(values.from !== undefined && { from: values.from }),
       ...(values.to !== undefined && { to: values.to }),
       ...(values.openapi !== undefined && { openapi: values.openapi }),
+      ...(values.history !== undefined && { history: values.history }),
       timings: values.timings,
       ...(values['latency-ms'] !== undefined && { latencyMs: values['latency-ms'] }),
     };
@@ -91,11 +95,12 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   originalEnvironment();
   const args = parseVerifyArgs(commandArguments());
   const loaded = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
-  // --openapi DIR wins over OPENAPI_DIR.
+  // --openapi DIR wins over OPENAPI_DIR, --history DIR over HISTORY_DIR.
   const addedLatencyMs = latencyFlag(args.latencyMs, loaded);
   const config: Config = Object.freeze({
     ...loaded,
     ...(args.openapi !== undefined && { openapiDir: args.openapi }),
+    ...(args.history !== undefined && { historyDir: args.history }),
     ...(addedLatencyMs !== undefined && { addedLatencyMs }),
   });
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
@@ -158,12 +163,14 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   for (const line of breakLines) process.stdout.write(`${line}\n`);
   timeline.step('contract breaks, the rest after the suites');
   const conformance = conformanceSection(results);
-  const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : [])];
+  // "Your integration": the team's own calls, when an `npm run impact` left its report in REPORTS_DIR.
+  const integration = await integrationSection(config.reportsDir);
+  const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : []), ...(integration ? [integration] : [])];
   const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, sections));
-  process.stdout.write(`Migration report: ${migration.markdown}\n`);
+  process.stdout.write(`Migration report: ${migration.markdown} (${migration.html})\n`);
   timeline.step('migration report');
   if (args.html) {
-    const index = await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard');
+    const index = await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard', config.historyDir);
     process.stdout.write(`Allure report: ${index}\n`);
     timeline.step('Allure HTML report');
   }
@@ -185,7 +192,7 @@ function latencyFlag(value: string | undefined, config: Config): number | undefi
 async function reportCutOff(config: Config, results: RunResults, html: boolean, resultsDir: string): Promise<number> {
   const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, []));
   process.stdout.write(`Migration report: ${migration.markdown}\n`);
-  if (html) process.stdout.write(`Allure report: ${await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard')}\n`);
+  if (html) process.stdout.write(`Allure report: ${await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard', config.historyDir)}\n`);
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
     `the run did not finish within RUN_TIMEOUT_S=${config.runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,

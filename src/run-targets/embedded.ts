@@ -25,11 +25,12 @@ const SHORT_TOKEN_TTL_SECONDS = 1;
 
 export async function startEmbeddedTarget(config: Config, runTarget: RunTarget): Promise<ResolvedTarget> {
   const faults = runTarget.faults.map(toFaultName);
+  const notices = runTarget.deprecationHeaders === undefined ? {} : { deprecationHeaders: runTarget.deprecationHeaders };
   // One meter for both instances: the peak in flight is the target's, whichever instance a request went to.
   const traffic = config.addedLatencyMs === undefined ? undefined : new TrafficMeter(config.addedLatencyMs);
   const metered = traffic && { traffic };
-  const main = createPlatform({ version: runTarget.version, faults, ...metered });
-  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...metered });
+  const main = createPlatform({ version: runTarget.version, faults, ...notices, ...metered });
+  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...notices, ...metered });
   const started: Platform[] = [];
   const stateDir = await mkdtemp(join(tmpdir(), 'upgrade-guard-'));
   const close = async (): Promise<void> => {
