@@ -8,5 +8,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 30_000,
     env: { PACT_DO_NOT_TRACK: 'true' },
+    // GitHub's workflow parser imports its schema JSON without an import attribute, which Node 20 refuses: vite loads it.
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
   },
 });

@@ -17,27 +17,28 @@ import { UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { ConsoleReporter } from '../report/console-reporter.ts';
-import { renderAllureReport } from '../report/allure-html.ts';
-import { formatSummary } from '../report/summary.ts';
-import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
+import { ProgressReporter, progressOptionsFor } from '../report/progress-reporter.ts';
+import { markFlakyResults } from '../report/allure-flaky.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
 import { runSuites } from '../runner/run-suites.ts';
-import { parseSuiteSelection, suiteFilters } from '../runner/suite-selection.ts';
+import { parseSuiteSelection, suiteFilters, suiteNames, type SuiteName } from '../runner/suite-selection.ts';
 import type { RunResults } from '../runner/results.ts';
 import { Timeline } from '../runner/timeline.ts';
-import { trafficDirectory } from '../run-targets/traffic.ts';
 import { formatTimings } from '../runner/timings.ts';
+import { trafficDirectory } from '../run-targets/traffic.ts';
 import { preflight } from '../run-targets/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
 import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 import { commandArguments, runCli } from './run-cli.ts';
 import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
-import { conformanceSection } from '../report/conformance-section.ts';
-import { contractBreaksAfterSuites, runContractBreaksStep } from '../contracts/contract-breaks.ts';
-import { crossVersionFlags } from '../contracts/cross-version.ts';
-import { integrationSection } from '../impact/integration-section.ts';
+import { runContractBreaksStep } from '../contracts/contract-breaks.ts';
+import { crossVersionFlags, defaultCrossVersion, runCrossVersion } from '../contracts/cross-version.ts';
+import { parseCheckSelection } from '../check/check-selection.ts';
+import { filesOfShard, parseShard, shardLabel, suiteFiles, type Shard } from '../runner/shard.ts';
+import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
+import { writeRunReports } from './run-reports.ts';
 
-const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0] [--timings] [--latency-ms N]';
+const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--only MODULE|CHECK-GLOB] [--shard I/N] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0] [--timings] [--latency-ms N]';
 
 interface VerifyArgs {
   readonly envFile?: string;
@@ -47,6 +48,8 @@ interface VerifyArgs {
   readonly from?: string;
   readonly to?: string;
   readonly openapi?: string;
+  readonly only?: string;
+  readonly shard?: string;
   readonly history?: string;
   readonly timings: boolean;
   readonly latencyMs?: string;
@@ -64,6 +67,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
         from: { type: 'string' },
         to: { type: 'string' },
         openapi: { type: 'string' },
+        only: { type: 'string' },
+        shard: { type: 'string' },
         history: { type: 'string' },
         timings: { type: 'boolean', default: false },
         'latency-ms': { type: 'string' },
@@ -79,6 +84,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
       ...(values.from !== undefined && { from: values.from }),
       ...(values.to !== undefined && { to: values.to }),
       ...(values.openapi !== undefined && { openapi: values.openapi }),
+      ...(values.only !== undefined && { only: values.only }),
+      ...(values.shard !== undefined && { shard: values.shard }),
       ...(values.history !== undefined && { history: values.history }),
       timings: values.timings,
       ...(values['latency-ms'] !== undefined && { latencyMs: values['latency-ms'] }),
@@ -113,6 +120,13 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     if (plan.length === 0) throw new UpgradeGuardError('USAGE', `--version ${args.version} does not match TARGET_VERSION of the configured target`);
   }
   const suites = args.suites === undefined ? undefined : parseSuiteSelection(args.suites);
+  const checkSelection = args.only === undefined ? undefined : parseCheckSelection(args.only);
+  const shard = args.shard === undefined ? undefined : parseShard(args.shard);
+  // Vendor conformance judges every module exchange of a target at once: a shard holds only some of them.
+  if (shard && config.openapiDir !== undefined) {
+    throw new UpgradeGuardError('CONFIG_INVALID', `--shard cannot be combined with --openapi / OPENAPI_DIR: vendor conformance needs every module exchange of a target in one run`);
+  }
+  const shardFiles = shard ? filesOfShard(await suiteFiles(process.cwd(), shardedFolders(suites)), shard) : undefined;
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (config.remote) await ensureTokenStoreDirectory(config.tokenStorePath);
   await preflight(config, secrets);
@@ -133,52 +147,69 @@ async function verify(secrets: SecretRegistry): Promise<number> {
 
   // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, and what finished is still reported.
   const deadline = config.runTimeoutSeconds === undefined ? undefined : AbortSignal.timeout(config.runTimeoutSeconds * 1000);
+  const filters = shardFiles ?? (suites && suiteFilters(suites));
   const suitesRun = runSuites({
     config,
     plan,
-    ...(suites && { filters: suiteFilters(suites) }),
+    ...(filters && { filters }),
     ...(deadline && { signal: deadline }),
+    ...(checkSelection && { checkSelection }),
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
-    reporters: [new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
+    reporters: [new ProgressReporter(progressOptionsFor(process.stderr, process.env)), new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.
     vitestOutput: process.env.DEBUG ? process.stderr : new PassThrough().resume(),
   });
-  // The cross-version comparison belongs to the contracts: a run of other suites alone leaves it out. It has a
-  // target and a verifier child of its own, so it runs alongside the suites (within the run's permits, which
-  // runSuites has just started); its lines are printed after the summary.
-  const breakLines: string[] = [];
-  const contractBreaksRun: ReturnType<typeof contractBreaksAfterSuites> = suites && !suites.includes('contracts')
-    ? Promise.resolve({ asDocumented: true })
-    : timeline.alongside('contract breaks 7.4 → 8.0 (Pact verifier child, alongside the suites)', () =>
-        contractBreaksAfterSuites(config, plan, secrets, (line) => breakLines.push(line)),
-      );
-  const results = await suitesRun.finally(() => contractBreaksRun);
+  // The cross-version comparison belongs to the contracts: a run (or shard, or --only subset) without them leaves it
+  // out. It has a target and a Pact verifier child of its own, so when the run is known to include it (no --only,
+  // which is judged on the results) it runs alongside the suites, within the run's permits runSuites has just started.
+  const comparesAtAll = (!suites || suites.includes('contracts')) && (!shardFiles || shardFiles.includes(contractsSuiteFile));
+  const alongside = comparesAtAll && !checkSelection
+    ? timeline.alongside('contract breaks 7.4 → 8.0 (Pact verifier child, alongside the suites)', () => compareAfterSuites(config, plan, secrets))
+    : undefined;
+  const results = await suitesRun.finally(() => alongside);
   const setupFailure = firstSetupFailure();
   if (setupFailure) throw setupFailure;
   timeline.suites();
-
-  process.stdout.write(formatSummary(results, describeTarget(config)));
-  if (deadline?.aborted) return reportCutOff(config, results, args.html, resultsDir);
-  const contractBreaks = await contractBreaksRun;
-  for (const line of breakLines) process.stdout.write(`${line}\n`);
-  timeline.step('contract breaks, the rest after the suites');
-  const conformance = conformanceSection(results);
-  // "Your integration": the team's own calls, when an `npm run impact` left its report in REPORTS_DIR.
-  const integration = await integrationSection(config.reportsDir);
-  const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : []), ...(integration ? [integration] : [])];
-  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, sections));
-  process.stdout.write(`Migration report: ${migration.markdown} (${migration.html})\n`);
-  timeline.step('migration report');
-  if (args.html) {
-    const index = await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard', config.historyDir);
-    process.stdout.write(`Allure report: ${index}\n`);
-    timeline.step('Allure HTML report');
+  await markFlakyResults(resultsDir, results.checks);
+  // A selection that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges).
+  if (checkSelection && !shard && results.checks.length === 0) {
+    throw new UpgradeGuardError('CONFIG_INVALID', `--only "${args.only}" matched no check of this run`);
   }
-  if (args.timings) process.stdout.write(`${formatTimings(timeline.phases(), results.timings).join('\n')}\n`);
-  const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0 || !contractBreaks.asDocumented;
-  if (results.checks.length === 0) throw new UpgradeGuardError('INTERNAL', 'no check ran');
-  return failed ? 1 : 0;
+
+  const target = describeTarget(config);
+  const subset = subsetLines(args.only, shard, shardFiles);
+  if (deadline?.aborted) return reportCutOff(config, results, args.html, target, subset);
+  const comparesAfter = comparesAtAll && !alongside && results.checks.some((check) => check.id.startsWith('contract.'));
+  const contractBreaks = alongside ? await alongside : comparesAfter ? await compareAfterSuites(config, plan, secrets) : undefined;
+  timeline.step('contract breaks, the rest after the suites');
+  await writeRunRecord(
+    config.reportsDir,
+    newRunRecord({
+      target,
+      targets: plan.map((runTarget) => runTarget.name),
+      ...(shard && { shard }),
+      ...(args.only !== undefined && { only: args.only }),
+      results,
+      ...(contractBreaks && { contractBreaks }),
+    }),
+  );
+  const clean = await writeRunReports({
+    reportsDir: config.reportsDir,
+    target,
+    results,
+    subset,
+    ...(contractBreaks && { contractBreaks }),
+    html: args.html,
+    ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
+    print,
+  });
+  timeline.step(`reports (migration report${args.html ? ', Allure HTML' : ''})`);
+  if (args.timings) print(formatTimings(timeline.phases(), results.timings).join('\n'));
+  if (results.checks.length === 0 && !shard) throw new UpgradeGuardError('INTERNAL', 'no check ran');
+  return clean ? 0 : 1;
 }
+
+const contractsSuiteFile = 'suites/contracts/contracts.test.ts';
 
 /** `--latency-ms N`: a whole number of ms, for the embedded platform only (a real target's latency is its own). */
 function latencyFlag(value: string | undefined, config: Config): number | undefined {
@@ -188,11 +219,36 @@ function latencyFlag(value: string | undefined, config: Config): number | undefi
   return Number.parseInt(value, 10);
 }
 
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** The folders a shard deals out: the selected suites, or all; vendor conformance is never sharded (it runs after the module suites). */
+function shardedFolders(suites: readonly SuiteName[] | undefined): SuiteName[] {
+  return (suites ?? suiteNames).filter((name) => name !== 'conformance');
+}
+
+function subsetLines(only: string | undefined, shard: Shard | undefined, files: readonly string[] | undefined): string[] {
+  return [
+    ...(only !== undefined ? [`only the checks matching --only ${only}`] : []),
+    ...(shard && files ? [`shard ${shardLabel(shard)}: ${files.length} suite files; merge the shards with npm run report -- DIR…`] : []),
+  ];
+}
+
+/** The comparison after the suites (when the plan covers 8.0): its section, or why it could not run. */
+async function compareAfterSuites(config: Config, plan: readonly RunTarget[], secrets: SecretRegistry): Promise<RunRecord['contractBreaks']> {
+  const request = defaultCrossVersion(plan);
+  if (!request) return undefined;
+  try {
+    return { ran: await runCrossVersion(config, request, secrets) };
+  } catch (error) {
+    return { failed: secrets.scrub(`Contract breaks ${request.from} → ${request.to}: not compared: ${error instanceof Error ? error.message : String(error)}`) };
+  }
+}
+
 /** RUN_TIMEOUT_S passed: the reports of what finished are written, then the run ends as a timeout (exit 4). */
-async function reportCutOff(config: Config, results: RunResults, html: boolean, resultsDir: string): Promise<number> {
-  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, []));
-  process.stdout.write(`Migration report: ${migration.markdown}\n`);
-  if (html) process.stdout.write(`Allure report: ${await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard', config.historyDir)}\n`);
+async function reportCutOff(config: Config, results: RunResults, html: boolean, target: string, subset: readonly string[]): Promise<number> {
+  await writeRunReports({ reportsDir: config.reportsDir, target, results, subset, html, ...(config.historyDir !== undefined && { historyDir: config.historyDir }), print });
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
     `the run did not finish within RUN_TIMEOUT_S=${config.runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,
