@@ -1,48 +1,133 @@
 /**
- * Benchmark of the main job: runs `verify` (embedded platform, both
- * versions, reports written) several times per MAX_CONCURRENCY setting and
- * prints the wall times and their median. Timing lives here, not in tests.
- * Usage: npm run bench -- [--runs 5] [--concurrency 8[,1,...]] [--no-html]
+ * Benchmark of the main job (issue 9). Timing lives here, not in tests.
+ *
+ * 1. Overlap (P2): an embedded verify of each version with `--latency-ms N`
+ *    (every request the embedded platform answers waits N ms, a far-away
+ *    staging). From the traffic files verify writes it prints per version:
+ *    requests, the sum of their latencies, the wall time the network was in
+ *    use (first request's arrival to the last one's end), the ratio of the
+ *    two (the goal: at most 0.2, five requests overlapping), and the peak in
+ *    flight over every target of the version (never above MAX_CONCURRENCY).
+ * 2. Embedded verify (P1): `--runs N` runs of the plain `npm run verify`
+ *    (both versions, every suite, Pact verification, the HTML report), their
+ *    median, and where the time of the median run went (`verify --timings`).
+ *
+ * Usage: npm run bench -- [--latency-ms 50] [--runs 5] [--concurrency 8] [--no-html]
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { timingLinePattern } from '../src/runner/timings.ts';
+import { trafficDirectory, type TrafficFile } from '../src/run-targets/traffic.ts';
+import { platformVersions, type PlatformVersion } from '../src/profile/versions.ts';
 
 const { values } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
     runs: { type: 'string', default: '5' },
+    'latency-ms': { type: 'string', default: '50' },
     concurrency: { type: 'string', default: '8' },
     'no-html': { type: 'boolean', default: false },
   },
 });
-const runs = Number.parseInt(values.runs, 10);
-const settings = values.concurrency.split(',').map((value) => Number.parseInt(value, 10));
-if (!Number.isInteger(runs) || runs < 1 || settings.some((value) => !Number.isInteger(value) || value < 1)) {
-  process.stderr.write('USAGE: --runs N --concurrency N[,N...]\n');
+const wholeNumber = (text: string, least: number): number | undefined => (/^\d+$/.test(text) && Number(text) >= least ? Number(text) : undefined);
+const runs = wholeNumber(values.runs, 0);
+const latencyMs = wholeNumber(values['latency-ms'], 0);
+const concurrency = wholeNumber(values.concurrency, 1);
+if (runs === undefined || latencyMs === undefined || concurrency === undefined) {
+  process.stderr.write('USAGE: npm run bench -- [--latency-ms N (0 skips the overlap part)] [--runs N (0 skips the timing part)] [--concurrency N] [--no-html]\n');
   process.exit(64);
 }
 
-function runVerify(concurrency: number): Promise<{ ms: number; code: number }> {
-  const started = performance.now();
-  const args = ['--import', 'tsx', 'src/cli/verify.ts', ...(values['no-html'] ? ['--no-html'] : [])];
-  const child = spawn(process.execPath, args, { stdio: 'ignore', env: { ...process.env, MAX_CONCURRENCY: String(concurrency) } });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ ms: performance.now() - started, code: code ?? 1 })));
+const root = mkdtempSync(join(tmpdir(), 'ug-bench-'));
+const seconds = (ms: number): string => (ms / 1000).toFixed(2);
+
+interface VerifyRun {
+  readonly code: number;
+  readonly ms: number;
+  readonly output: string;
+  readonly reportsDir: string;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
+let runCount = 0;
+function runVerify(args: readonly string[]): Promise<VerifyRun> {
+  runCount += 1;
+  const reportsDir = join(root, `run-${runCount}`);
+  // The embedded platform only: a developer's BASE_URL must not turn a benchmark into traffic against staging.
+  const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: reportsDir, MAX_CONCURRENCY: String(concurrency), PACT_DO_NOT_TRACK: 'true' };
+  delete env.BASE_URL;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/verify.ts', '--', '--env-file', '/dev/null', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code: code ?? 1, ms: performance.now() - started, output, reportsDir })));
+}
+
+function complain(run: VerifyRun, what: string): void {
+  if (run.code === 0) return;
+  const lines = run.output.split('\n').filter((line) => /summary|FAIL|✗|^[A-Z_]+: /.test(line));
+  process.stderr.write(`${what}: verify exited ${run.code}\n${lines.slice(0, 10).join('\n')}\n`);
+}
+
+/** The version's traffic over all its targets (the suites' and the contract-breaks step's), merged. */
+function trafficOf(reportsDir: string, version: PlatformVersion): { requests: number; latencySumMs: number; wallMs: number; peak: number } {
+  const dir = trafficDirectory(reportsDir);
+  const files = readdirSync(dir).map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as TrafficFile);
+  const intervals = files.filter((file) => file.version === version).flatMap((file) => file.intervals);
+  const events = intervals.flatMap(([start, end]) => [[start, 1] as const, [end, -1] as const]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let inFlight = 0;
+  let peak = 0;
+  for (const [, step] of events) {
+    inFlight += step;
+    peak = Math.max(peak, inFlight);
+  }
+  const first = Math.min(...intervals.map(([start]) => start));
+  const last = Math.max(...intervals.map(([, end]) => end));
+  return { requests: intervals.length, latencySumMs: intervals.reduce((sum, [start, end]) => sum + end - start, 0), wallMs: last - first, peak };
+}
+
+function median(numbers: readonly number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-for (const concurrency of settings) {
-  const times: number[] = [];
-  for (let run = 0; run < runs; run += 1) {
-    const { ms, code } = await runVerify(concurrency);
-    if (code !== 0) process.stderr.write(`run ${run + 1} exited ${code}\n`);
-    times.push(ms);
+const load = (): string => loadavg().map((value) => value.toFixed(2)).join(' ');
+process.stdout.write(`machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown cpu'}), Node ${process.version}, load average ${load()}; MAX_CONCURRENCY=${concurrency}\n`);
+
+if (latencyMs > 0) {
+  process.stdout.write(`\nOverlap with ${latencyMs} ms added to every request (an embedded verify per version):\n`);
+  process.stdout.write('version | requests | latency sum | network wall | ratio | peak in flight | whole verify\n');
+  for (const version of platformVersions) {
+    const run = await runVerify(['--version', version, '--latency-ms', String(latencyMs), '--no-html']);
+    complain(run, `${version} with --latency-ms ${latencyMs}`);
+    const traffic = trafficOf(run.reportsDir, version);
+    process.stdout.write(
+      `${version}     | ${traffic.requests} | ${seconds(traffic.latencySumMs)} s | ${seconds(traffic.wallMs)} s | ${(traffic.wallMs / traffic.latencySumMs).toFixed(2)} | ${traffic.peak} | ${seconds(run.ms)} s\n`,
+    );
   }
-  const seconds = (ms: number): string => (ms / 1000).toFixed(2);
-  process.stdout.write(
-    `MAX_CONCURRENCY=${concurrency}: median ${seconds(median(times))} s over ${runs} runs (min ${seconds(Math.min(...times))} s, max ${seconds(Math.max(...times))} s)\n`,
-  );
+}
+
+if (runs > 0) {
+  process.stdout.write(`\nEmbedded verify, both versions, every suite${values['no-html'] ? '' : ', HTML report'} (${runs} runs):\n`);
+  const timed: VerifyRun[] = [];
+  for (let run = 1; run <= runs; run += 1) {
+    const result = await runVerify(['--timings', ...(values['no-html'] ? ['--no-html'] : [])]);
+    complain(result, `run ${run}`);
+    timed.push(result);
+    process.stdout.write(`run ${run}: ${seconds(result.ms)} s (load ${load()})\n`);
+  }
+  const middle = median(timed.map((run) => run.ms));
+  process.stdout.write(`median ${seconds(middle)} s over ${runs} runs (min ${seconds(Math.min(...timed.map((run) => run.ms)))} s, max ${seconds(Math.max(...timed.map((run) => run.ms)))} s)\n`);
+  const closest = [...timed].sort((a, b) => Math.abs(a.ms - middle) - Math.abs(b.ms - middle))[0];
+  if (closest) {
+    process.stdout.write('\nWhere the time of the median run went (verify --timings):\n');
+    for (const line of closest.output.split('\n')) {
+      const match = timingLinePattern.exec(line);
+      if (match) process.stdout.write(`  ${match[1]}: ${match[2]} s\n`);
+    }
+  }
 }

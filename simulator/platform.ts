@@ -16,12 +16,14 @@ import { checkBearer } from './cas/bearer-guard.ts';
 import { createDispatcher, type Dispatch } from './http/dispatch.ts';
 import { withDeprecationNotices, type DeprecationHeaderMode } from './http/deprecation-notices.ts';
 import { createRequestListener } from './http/node-listener.ts';
+import type { TrafficMeter } from './http/traffic.ts';
 import { Router, type SimResponse } from './http/router.ts';
 import type { ModuleRegistrar } from './modules/context.ts';
 import { moduleRegistrars } from './modules/index.ts';
 import { isSimVersion, type SimVersion } from './version.ts';
 
 export { createRequestListener } from './http/node-listener.ts';
+export { TrafficMeter, type TrafficStats } from './http/traffic.ts';
 export { loginPageKinds, isLoginPageKind, type LoginPageKind } from './cas/index.ts';
 export type { Dispatch, IncomingRequest } from './http/dispatch.ts';
 
@@ -44,6 +46,12 @@ export interface PlatformOptions {
   readonly clock?: Clock;
   /** The modules this instance serves; default every module of the platform (simulator/modules/index.ts). */
   readonly modules?: readonly ModuleRegistrar[];
+  /**
+   * Meters the requests `listen` serves (and holds each back by the meter's
+   * added latency): benchmarks put a slow network in front of the platform
+   * with it. `inject` is not metered.
+   */
+  readonly traffic?: TrafficMeter;
   /** Told about a handler that threw (the client gets a 500). Default: one line on stderr. */
   readonly onInternalError?: (error: unknown, request: { readonly method: string; readonly url: string }) => void;
 }
@@ -160,7 +168,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       if (server !== undefined) throw new Error('The platform is already listening');
       // Idle connections live as long as behind the usual gateway (60 s and more): a client's pooled
       // connection is then never closed under it between requests, where a POST could not be retried.
-      const listening = createServer({ keepAliveTimeout: 65_000 }, requestListener);
+      const listening = createServer({ keepAliveTimeout: 65_000 }, options.traffic ? options.traffic.wrap(requestListener) : requestListener);
       await new Promise<void>((resolve, reject) => {
         listening.once('error', reject);
         listening.listen(port, host, () => {

@@ -6,6 +6,7 @@
  * Exit codes: 0 all checks passed, 1 a check failed, otherwise the error
  * catalog's code (src/errors.ts).
  */
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
@@ -22,6 +23,9 @@ import { freshReportsDirectory } from '../report/reports-dir.ts';
 import { runSuites } from '../runner/run-suites.ts';
 import { parseSuiteSelection, suiteFilters, suiteNames, type SuiteName } from '../runner/suite-selection.ts';
 import type { RunResults } from '../runner/results.ts';
+import { Timeline } from '../runner/timeline.ts';
+import { formatTimings } from '../runner/timings.ts';
+import { trafficDirectory } from '../run-targets/traffic.ts';
 import { preflight } from '../run-targets/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
 import { firstSetupFailure } from '../run-targets/setup-failures.ts';
@@ -34,7 +38,7 @@ import { filesOfShard, parseShard, shardLabel, suiteFiles, type Shard } from '..
 import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
 import { writeRunReports } from './run-reports.ts';
 
-const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--only MODULE|CHECK-GLOB] [--shard I/N] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0]';
+const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--only MODULE|CHECK-GLOB] [--shard I/N] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0] [--timings] [--latency-ms N]';
 
 interface VerifyArgs {
   readonly envFile?: string;
@@ -47,6 +51,8 @@ interface VerifyArgs {
   readonly only?: string;
   readonly shard?: string;
   readonly history?: string;
+  readonly timings: boolean;
+  readonly latencyMs?: string;
 }
 
 function parseVerifyArgs(argv: string[]): VerifyArgs {
@@ -64,6 +70,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
         only: { type: 'string' },
         shard: { type: 'string' },
         history: { type: 'string' },
+        timings: { type: 'boolean', default: false },
+        'latency-ms': { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -79,6 +87,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
       ...(values.only !== undefined && { only: values.only }),
       ...(values.shard !== undefined && { shard: values.shard }),
       ...(values.history !== undefined && { history: values.history }),
+      timings: values.timings,
+      ...(values['latency-ms'] !== undefined && { latencyMs: values['latency-ms'] }),
     };
   } catch (error) {
     throw new UpgradeGuardError('USAGE', `${(error as Error).message}; ${usage}`);
@@ -87,14 +97,18 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
 
 /** `secrets`: the command's registry (run-cli.ts), for every step that runs in this process. */
 async function verify(secrets: SecretRegistry): Promise<number> {
+  // Since the process started: node, tsx and this command's imports (verify --timings).
+  const timeline = new Timeline('startup (node, tsx, imports)');
   originalEnvironment();
   const args = parseVerifyArgs(commandArguments());
   const loaded = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
   // --openapi DIR wins over OPENAPI_DIR, --history DIR over HISTORY_DIR.
+  const addedLatencyMs = latencyFlag(args.latencyMs, loaded);
   const config: Config = Object.freeze({
     ...loaded,
     ...(args.openapi !== undefined && { openapiDir: args.openapi }),
     ...(args.history !== undefined && { historyDir: args.history }),
+    ...(addedLatencyMs !== undefined && { addedLatencyMs }),
   });
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
   if (config.openapiDir !== undefined) loadVendorDocuments(config.openapiDir);
@@ -127,11 +141,14 @@ async function verify(secrets: SecretRegistry): Promise<number> {
 
   const resultsDir = join(config.reportsDir, 'allure-results');
   await freshReportsDirectory(resultsDir);
+  // The traffic files of this run only (verify --latency-ms).
+  if (config.addedLatencyMs !== undefined) await rm(trafficDirectory(config.reportsDir), { recursive: true, force: true });
+  timeline.step('configuration, preflight');
 
   // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, and what finished is still reported.
   const deadline = config.runTimeoutSeconds === undefined ? undefined : AbortSignal.timeout(config.runTimeoutSeconds * 1000);
   const filters = shardFiles ?? (suites && suiteFilters(suites));
-  const results = await runSuites({
+  const suitesRun = runSuites({
     config,
     plan,
     ...(filters && { filters }),
@@ -142,8 +159,17 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.
     vitestOutput: process.env.DEBUG ? process.stderr : new PassThrough().resume(),
   });
+  // The cross-version comparison belongs to the contracts: a run (or shard, or --only subset) without them leaves it
+  // out. It has a target and a Pact verifier child of its own, so when the run is known to include it (no --only,
+  // which is judged on the results) it runs alongside the suites, within the run's permits runSuites has just started.
+  const comparesAtAll = (!suites || suites.includes('contracts')) && (!shardFiles || shardFiles.includes(contractsSuiteFile));
+  const alongside = comparesAtAll && !checkSelection
+    ? timeline.alongside('contract breaks 7.4 → 8.0 (Pact verifier child, alongside the suites)', () => compareAfterSuites(config, plan, secrets))
+    : undefined;
+  const results = await suitesRun.finally(() => alongside);
   const setupFailure = firstSetupFailure();
   if (setupFailure) throw setupFailure;
+  timeline.suites();
   await markFlakyResults(resultsDir, results.checks);
   // A selection that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges).
   if (checkSelection && !shard && results.checks.length === 0) {
@@ -153,12 +179,9 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const target = describeTarget(config);
   const subset = subsetLines(args.only, shard, shardFiles);
   if (deadline?.aborted) return reportCutOff(config, results, args.html, target, subset);
-  // The cross-version comparison belongs to the contracts: a run (or shard, or --only subset) without them leaves it out.
-  const comparesContracts =
-    (!suites || suites.includes('contracts')) &&
-    (!shardFiles || shardFiles.includes(contractsSuiteFile)) &&
-    (!checkSelection || results.checks.some((check) => check.id.startsWith('contract.')));
-  const contractBreaks = comparesContracts ? await compareAfterSuites(config, plan, secrets) : undefined;
+  const comparesAfter = comparesAtAll && !alongside && results.checks.some((check) => check.id.startsWith('contract.'));
+  const contractBreaks = alongside ? await alongside : comparesAfter ? await compareAfterSuites(config, plan, secrets) : undefined;
+  timeline.step('contract breaks, the rest after the suites');
   await writeRunRecord(
     config.reportsDir,
     newRunRecord({
@@ -180,11 +203,21 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
     print,
   });
+  timeline.step(`reports (migration report${args.html ? ', Allure HTML' : ''})`);
+  if (args.timings) print(formatTimings(timeline.phases(), results.timings).join('\n'));
   if (results.checks.length === 0 && !shard) throw new UpgradeGuardError('INTERNAL', 'no check ran');
   return clean ? 0 : 1;
 }
 
 const contractsSuiteFile = 'suites/contracts/contracts.test.ts';
+
+/** `--latency-ms N`: a whole number of ms, for the embedded platform only (a real target's latency is its own). */
+function latencyFlag(value: string | undefined, config: Config): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,5}$/.test(value)) throw new UpgradeGuardError('USAGE', `--latency-ms takes a whole number of milliseconds (0–99999), got "${value}"; ${usage}`);
+  if (config.remote) throw new UpgradeGuardError('USAGE', '--latency-ms slows down the embedded platform only; unset BASE_URL to use it');
+  return Number.parseInt(value, 10);
+}
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);

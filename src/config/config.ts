@@ -67,6 +67,12 @@ export interface Config {
   readonly historyDir?: string;
   /** The team's own pacts to verify, and whether to publish results (PACT_* variables). */
   readonly pact: PactConfig;
+  /**
+   * `verify --latency-ms N` (embedded platform only): N ms added to every
+   * request the embedded platform answers, its traffic printed per target.
+   * A benchmark's slow network; no configuration variable sets it.
+   */
+  readonly addedLatencyMs?: number;
 }
 
 export interface LoadConfigOptions {

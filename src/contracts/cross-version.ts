@@ -23,6 +23,7 @@ import { startEmbeddedTarget } from '../run-targets/embedded.ts';
 import { remoteTarget } from '../run-targets/remote.ts';
 import type { RunTarget } from '../run-targets/run-plan.ts';
 import { openSessions } from '../run-targets/sessions.ts';
+import { reportTraffic } from '../run-targets/traffic.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import { documentedChanges } from './documented-breaks.ts';
 import { verifyQuietly } from './quiet-verification.ts';
@@ -154,6 +155,8 @@ export async function runCrossVersion(config: Config, request: CrossVersionReque
   try {
     return await compareContracts(await openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`)), request.from, secrets);
   } finally {
+    // verify --latency-ms: this step's own embedded target served these (src/run-targets/traffic.ts).
+    if (resolved.traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, resolved.traffic());
     await resolved.close();
   }
 }

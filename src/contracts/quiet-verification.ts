@@ -16,6 +16,7 @@ import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
+import { RunPermits } from '../http/run-permits.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import type { PactSource } from './sources.ts';
 import type { SourceVerification } from './verify-source.ts';
@@ -46,8 +47,17 @@ const childFlag = '--upgrade-guard-verification-child';
 
 /* The parent half. */
 
-/** `secrets` scrubs what the child says when it fails (the caller's registry; anything with `scrub`). */
+/**
+ * `secrets` scrubs what the child says when it fails (the caller's registry; anything with `scrub`).
+ * The child is another process: it holds one of the run's permits while it runs (its verifier sends
+ * one request at a time, its own client gets a bound of one), so MAX_CONCURRENCY still bounds the run.
+ */
 export function verifyQuietly(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>): Promise<JobResults> {
+  const permits = RunPermits.ofRun();
+  return permits ? permits.run(() => verifyInChild(request, secrets)) : verifyInChild(request, secrets);
+}
+
+function verifyInChild(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>): Promise<JobResults> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL(import.meta.url), [childFlag], {
       execArgv: ['--import', 'tsx'],
@@ -110,7 +120,8 @@ async function runJob(job: VerificationJob, request: QuietVerificationRequest, s
   const [{ openProviderTarget }, { verifySource }] = await Promise.all([import('./provider-target.ts'), import('./verify-source.ts')]);
   let opened: Awaited<ReturnType<typeof openProviderTarget>>;
   try {
-    opened = await openProviderTarget(job.target, secrets);
+    // One request at a time besides the verifier's: the parent holds one run permit for this child (verifyQuietly).
+    opened = await openProviderTarget({ ...job.target, maxConcurrency: 1 }, secrets);
   } catch (error) {
     return job.sources.map((source) => ({ ok: false, source, error: describe(error, secrets) }));
   }

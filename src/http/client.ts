@@ -1,6 +1,7 @@
 /**
  * The one HTTP client of the harness, on undici: a pooled Agent, a timeout on
- * every request, a concurrency bound shared by all requests of the process,
+ * every request, a concurrency bound shared by all requests of the run (the
+ * client's own queue, then the run's permits over every worker thread),
  * no automatic redirects (the login driver follows them itself), and a
  * redacted exchange log. Transport failures become coded errors:
  * TARGET_UNREACHABLE, TARGET_TIMEOUT, TARGET_MALFORMED.
@@ -8,6 +9,7 @@
 import { Agent, interceptors, request as undiciRequest, type Dispatcher } from 'undici';
 import { UpgradeGuardError } from '../errors.ts';
 import { ConcurrencyLimiter } from './limiter.ts';
+import { RunPermits } from './run-permits.ts';
 import { ExchangeLog } from './exchange-log.ts';
 import type { SecretRegistry } from './redact.ts';
 import { currentExchangeLog } from './exchange-scope.ts';
@@ -89,6 +91,8 @@ export class HttpClient {
   readonly #agent: Agent | undefined;
   readonly #dispatcher: Dispatcher;
   readonly #limiter: ConcurrencyLimiter;
+  /** The run's bound over every thread (run-permits.ts), when this client belongs to a run. */
+  readonly #permits: RunPermits | undefined = RunPermits.ofRun();
   readonly #timeoutMs: number;
   readonly secrets: SecretRegistry;
   readonly log: ExchangeLog;
@@ -119,7 +123,8 @@ export class HttpClient {
   }
 
   request(req: HttpRequest): Promise<HttpResponse> {
-    return this.#limiter.run(() => this.#send(req));
+    const permits = this.#permits;
+    return this.#limiter.run(() => (permits ? permits.run(() => this.#send(req)) : this.#send(req)));
   }
 
   async close(): Promise<void> {

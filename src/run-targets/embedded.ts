@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPlatform, type Platform } from '../../simulator/platform.ts';
+import { createPlatform, TrafficMeter, type Platform, type TrafficStats } from '../../simulator/platform.ts';
 import { isFaultName, type FaultName } from '../../simulator/faults/index.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
@@ -17,6 +17,8 @@ import { settingsFromConfig, type TargetInfo } from './target-info.ts';
 export interface ResolvedTarget {
   readonly target: TargetInfo;
   readonly close: () => Promise<void>;
+  /** With `verify --latency-ms`: what the embedded target's instances served, counted as one target. */
+  readonly traffic?: () => TrafficStats;
 }
 
 const SHORT_TOKEN_TTL_SECONDS = 1;
@@ -24,8 +26,11 @@ const SHORT_TOKEN_TTL_SECONDS = 1;
 export async function startEmbeddedTarget(config: Config, runTarget: RunTarget): Promise<ResolvedTarget> {
   const faults = runTarget.faults.map(toFaultName);
   const notices = runTarget.deprecationHeaders === undefined ? {} : { deprecationHeaders: runTarget.deprecationHeaders };
-  const main = createPlatform({ version: runTarget.version, faults, ...notices });
-  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...notices });
+  // One meter for both instances: the peak in flight is the target's, whichever instance a request went to.
+  const traffic = config.addedLatencyMs === undefined ? undefined : new TrafficMeter(config.addedLatencyMs);
+  const metered = traffic && { traffic };
+  const main = createPlatform({ version: runTarget.version, faults, ...notices, ...metered });
+  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...notices, ...metered });
   const started: Platform[] = [];
   const stateDir = await mkdtemp(join(tmpdir(), 'upgrade-guard-'));
   const close = async (): Promise<void> => {
@@ -68,7 +73,7 @@ export async function startEmbeddedTarget(config: Config, runTarget: RunTarget):
       expiryMaxWaitSeconds: Math.max(config.expiryMaxWaitSeconds, SHORT_TOKEN_TTL_SECONDS + 1),
       ...settingsFromConfig(config),
     };
-    return { target, close };
+    return { target, close, ...(traffic && { traffic: () => traffic.stats() }) };
   } catch (error) {
     await close();
     throw error;

@@ -16,6 +16,8 @@ import type { RunTarget } from './run-plan.ts';
 import { openSessions } from './sessions.ts';
 import type { TargetInfo } from './target-info.ts';
 import { recordSetupFailure } from './setup-failures.ts';
+import { reportTraffic, setupMeasurePrefix } from './traffic.ts';
+import type { TrafficStats } from '../../simulator/platform.ts';
 
 /** Targets started at once: the kill matrix has dozens per project. */
 const STARTUP_CONCURRENCY = 8;
@@ -36,9 +38,13 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
   const { runProject, config } = project.getProvidedContext();
   const limiter = new ConcurrencyLimiter(STARTUP_CONCURRENCY);
   const closers: Array<() => Promise<void>> = [];
+  const traffic: Array<{ readonly runTarget: RunTarget; readonly stats: () => TrafficStats }> = [];
   const close = async (): Promise<void> => {
+    // verify --latency-ms: what each target served, for the benchmark (scripts/bench-verify.ts).
+    for (const { runTarget, stats } of traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, stats());
     await Promise.all(closers.map((closer) => closer()));
   };
+  const started = performance.now();
   try {
     const loginBrowser = await launchLoginBrowser(config, closers);
     const targets = await Promise.all(
@@ -46,6 +52,7 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
         limiter.run(async () => {
           const resolved = await resolve(config, runTarget);
           closers.push(resolved.close);
+          if (resolved.traffic) traffic.push({ runTarget, stats: resolved.traffic });
           const target = loginBrowser ? { ...resolved.target, loginBrowser } : resolved.target;
           // Global setup runs in verify's own process: its stdout is the run's output.
           return openSessions(target, secrets, (line) => process.stdout.write(`${line}\n`));
@@ -53,6 +60,8 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
       ),
     );
     project.provide('targets', targets);
+    // The run's timeline (verify --timings reads it): global setup runs in verify's own process.
+    performance.measure(`${setupMeasurePrefix}${runProject.name}`, { start: started });
   } catch (error) {
     await close();
     throw error;

@@ -6,6 +6,7 @@
 import type { TestModule } from 'vitest/node';
 import type { FaultRef } from '../catalog/faults.ts';
 import { checkIdPattern } from '../check/check.ts';
+import type { SuiteTimings } from './timings.ts';
 import type { DeprecationSignal } from '../http/deprecation-headers.ts';
 
 export type CheckState = 'passed' | 'failed' | 'skipped';
@@ -40,6 +41,8 @@ export interface RunResults {
   readonly checks: readonly CheckResult[];
   /** Errors outside any check: a global setup that failed, an unhandled rejection. */
   readonly errors: readonly string[];
+  /** Where the suites' time went (`verify --timings`), when vitest ran them. */
+  readonly timings?: SuiteTimings;
 }
 
 export function collectResults(modules: readonly TestModule[], unhandled: readonly unknown[]): RunResults {

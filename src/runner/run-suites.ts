@@ -10,6 +10,8 @@ import type { Config } from '../config/config.ts';
 import type { RunTarget } from '../run-targets/run-plan.ts';
 import { collectResults, type RunResults } from './results.ts';
 import { suitesConfig } from './suites-config.ts';
+import { suiteTimings } from './timings.ts';
+import { RunPermits } from '../http/run-permits.ts';
 
 type ReporterList = Extract<NonNullable<TestUserConfig['reporters']>, readonly unknown[]>;
 
@@ -34,6 +36,8 @@ export interface RunSuitesOptions {
 }
 
 export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
+  // Before vitest starts its workers: they inherit the permits, so MAX_CONCURRENCY bounds the run, not each worker.
+  RunPermits.share(options.config.maxConcurrency);
   const vitest = await startVitest(
     'test',
     [...(options.filters ?? [])],
@@ -47,7 +51,8 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
     vitestStreams(options.vitestOutput),
   );
   try {
-    return collectResults(vitest.state.getTestModules(), vitest.state.getUnhandledErrors());
+    const modules = vitest.state.getTestModules();
+    return { ...collectResults(modules, vitest.state.getUnhandledErrors()), timings: suiteTimings(modules) };
   } finally {
     await vitest.close();
   }

@@ -37,8 +37,7 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
   return {
     test: {
       ...perProject,
-      // Suites are I/O-bound: several files wait on the network at once even on two cores.
-      maxWorkers: availableParallelism(),
+      maxWorkers: suiteWorkers(config.maxConcurrency),
       // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
       reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],
       projects: [
@@ -70,4 +69,15 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
       ],
     },
   };
+}
+
+/**
+ * Suite files wait on the network far more than they compute: more workers
+ * than cores keep more files in flight (issue 9), and every worker's requests
+ * still share the run's MAX_CONCURRENCY permits (src/http/run-permits.ts).
+ * Past four, a worker's start (loading the suites' modules) costs more CPU
+ * on two cores than its overlap wins; never more than the permits allow.
+ */
+export function suiteWorkers(maxConcurrency: number): number {
+  return Math.max(1, Math.min(maxConcurrency, Math.max(availableParallelism(), 4)));
 }

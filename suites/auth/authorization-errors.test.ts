@@ -3,8 +3,8 @@
  * unregistered redirect_uri is never redirected to, a 7.4 scope error comes
  * back as an OAuth error with the state, and a request without a required
  * parameter yields no code.
+ * Each check sends authorization requests of its own, so they run concurrently (issue 9).
  */
-import { expect } from 'vitest';
 import { isLoginError } from '../../src/auth/login-driver.ts';
 import type { FaultDeclarations } from '../../src/catalog/faults.ts';
 import { UpgradeGuardError } from '../../src/errors.ts';
@@ -23,6 +23,7 @@ check(
     id: 'auth.unregistered-redirect-not-followed',
     title: 'an unregistered redirect_uri is never redirected to',
     labels: labels('negative cases', 'authorization with an unregistered redirect_uri', '§4.1, §7'),
+    concurrent: true,
     killedBy: ['unregistered-redirect-followed'],
   },
   async (test) => {
@@ -36,7 +37,7 @@ check(
     );
     // RFC 6749 §4.1.2.1: "MUST NOT automatically redirect"; how the CAS tells the user (an error page, usually) is its own.
     await observe(test, outcome.how);
-    expect(outcome.reached, `the CAS must not send the user to an unregistered redirect_uri (RFC 6749 §4.1.2.1); it ${outcome.how}`).toBe(false);
+    test.expect(outcome.reached, `the CAS must not send the user to an unregistered redirect_uri (RFC 6749 §4.1.2.1); it ${outcome.how}`).toBe(false);
   },
 );
 
@@ -45,6 +46,7 @@ check(
     id: 'auth.scope-error',
     title: 'a wrong scope reaches the redirect as an OAuth error with the state (7.4)',
     labels: labels('negative cases', 'authorization with a wrong scope', '§4.1, §7'),
+    concurrent: true,
     killedBy: ['state-not-echoed', 'scope-error-not-reported'],
   },
   async (test) => {
@@ -57,8 +59,8 @@ check(
     // Spec §7 says only "error at the authorization step": any RFC 6749 §4.1.2.1 error code will do
     // (invalid_scope, access_denied, …); the one seen is reported.
     await observe(test, result.kind === 'error' ? `error=${result.error}` : 'a code was issued');
-    expect(result.kind, 'an OAuth error redirect, not a code').toBe('error');
-    expect(result.state, 'the error redirect carries the state (RFC 6749 §4.1.2.1)').toBe(state);
+    test.expect(result.kind, 'an OAuth error redirect, not a code').toBe('error');
+    test.expect(result.state, 'the error redirect carries the state (RFC 6749 §4.1.2.1)').toBe(state);
   },
 );
 
@@ -82,6 +84,7 @@ for (const parameter of requiredParameters) {
       id: `auth.authorization-missing-param.${parameter}`,
       title: `an authorization request without ${parameter} yields no code`,
       labels: labels('negative cases', `authorization without ${parameter}`, '§4.1'),
+      concurrent: true,
       ...faults,
     },
     async (test) => {
@@ -94,7 +97,7 @@ for (const parameter of requiredParameters) {
         },
       );
       await observe(test, outcome);
-      expect(outcome, 'a refused request: an error page or an OAuth error redirect').not.toBe('code issued');
+      test.expect(outcome, 'a refused request: an error page or an OAuth error redirect').not.toBe('code issued');
     },
   );
 }

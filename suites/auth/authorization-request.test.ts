@@ -3,8 +3,8 @@
  * §9.1): 7.4 at `/api/v1.1/authorization` with `scope=openid`, 8.0 at
  * `/oauth2/auth` with `response_mode=query`. The user gets a login challenge,
  * then a redirect with a code and the very state that was sent.
+ * Each check runs an authorization flow of its own, so they run concurrently (issue 9).
  */
-import { expect } from 'vitest';
 import { authorizationUrl } from '../../src/auth/authorization-request.ts';
 import { CookieJar } from '../../src/auth/cookie-jar.ts';
 import { parseHtmlPage } from '../../src/auth/html-forms.ts';
@@ -19,6 +19,7 @@ check(
     id: 'auth.login-challenge',
     title: "the version's authorization endpoint answers with a login challenge, not a code",
     labels: labels('authorization request', 'GET {auth_url} authorization endpoint', '§4.1, §5.3'),
+    concurrent: true,
     killedBy: ['login-challenge-skipped'],
   },
   async (test) => {
@@ -30,13 +31,13 @@ check(
       redirectUri: target.client.redirectUri,
       state: generateState(),
     });
-    expect(url.pathname.endsWith(profile.authorizationPath), 'path of the version (spec §9.1)').toBe(true);
+    test.expect(url.pathname.endsWith(profile.authorizationPath), 'path of the version (spec §9.1)').toBe(true);
     // LOGIN_DRIVER=browser: the challenge as the browser renders it, for a CAS whose login form is built by JavaScript.
     const rendered = await browserChallengeView(http, target, { authorizationUrl: url, redirectUri: target.client.redirectUri, username: user.username, password: user.password });
     if (rendered) {
-      expect(rendered.redirectedWith, 'redirected with a code before any login challenge (spec §5.3)').not.toBe('code');
-      expect(rendered.status).toBe(200);
-      expect(rendered.passwordForm, 'a rendered form with a password field').toBe(true);
+      test.expect(rendered.redirectedWith, 'redirected with a code before any login challenge (spec §5.3)').not.toBe('code');
+      test.expect(rendered.status).toBe(200);
+      test.expect(rendered.passwordForm, 'a rendered form with a password field').toBe(true);
       return;
     }
     // The CAS may pass through pages of its own before the challenge; none of them may be the redirect back.
@@ -51,13 +52,13 @@ check(
     let response = await browse(url);
     for (let hops = 0; hops < 5 && response.status >= 300 && response.status < 400; hops += 1) {
       const location = new URL(response.header('location') ?? '', response.url);
-      expect(location.searchParams.has('code'), 'redirected with a code before any login challenge (spec §5.3)').toBe(false);
+      test.expect(location.searchParams.has('code'), 'redirected with a code before any login challenge (spec §5.3)').toBe(false);
       response = await browse(location);
     }
-    expect(response.status).toBe(200);
+    test.expect(response.status).toBe(200);
     const page = parseHtmlPage(response.text, response.url);
     const challenge = page.forms.find((form) => form.fields.some((field) => field.type === 'password'));
-    expect(challenge, 'an HTML form with a password field').toBeDefined();
+    test.expect(challenge, 'an HTML form with a password field').toBeDefined();
   },
 );
 
@@ -66,15 +67,16 @@ check(
     id: 'auth.redirect-echo',
     title: 'after the login the redirect carries a code and exactly the state that was sent',
     labels: labels('authorization request', 'redirect to redirect_uri', '§4.1, §5.3, §5.4'),
+    concurrent: true,
     killedBy: ['state-not-echoed'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
     const state = generateState();
-    expect(state).toHaveLength(STATE_LENGTH);
+    test.expect(state).toHaveLength(STATE_LENGTH);
     const result = await authorize(context, user, { state });
-    expect(result.kind, 'a code, not an OAuth error').toBe('code');
-    if (result.kind === 'code') expect(result.code.length).toBeGreaterThan(0);
-    expect(result.state, 'state echoed unchanged (spec §5.4)').toBe(state);
+    test.expect(result.kind, 'a code, not an OAuth error').toBe('code');
+    if (result.kind === 'code') test.expect(result.code.length).toBeGreaterThan(0);
+    test.expect(result.state, 'state echoed unchanged (spec §5.4)').toBe(state);
   },
 );

@@ -5,7 +5,7 @@
  * The checks share one token family of their own, never the suite's
  * session, and run in order (vitest runs a file's tests in order).
  */
-import { beforeAll, expect } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { fingerprint } from '../../src/auth/fingerprint.ts';
 import { processTokenResponse, refreshTokenGrantRequest, type TokenSet } from '../../src/auth/token-endpoint.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
@@ -33,7 +33,9 @@ function refresh(context: SuiteContext, refreshToken: string): Promise<HttpRespo
   });
 }
 
-forEachTarget(() => {
+// One token family, used up in order: the rotation, the old token refused, then its reuse revoking the family
+// (RFC 9700 §4.14.2). These checks depend on each other and never run concurrently (issue 9).
+describe.sequential('the refresh-token chain, in order', () => forEachTarget(() => {
   let rotation: Rotation | string = 'the rotation setup did not run';
 
   beforeAll(inTarget(async () => {
@@ -122,4 +124,4 @@ forEachTarget(() => {
       expect(after.issuedToken, 'RFC 9700 §4.14.2: reuse of a rotated refresh token revokes its family').toBe(false);
     },
   );
-});
+}));

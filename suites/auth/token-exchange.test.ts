@@ -3,8 +3,8 @@
  * exchange has the documented shape, codes are single use and bound to the
  * redirect URI, the client must authenticate, and only the authorization
  * code grant (plus refresh) is supported (spec §5.9).
+ * Each check logs in and exchanges a code of its own, so they run concurrently (issue 9).
  */
-import { expect } from 'vitest';
 import { isBearerTokenType, tokenRequest } from '../../src/auth/token-endpoint.ts';
 import type { FaultDeclarations } from '../../src/catalog/faults.ts';
 import { check } from '../../src/check/check.ts';
@@ -18,14 +18,15 @@ check(
     id: 'auth.token-response-schema',
     title: 'the code exchange answers 200 with a body that matches schemas/common/token-response',
     labels: labels('token exchange', tokenStory, '§2, §4.1'),
+    concurrent: true,
     killedBy: ['token-type-not-bearer', 'expires-in-missing'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
     const { response } = await freshTokens(context, user);
-    expect(response.status).toBe(200);
+    test.expect(response.status).toBe(200);
     const result = validateBody('common/token-response', response.json());
-    expect(result.ok ? '' : formatValidationErrors(result.errors), 'schema violations').toBe('');
+    test.expect(result.ok ? '' : formatValidationErrors(result.errors), 'schema violations').toBe('');
   },
 );
 
@@ -34,12 +35,13 @@ check(
     id: 'auth.token-type-bearer',
     title: 'token_type is bearer, compared case-insensitively (the vendor writes Bearer)',
     labels: labels('token exchange', tokenStory, '§2'),
+    concurrent: true,
     killedBy: ['token-type-not-bearer'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
     const { tokens } = await freshTokens(context, user);
-    expect(isBearerTokenType(tokens.tokenType), `token_type "${tokens.tokenType ?? '(absent)'}"`).toBe(true);
+    test.expect(isBearerTokenType(tokens.tokenType), `token_type "${tokens.tokenType ?? '(absent)'}"`).toBe(true);
   },
 );
 
@@ -48,15 +50,16 @@ check(
     id: 'auth.code-reuse-refused',
     title: 'an authorization code is refused the second time',
     labels: labels('negative cases', tokenStory, '§4.1, §5.5'),
+    concurrent: true,
     killedBy: ['code-reusable'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
     const code = await freshCode(context, user);
     const first = await exchangeRequest(context, code);
-    expect(first.status, 'the first exchange').toBe(200);
+    test.expect(first.status, 'the first exchange').toBe(200);
     const second = oauthRefusal(await exchangeRequest(context, code));
-    expect(second).toMatchObject({ error: 'invalid_grant', issuedToken: false });
+    test.expect(second).toMatchObject({ error: 'invalid_grant', issuedToken: false });
   },
 );
 
@@ -65,15 +68,16 @@ check(
     id: 'auth.redirect-mismatch-refused',
     title: 'a code exchanged with another redirect_uri is refused',
     labels: labels('negative cases', tokenStory, '§4.1, §7'),
+    concurrent: true,
     killedBy: ['code-not-bound-to-redirect'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
     const code = await freshCode(context, user);
     const refusal = oauthRefusal(await exchangeRequest(context, code, { redirectUri: `${context.target.client.redirectUri}/other` }));
-    expect(refusal.issuedToken).toBe(false);
-    expect(refusal.status).toBeGreaterThanOrEqual(400);
-    expect(['invalid_grant', 'invalid_request', 'invalid_client']).toContain(refusal.error);
+    test.expect(refusal.issuedToken).toBe(false);
+    test.expect(refusal.status).toBeGreaterThanOrEqual(400);
+    test.expect(['invalid_grant', 'invalid_request', 'invalid_client']).toContain(refusal.error);
   },
 );
 
@@ -82,15 +86,16 @@ check(
     id: 'auth.wrong-secret-refused',
     title: 'a wrong client secret is refused',
     labels: labels('negative cases', tokenStory, '§4.1, §7'),
+    concurrent: true,
     killedBy: ['wrong-secret-accepted'],
   },
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
     const code = await freshCode(context, user);
     const refusal = oauthRefusal(await exchangeRequest(context, code, { clientSecret: `${context.target.client.clientSecret}-wrong` }));
-    expect(refusal.issuedToken).toBe(false);
+    test.expect(refusal.issuedToken).toBe(false);
     // Spec §7: "403 possible"; OAuth servers say 401 invalid_client or 400. A refusal is a refusal.
-    expect([400, 401, 403]).toContain(refusal.status);
+    test.expect([400, 401, 403]).toContain(refusal.status);
   },
 );
 
@@ -99,6 +104,7 @@ check(
     id: 'auth.token-missing-param.redirect_uri',
     title: 'a code exchange without redirect_uri is refused (all form fields are required)',
     labels: labels('negative cases', tokenStory, '§4.1'),
+    concurrent: true,
     killedBy: ['token-redirect-uri-optional'],
   },
   async (test) => {
@@ -112,8 +118,8 @@ check(
         client_secret: context.target.client.clientSecret,
       }),
     );
-    expect(refusal.issuedToken).toBe(false);
-    expect(refusal.status).toBeGreaterThanOrEqual(400);
+    test.expect(refusal.issuedToken).toBe(false);
+    test.expect(refusal.status).toBeGreaterThanOrEqual(400);
   },
 );
 
@@ -129,6 +135,7 @@ for (const { grantType, killedBy } of unsupportedGrants) {
       id: `auth.unsupported-grant.${grantType}`,
       title: `the ${grantType} grant is refused (only authorization code and refresh are supported)`,
       labels: labels('negative cases', tokenStory, '§1, §5.9'),
+      concurrent: true,
       killedBy,
     },
     async (test) => {
@@ -141,8 +148,8 @@ for (const { grantType, killedBy } of unsupportedGrants) {
           ...(grantType === 'password' && { username: user.username, password: user.password }),
         }),
       );
-      expect(refusal.issuedToken).toBe(false);
-      expect(['unsupported_grant_type', 'unauthorized_client', 'invalid_grant', 'invalid_request']).toContain(refusal.error);
+      test.expect(refusal.issuedToken).toBe(false);
+      test.expect(['unsupported_grant_type', 'unauthorized_client', 'invalid_grant', 'invalid_request']).toContain(refusal.error);
     },
   );
 }

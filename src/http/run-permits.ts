@@ -1,0 +1,111 @@
+/**
+ * The run's bound on requests in flight (MAX_CONCURRENCY), shared by every
+ * thread of one verify process: its own (global setup, the contract-breaks
+ * step) and every vitest worker. Each HttpClient keeps its p-limit queue
+ * (arrival order inside the thread); a request it lets go still takes one of
+ * these permits before it is sent, so N workers never hold more than
+ * MAX_CONCURRENCY requests open together (issue 9).
+ *
+ * The counters live in a SharedArrayBuffer that reaches the workers as
+ * worker_threads environment data (cloned into every Worker started after
+ * it is set, sharing the memory); Atomics keep the count exact and
+ * Atomics.waitAsync parks a request without blocking its thread. A Pact
+ * verifier child is another process: its parent holds one permit while it
+ * runs (the verifier sends one request at a time).
+ */
+import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
+
+const environmentKey = 'upgrade-guard:run-permits';
+const LIMIT = 0;
+const IN_FLIGHT = 1;
+const PEAK = 2;
+/** A waiting request re-reads the count at least this often (ms). */
+const RECHECK_MS = 200;
+
+/** Atomics.waitAsync (ES2024; in Node since 16), typed here because the project's lib is ES2023. */
+type WaitAsync = (cells: Int32Array, index: number, value: number, timeoutMs: number) => { async: false; value: string } | { async: true; value: Promise<string> };
+const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
+
+export class RunPermits {
+  readonly #cells: Int32Array;
+
+  private constructor(buffer: SharedArrayBuffer) {
+    this.#cells = new Int32Array(buffer);
+  }
+
+  /** Starts the run's permits (before vitest starts its workers): `limit` requests in flight at most, over every thread. */
+  static share(limit: number): RunPermits {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`run permits must be a positive integer, got ${limit}`);
+    const buffer = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
+    const permits = new RunPermits(buffer);
+    permits.#cells[LIMIT] = limit;
+    setEnvironmentData(environmentKey, buffer);
+    return permits;
+  }
+
+  /** Workers started from now on see no run permits (a test that shared them cleans up). */
+  static withdraw(): void {
+    setEnvironmentData(environmentKey, undefined);
+  }
+
+  /** The run's permits, in whichever thread of the run; undefined outside a run (a unit test's client). */
+  static ofRun(): RunPermits | undefined {
+    const buffer = getEnvironmentData(environmentKey);
+    return buffer instanceof SharedArrayBuffer ? new RunPermits(buffer) : undefined;
+  }
+
+  get limit(): number {
+    return Atomics.load(this.#cells, LIMIT);
+  }
+
+  /** The most permits held at once so far, over every thread. */
+  get peak(): number {
+    return Atomics.load(this.#cells, PEAK);
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    await this.#acquire();
+    try {
+      return await task();
+    } finally {
+      this.#release();
+    }
+  }
+
+  async #acquire(): Promise<void> {
+    const cells = this.#cells;
+    for (;;) {
+      const held = Atomics.load(cells, IN_FLIGHT);
+      if (held < Atomics.load(cells, LIMIT)) {
+        if (Atomics.compareExchange(cells, IN_FLIGHT, held, held + 1) === held) {
+          this.#notePeak(held + 1);
+          return;
+        }
+        continue;
+      }
+      // Sleeps until a release changes the count (returns at once if it already has). A pending waitAsync does not
+      // keep a thread's event loop alive, so a timer does while it waits; the wait's own timeout re-reads the count
+      // now and then, so even a wake-up that went to a thread which no longer waits cannot strand this one.
+      const waited = waitAsync(cells, IN_FLIGHT, held, RECHECK_MS);
+      if (waited.async) {
+        const keepAlive = setInterval(() => undefined, RECHECK_MS);
+        try {
+          await waited.value;
+        } finally {
+          clearInterval(keepAlive);
+        }
+      }
+    }
+  }
+
+  #release(): void {
+    Atomics.sub(this.#cells, IN_FLIGHT, 1);
+    Atomics.notify(this.#cells, IN_FLIGHT, 1);
+  }
+
+  #notePeak(held: number): void {
+    for (let peak = Atomics.load(this.#cells, PEAK); held > peak; peak = Atomics.load(this.#cells, PEAK)) {
+      if (Atomics.compareExchange(this.#cells, PEAK, peak, held) === peak) return;
+    }
+  }
+}

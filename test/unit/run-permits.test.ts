@@ -1,0 +1,39 @@
+/**
+ * MAX_CONCURRENCY bounds a run, not a worker (issue 9): the run's permits
+ * are shared by every worker thread started after `RunPermits.share`.
+ */
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RunPermits } from '../../src/http/run-permits.ts';
+
+/** A worker thread that loads the TypeScript worker through tsx, as the suites' workers load theirs. */
+const tsWorker = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(new URL('../support/run-permits-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
+
+describe('run permits', () => {
+  afterEach(() => RunPermits.withdraw());
+
+  it('three worker threads with six tasks each never hold more than the limit together, and reach it', async () => {
+    const permits = RunPermits.share(4);
+    const together = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
+    const workers = Array.from(
+      { length: 3 },
+      () => new Worker(tsWorker, { eval: true, workerData: { tasks: 6, together } }),
+    );
+    // A worker that ended without its 'done' fails the test at once instead of leaving it waiting.
+    await Promise.all(
+      workers.map((worker) =>
+        Promise.race([once(worker, 'message'), once(worker, 'exit').then(([code]) => Promise.reject(new Error(`a worker ended (exit ${String(code)}) before its tasks were done`)))]),
+      ),
+    );
+    await Promise.all(workers.map((worker) => worker.terminate()));
+    // Six tasks start at once in each thread: the first four permits go out before any is given back.
+    expect(permits.peak).toBe(4);
+    expect(new Int32Array(together)[1]).toBeLessThanOrEqual(4);
+    // Three threads load tsx and the module on a busy runner: a bound for a hang, not a timing assertion.
+  }, 180_000);
+
+  it('refuses a bound that is not a positive whole number', () => {
+    expect(() => RunPermits.share(0)).toThrow(RangeError);
+  });
+});
