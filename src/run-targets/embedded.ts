@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPlatform, type Platform } from '../../simulator/platform.ts';
-import { isFaultName, type FaultName } from '../../simulator/faults/index.ts';
+import { isFaultName, type FaultConsulted, type FaultName } from '../../simulator/faults/index.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
 import type { RunTarget } from './run-plan.ts';
@@ -21,10 +21,16 @@ export interface ResolvedTarget {
 
 const SHORT_TOKEN_TTL_SECONDS = 1;
 
-export async function startEmbeddedTarget(config: Config, runTarget: RunTarget): Promise<ResolvedTarget> {
+export interface EmbeddedOptions {
+  /** Told whenever either instance asks whether a fault is on (the kill matrix's contract trace). */
+  readonly onFaultConsulted?: FaultConsulted;
+}
+
+export async function startEmbeddedTarget(config: Config, runTarget: RunTarget, options: EmbeddedOptions = {}): Promise<ResolvedTarget> {
   const faults = runTarget.faults.map(toFaultName);
-  const main = createPlatform({ version: runTarget.version, faults });
-  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS });
+  const observer = options.onFaultConsulted && { onFaultConsulted: options.onFaultConsulted };
+  const main = createPlatform({ version: runTarget.version, faults, ...observer });
+  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...observer });
   const started: Platform[] = [];
   const stateDir = await mkdtemp(join(tmpdir(), 'upgrade-guard-'));
   const close = async (): Promise<void> => {

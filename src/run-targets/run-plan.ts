@@ -13,6 +13,13 @@ export interface RunTarget {
   readonly version: PlatformVersion;
   /** Simulator faults to start the embedded target with (empty for a clean run and for real targets). */
   readonly faults: readonly string[];
+  /**
+   * `false`: the contract suite does not run the Pact verifier against this
+   * target. Only the kill matrix sets it, for a fault run whose fault the
+   * clean contract verification never asks about (test/kill-matrix/contract-trace.ts):
+   * the verifier would see exactly what it sees on the clean target.
+   */
+  readonly verifyContracts?: boolean;
 }
 
 /**

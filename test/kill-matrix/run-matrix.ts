@@ -1,7 +1,9 @@
 /**
- * Child process of the kill matrix: runs every suite against the clean
- * platform and against each fault, in one vitest run with one project per
- * run target, and writes the per-check results as JSON.
+ * Child process of the kill matrix: traces which faults the contract
+ * verification of each version asks about (contract-trace.ts), then runs
+ * every suite against the clean platform and against each fault, in one
+ * vitest run with one project per version holding its run targets, and
+ * writes the per-check results and the traces as JSON.
  * Usage: tsx test/kill-matrix/run-matrix.ts OUT.json [FAULT ...]
  */
 import { writeFile } from 'node:fs/promises';
@@ -9,6 +11,8 @@ import { PassThrough } from 'node:stream';
 import { loadConfig } from '../../src/config/config.ts';
 import { runSuites } from '../../src/runner/run-suites.ts';
 import { isFaultName } from '../../simulator/faults/index.ts';
+import { needsContractVerification, traceContracts } from './contract-trace.ts';
+import type { MatrixResults } from './matrix-results.ts';
 import { killMatrixPlan } from './plan.ts';
 
 const [out, ...only] = process.argv.slice(2);
@@ -18,13 +22,17 @@ if (!out) {
 }
 const faults = only.filter(isFaultName);
 // The matrix judges the embedded platform with the defaults; a developer's .env and environment must not redirect it.
+// The embedded platform has no clock-skew leeway: a faulted expiry check need not probe for the default 30 s.
+const config = loadConfig({ env: { EXPIRY_LEEWAY_S: '2' }, envFile: '/dev/null' });
+const contractTraces = await Promise.all((['7.4', '8.0'] as const).map((version) => traceContracts(config, version)));
+const traceOf = (version: string) => contractTraces.find((trace) => trace.version === version);
 const results = await runSuites({
-  // The embedded platform has no clock-skew leeway: a faulted expiry check need not probe for the default 30 s.
-  config: loadConfig({ env: { EXPIRY_LEEWAY_S: '2' }, envFile: '/dev/null' }),
-  plan: killMatrixPlan(faults.length > 0 ? faults : undefined),
+  config,
+  plan: killMatrixPlan(faults.length > 0 ? faults : undefined, (run) => needsContractVerification(traceOf(run.version), run.fault)),
   reporters: [],
   vitestOutput: new PassThrough().resume(),
 });
-await writeFile(out, JSON.stringify(results));
+const matrix: MatrixResults = { ...results, contractTraces };
+await writeFile(out, JSON.stringify(matrix));
 // Failing checks are the point of the matrix; the parent judges the results.
 process.exitCode = 0;
