@@ -23,7 +23,7 @@ import type { Config } from '../../src/config/config.ts';
 import { verifyQuietly } from '../../src/contracts/quiet-verification.ts';
 import { platformPactSource } from '../../src/contracts/sources.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
-import { startEmbeddedTarget } from '../../src/run-targets/embedded.ts';
+import { startEmbeddedTarget, type ResolvedTarget } from '../../src/run-targets/embedded.ts';
 import { openSessions } from '../../src/run-targets/sessions.ts';
 import type { FaultName } from '../../simulator/faults/index.ts';
 
@@ -37,19 +37,26 @@ export interface ContractTrace {
   readonly error?: string;
 }
 
-export async function traceContracts(config: Config, version: PlatformVersion): Promise<ContractTrace> {
-  const consulted = new Set<FaultName>();
+/** One verifier child for every version (its start is most of a verification's cost), one clean target per version. */
+export async function traceContracts(config: Config, versions: readonly PlatformVersion[]): Promise<ContractTrace[]> {
   const secrets = new SecretRegistry();
-  const resolved = await startEmbeddedTarget(config, { name: `contract trace ${version}`, version, faults: [] }, { onFaultConsulted: (name) => consulted.add(name) });
+  const consulted = versions.map(() => new Set<FaultName>());
+  const started: ResolvedTarget[] = [];
   try {
-    const target = await openSessions(resolved.target, secrets);
-    const [results] = await verifyQuietly({ jobs: [{ target, sources: [platformPactSource(version)] }] }, secrets);
-    const result = results?.[0];
-    if (!result) return { version, consulted: [], verdicts: {}, error: 'the verification returned no result' };
-    if (!result.ok) return { version, consulted: [], verdicts: {}, error: result.error };
-    return { version, consulted: [...consulted].sort(), verdicts: verdictsById(result.verification.outcomes) };
+    for (const [index, version] of versions.entries()) {
+      const observe = { onFaultConsulted: (name: FaultName) => consulted[index]?.add(name) };
+      started.push(await startEmbeddedTarget(config, { name: `contract trace ${version}`, version, faults: [] }, observe));
+    }
+    const targets = await Promise.all(started.map((resolved) => openSessions(resolved.target, secrets)));
+    const results = await verifyQuietly({ jobs: targets.map((target) => ({ target, sources: [platformPactSource(target.version)] })) }, secrets);
+    return versions.map((version, index) => {
+      const result = results[index]?.[0];
+      if (!result) return { version, consulted: [], verdicts: {}, error: 'the verification returned no result' };
+      if (!result.ok) return { version, consulted: [], verdicts: {}, error: result.error };
+      return { version, consulted: [...(consulted[index] ?? [])].sort(), verdicts: verdictsById(result.verification.outcomes) };
+    });
   } finally {
-    await resolved.close();
+    await Promise.all(started.map((resolved) => resolved.close()));
   }
 }
 
