@@ -15,12 +15,9 @@ import { originalEnvironment } from '../config/environment.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
-import { ConsoleReporter } from '../report/console-reporter.ts';
-import { renderAllureReport } from '../report/allure-html.ts';
 import { formatSummary } from '../report/summary.ts';
 import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
-import { runSuites } from '../runner/run-suites.ts';
 import { parseSuiteSelection, suiteFilters } from '../runner/suite-selection.ts';
 import type { RunResults } from '../runner/results.ts';
 import { preflight } from '../run-targets/preflight.ts';
@@ -29,8 +26,16 @@ import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 import { commandArguments, runCli } from './run-cli.ts';
 import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
 import { conformanceSection } from '../report/conformance-section.ts';
-import { contractBreaksAfterSuites, runContractBreaksStep } from '../contracts/contract-breaks.ts';
-import { crossVersionFlags } from '../contracts/cross-version.ts';
+
+/**
+ * The heavy parts (vitest, Pact, Allure) load once the input is known to be
+ * good: a bad flag, variable or path answers in about a second.
+ */
+const runSuitesModule = (): Promise<typeof import('../runner/run-suites.ts')> => import('../runner/run-suites.ts');
+const consoleReporterModule = (): Promise<typeof import('../report/console-reporter.ts')> => import('../report/console-reporter.ts');
+const allureHtmlModule = (): Promise<typeof import('../report/allure-html.ts')> => import('../report/allure-html.ts');
+const contractBreaksModule = (): Promise<typeof import('../contracts/contract-breaks.ts')> => import('../contracts/contract-breaks.ts');
+const crossVersionModule = (): Promise<typeof import('../contracts/cross-version.ts')> => import('../contracts/cross-version.ts');
 
 const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--openapi DIR] [--no-html] [--from 7.4 --to 8.0]';
 
@@ -96,9 +101,9 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   await preflight(config, secrets);
 
   // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
-  const crossVersionOnly = crossVersionFlags(args.from, args.to);
+  const crossVersionOnly = (await crossVersionModule()).crossVersionFlags(args.from, args.to);
   if (crossVersionOnly) {
-    const step = await runContractBreaksStep(config, crossVersionOnly, secrets);
+    const step = await (await contractBreaksModule()).runContractBreaksStep(config, crossVersionOnly, secrets);
     process.stdout.write(`${step.summaryLine}\nContract breaks: ${step.files.markdown}\n`);
     return step.section.exact ? 0 : 1;
   }
@@ -108,6 +113,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
 
   // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, and what finished is still reported.
   const deadline = config.runTimeoutSeconds === undefined ? undefined : AbortSignal.timeout(config.runTimeoutSeconds * 1000);
+  const [{ runSuites }, { ConsoleReporter }] = await Promise.all([runSuitesModule(), consoleReporterModule()]);
   const results = await runSuites({
     config,
     plan,
@@ -126,13 +132,13 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // The cross-version comparison belongs to the contracts: a run of other suites alone leaves it out.
   const contractBreaks = suites && !suites.includes('contracts')
     ? { asDocumented: true }
-    : await contractBreaksAfterSuites(config, plan, secrets, (line) => process.stdout.write(`${line}\n`));
+    : await (await contractBreaksModule()).contractBreaksAfterSuites(config, plan, secrets, (line) => process.stdout.write(`${line}\n`));
   const conformance = conformanceSection(results);
   const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : [])];
   const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, sections));
   process.stdout.write(`Migration report: ${migration.markdown}\n`);
   if (args.html) {
-    const index = await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard');
+    const index = await (await allureHtmlModule()).renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard');
     process.stdout.write(`Allure report: ${index}\n`);
   }
   const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0 || !contractBreaks.asDocumented;
@@ -144,7 +150,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
 async function reportCutOff(config: Config, results: RunResults, html: boolean, resultsDir: string): Promise<number> {
   const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, []));
   process.stdout.write(`Migration report: ${migration.markdown}\n`);
-  if (html) process.stdout.write(`Allure report: ${await renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard')}\n`);
+  if (html) process.stdout.write(`Allure report: ${await (await allureHtmlModule()).renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard')}\n`);
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
     `the run did not finish within RUN_TIMEOUT_S=${config.runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,

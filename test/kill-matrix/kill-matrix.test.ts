@@ -16,16 +16,12 @@ import { faultCatalog, faultNames } from '../../simulator/faults/index.ts';
 import { configVariables } from '../../src/config/variables.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
 import type { CheckResult } from '../../src/runner/results.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { declaredChecks, declaredFaults } from './declared.ts';
 import type { MatrixResults } from './matrix-results.ts';
 import { cleanProject, faultRuns } from './plan.ts';
 
 const run = promisify(execFile);
-/**
- * Only catches a hang: the run ends by itself (every check and hook has its own timeout, run-matrix.ts), in
- * minutes on a quiet two-core machine and several times that on a busy runner, which this must never trip.
- */
-const MATRIX_TIMEOUT_MS = 60 * 60_000;
 
 let results: MatrixResults;
 
@@ -57,11 +53,12 @@ beforeAll(async () => {
   for (const name of configVariables) delete env[name];
   await run(process.execPath, ['--import', 'tsx', 'test/kill-matrix/run-matrix.ts', out], {
     env,
-    timeout: MATRIX_TIMEOUT_MS,
+    // Only catches a hang: the run ends by itself (every check and hook has its own timeout, run-matrix.ts).
+    timeout: HANG_TIMEOUT_MS,
     maxBuffer: 64 * 1024 * 1024,
   });
   results = JSON.parse(await readFile(out, 'utf8')) as MatrixResults;
-}, MATRIX_TIMEOUT_MS);
+}, HANG_TEST_TIMEOUT_MS);
 
 describe('kill matrix', () => {
   it('ran without errors outside checks', () => {
