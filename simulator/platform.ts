@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createCas, mountCas } from './cas/index.ts';
+import { createCas, isLoginPageKind, mountCas, type LoginPageKind } from './cas/index.ts';
 import { systemClock, type Clock } from './cas/clock.ts';
 import { casPrefix } from './cas/paths.ts';
 import { randomToken } from './cas/random.ts';
@@ -14,6 +14,7 @@ import { FaultSet, isFaultName, type FaultConsulted, type FaultName } from './fa
 import { fullUser, limitedUser } from './fixtures/users.ts';
 import { checkBearer } from './cas/bearer-guard.ts';
 import { createDispatcher, type Dispatch } from './http/dispatch.ts';
+import { withDeprecationNotices, type DeprecationHeaderMode } from './http/deprecation-notices.ts';
 import { createRequestListener } from './http/node-listener.ts';
 import { Router, type SimResponse } from './http/router.ts';
 import type { ModuleRegistrar } from './modules/context.ts';
@@ -21,6 +22,7 @@ import { moduleRegistrars } from './modules/index.ts';
 import { isSimVersion, type SimVersion } from './version.ts';
 
 export { createRequestListener } from './http/node-listener.ts';
+export { loginPageKinds, isLoginPageKind, type LoginPageKind } from './cas/index.ts';
 export type { Dispatch, IncomingRequest } from './http/dispatch.ts';
 
 export interface PlatformOptions {
@@ -28,6 +30,10 @@ export interface PlatformOptions {
   /** Access token lifetime, reported as `expires_in` (spec §8). Default 3600. */
   readonly tokenTtlSeconds?: number;
   readonly faults?: readonly FaultName[];
+  /** How the CAS serves its login challenge (`--login-page`): a plain form (default) or a page whose form a script builds. */
+  readonly loginPage?: LoginPageKind;
+  /** Deprecation / Sunset headers on some deprecated 8.0 endpoints (simulator/http/deprecation-notices.ts); none by default. */
+  readonly deprecationHeaders?: DeprecationHeaderMode;
   /** Told each time the instance asks whether a fault is on, from its creation on (see FaultSet). */
   readonly onFaultConsulted?: FaultConsulted;
   readonly clientId?: string;
@@ -112,6 +118,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     version: settings.version,
     faults,
     clock: options.clock ?? systemClock,
+    loginPage: settings.loginPage,
     tokenTtlSeconds: settings.tokenTtlSeconds,
     client: { clientId: credentials.clientId, clientSecret: credentials.clientSecret, redirectUri: credentials.redirectUri },
     passwords: new Map([
@@ -125,11 +132,15 @@ export function createPlatform(options: PlatformOptions): Platform {
   mountCas(router, cas);
   for (const register of options.modules ?? moduleRegistrars) register(router, { version: settings.version, faults, baseUrl });
 
-  const dispatch: Dispatch = createDispatcher({
-    router,
-    checkBearer: (headers, roles) => checkBearer(headers, roles, cas.tokens, faults),
-    onInternalError: options.onInternalError ?? reportInternalError,
-  });
+  const dispatch: Dispatch = withDeprecationNotices(
+    createDispatcher({
+      router,
+      checkBearer: (headers, roles) => checkBearer(headers, roles, cas.tokens, faults),
+      onInternalError: options.onInternalError ?? reportInternalError,
+    }),
+    settings.version,
+    options.deprecationHeaders,
+  );
   const requestListener = createRequestListener(dispatch);
   let server: Server | undefined;
 
@@ -198,6 +209,7 @@ interface Settings {
   readonly version: SimVersion;
   readonly tokenTtlSeconds: number;
   readonly faults: readonly FaultName[];
+  readonly loginPage: LoginPageKind;
 }
 
 /** Options are checked once, at start; a bad one fails naming it. */
@@ -210,7 +222,9 @@ function validateOptions(options: PlatformOptions): Settings {
   const faults = options.faults ?? [];
   const unknown = faults.filter((name) => !isFaultName(name));
   if (unknown.length > 0) throw new RangeError(`unknown fault(s): ${unknown.join(', ')}`);
-  return { version: options.version, tokenTtlSeconds, faults };
+  const loginPage = options.loginPage ?? 'form';
+  if (!isLoginPageKind(loginPage)) throw new RangeError(`loginPage must be form or script, got ${String(loginPage)}`);
+  return { version: options.version, tokenTtlSeconds, faults, loginPage };
 }
 
 function serverAddress(server: Server): AddressInfo {

@@ -4,6 +4,7 @@ import type { Accounts } from './accounts.ts';
 import type { AuthorizationCodes } from './authorization-codes.ts';
 import type { PendingAuthorizations } from './authorization-requests.ts';
 import type { Clock } from './clock.ts';
+import type { LoginPageKind } from './login-page.ts';
 import type { RegisteredClient } from './registered-client.ts';
 import type { BrowserSessions } from './sessions.ts';
 import type { TokenState } from './token-state.ts';
@@ -13,6 +14,8 @@ export interface CasContext {
   readonly version: SimVersion;
   readonly faults: FaultSet;
   readonly clock: Clock;
+  /** How the login challenge is served: a plain form, or a page whose form a script builds. */
+  readonly loginPage: LoginPageKind;
   readonly client: RegisteredClient;
   readonly accounts: Accounts;
   /** {auth_url}: the CAS's issuer identifier (RFC 9207), known once the platform listens. */

@@ -11,6 +11,7 @@ import { PendingAuthorizations } from './authorization-requests.ts';
 import { authorizationEndpoint } from './authorize.ts';
 import type { CasContext } from './cas-context.ts';
 import type { Clock } from './clock.ts';
+import type { LoginPageKind } from './login-page.ts';
 import { consentSubmission } from './consent.ts';
 import { loginChallenge, loginSubmission } from './login.ts';
 import { authorizationPaths, consentPath, loginPath, tokenPath } from './paths.ts';
@@ -22,11 +23,13 @@ import { TokenState } from './token-state.ts';
 export type { CasContext } from './cas-context.ts';
 export type { RegisteredClient } from './registered-client.ts';
 export type { AccessTokenStatus } from './token-state.ts';
+export { loginPageKinds, isLoginPageKind, type LoginPageKind } from './login-page.ts';
 
 export interface CasOptions {
   readonly version: SimVersion;
   readonly faults: FaultSet;
   readonly clock: Clock;
+  readonly loginPage: LoginPageKind;
   readonly tokenTtlSeconds: number;
   readonly client: RegisteredClient;
   /** Login to password, for the users who can sign in. */
@@ -39,6 +42,7 @@ export function createCas(options: CasOptions): CasContext {
     version: options.version,
     faults: options.faults,
     clock: options.clock,
+    loginPage: options.loginPage,
     client: options.client,
     accounts: new Accounts(options.passwords),
     issuer: options.issuer,

@@ -25,7 +25,7 @@ export function loginChallenge(cas: CasContext): Handler {
     if (session === undefined || pending === undefined) {
       return errorPage(400, 'invalid_request', 'The sign-in request is unknown or expired. Start again from the application.');
     }
-    const markup = loginPage({ csrf: session.csrf, authorizationRequestId: pending.id, clientId: pending.request.clientId });
+    const markup = loginPage({ csrf: session.csrf, authorizationRequestId: pending.id, clientId: pending.request.clientId }, cas.loginPage);
     return html(200, markup, pageHeaders);
   };
 }
@@ -50,7 +50,7 @@ export function loginSubmission(cas: CasContext): Handler {
         clientId: pending.request.clientId,
         username,
         error: 'Invalid username or password.',
-      });
+      }, cas.loginPage);
       return html(200, markup, pageHeaders);
     }
 

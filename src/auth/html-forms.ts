@@ -44,6 +44,8 @@ export interface HtmlPage {
   readonly messages: readonly string[];
   /** The visible text of the body, whitespace collapsed (scripts, styles and templates left out). */
   readonly text: string;
+  /** Scripts the page runs (JSON and other data blocks not counted): a page without a form that runs scripts may build its form in the browser. */
+  readonly scripts: number;
 }
 
 /** Parses a page and extracts its title, forms and messages. */
@@ -59,7 +61,8 @@ export function parseHtmlPage(html: string, pageUrl: string | URL): HtmlPage {
     .map((element) => normalise(textOf(element)))
     .filter((text, index, all) => text !== '' && all.indexOf(text) === index);
   const body = elements.find((element) => element.tagName === 'body');
-  return { title: title || undefined, forms, messages, text: body ? normalise(textOf(body)) : '' };
+  const scripts = elements.filter(isRunnableScript).length;
+  return { title: title || undefined, forms, messages, text: body ? normalise(textOf(body)) : '', scripts };
 }
 
 /** The forms of a page; see {@link parseHtmlPage}. */
@@ -160,6 +163,13 @@ function baseUrl(elements: readonly Element[], pageUrl: URL): URL {
   const href = elements.find((element) => element.tagName === 'base' && attr(element, 'href') !== undefined);
   const value = href ? attr(href, 'href') : undefined;
   return value && URL.canParse(value, pageUrl.href) ? new URL(value, pageUrl) : pageUrl;
+}
+
+/** HTML Living Standard §4.12.1.1: no type, a JavaScript MIME type or `module` runs; any other type is a data block. */
+function isRunnableScript(element: Element): boolean {
+  if (element.tagName !== 'script') return false;
+  const type = (attr(element, 'type') ?? '').trim().toLowerCase();
+  return type === '' || type === 'module' || /^(?:text|application)\/(?:x-)?(?:java|ecma)script$/.test(type);
 }
 
 const messagePattern = /error|alert|message|notice|warning|invalid/i;

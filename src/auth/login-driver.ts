@@ -11,6 +11,7 @@
  */
 import { UpgradeGuardError } from '../errors.ts';
 import type { HttpClient, HttpResponse } from '../http/client.ts';
+import type { SecretRegistry } from '../http/redact.ts';
 import { isRedirectUri, parseAuthorizationRedirect, type AuthorizationResponse } from './authorization-request.ts';
 import { CookieJar } from './cookie-jar.ts';
 import { formEntries, parseHtmlPage, type FormField, type FormSubmitter, type HtmlForm, type HtmlPage } from './html-forms.ts';
@@ -55,6 +56,8 @@ export type LoginFailureReason =
   | 'loop'
   /** A page without a form to go on with (or a 4xx/5xx without a login form), and no redirect to REDIRECT_URI. */
   | 'error-page'
+  /** A page without a form that runs scripts: its form is built in the browser, which only LOGIN_DRIVER=browser can drive. */
+  | 'needs-browser'
   /** A redirect carrying `code` or `error` to somewhere that is neither the CAS nor REDIRECT_URI. */
   | 'unexpected-redirect'
   /** A 3xx without a usable Location. */
@@ -158,6 +161,14 @@ export async function loginWithForm(client: HttpClient, options: LoginWithFormOp
     registerHiddenValues(client, page, options.username);
     last = { ...last, title: page?.title, message: visibleMessage(client, page, response, false) };
     const choice = page ? chooseForm(page.forms, options.fields) : undefined;
+    if (page && page.forms.length === 0 && page.scripts > 0 && response.status < 300) {
+      throw new LoginError(
+        'needs-browser',
+        `the CAS answered ${response.status} at ${last.url} with a page${last.title ? ` titled "${last.title}"` : ''} that has no form but runs scripts: its login form is built by JavaScript, which the form driver cannot run; set LOGIN_DRIVER=browser`,
+        last,
+        step,
+      );
+    }
     if (!choice || (response.status >= 400 && choice.kind === 'other')) {
       last = { ...last, message: visibleMessage(client, page, response, true) };
       throw new LoginError(
@@ -213,9 +224,14 @@ export async function loginWithForm(client: HttpClient, options: LoginWithFormOp
  * we post back and from every message. URLs and the username are not secrets.
  */
 function registerHiddenValues(client: HttpClient, page: ReturnType<typeof parseHtmlPage> | undefined, username: string): void {
-  for (const form of page?.forms ?? []) {
+  registerHiddenFormValues(client.secrets, page?.forms ?? [], username);
+}
+
+/** See {@link registerHiddenValues}; shared with the browser driver, which reads the forms from the rendered page. */
+export function registerHiddenFormValues(secrets: SecretRegistry, forms: readonly HtmlForm[], username: string): void {
+  for (const form of forms) {
     for (const field of form.fields) {
-      if (field.type === 'hidden' && field.value.length >= 8 && field.value !== username && !URL.canParse(field.value)) client.secrets.add(field.value);
+      if (field.type === 'hidden' && field.value.length >= 8 && field.value !== username && !URL.canParse(field.value)) secrets.add(field.value);
     }
   }
 }
@@ -245,16 +261,16 @@ function toRequest(form: HtmlForm, entries: ReadonlyArray<[string, string]>): Pe
   return { method: 'POST', url: form.action, form: body };
 }
 
-type FormKind = 'login' | 'identifier' | 'other';
+export type FormKind = 'login' | 'identifier' | 'other';
 
-interface FormChoice {
+export interface FormChoice {
   readonly form: HtmlForm;
   readonly kind: FormKind;
   readonly submitter: FormSubmitter | undefined;
 }
 
 /** The login form if there is one; else an identifier-first form (username only); else the most affirmative form (consent). */
-function chooseForm(forms: readonly HtmlForm[], names: LoginWithFormOptions['fields']): FormChoice | undefined {
+export function chooseForm(forms: readonly HtmlForm[], names: LoginWithFormOptions['fields']): FormChoice | undefined {
   // A password input makes a login form even when LOGIN_PASSWORD_FIELD names another field (that mistake is reported, not skipped).
   const login = forms.find((form) => form.fields.some((field) => field.type === 'password' || field.name === names?.password));
   if (login) return { form: login, kind: 'login', submitter: bestSubmitter(login.submitters) };
@@ -302,7 +318,7 @@ function namedUsernameField(form: HtmlForm, names: LoginWithFormOptions['fields'
   return form.fields.find((field) => textTypes.has(field.type) && usernameNames.test(field.name));
 }
 
-function identifyCredentialFields(form: HtmlForm, names: LoginWithFormOptions['fields']): { username: FormField | undefined; password: FormField | undefined } {
+export function identifyCredentialFields(form: HtmlForm, names: LoginWithFormOptions['fields']): { username: FormField | undefined; password: FormField | undefined } {
   const password = passwordField(form, names);
   // Without a telling name, the one visible text field of a login form is the username.
   const visibleText = form.fields.filter((field) => textTypes.has(field.type));
@@ -310,11 +326,11 @@ function identifyCredentialFields(form: HtmlForm, names: LoginWithFormOptions['f
   return { username, password };
 }
 
-function hasHiddenUsername(form: HtmlForm): boolean {
+export function hasHiddenUsername(form: HtmlForm): boolean {
   return form.fields.some((field) => field.type === 'hidden' && usernameNames.test(field.name) && field.value !== '');
 }
 
-function formSignature(page: URL, form: HtmlForm): string {
+export function formSignature(page: URL, form: HtmlForm): string {
   const names = form.fields.map((field) => field.name).sort().join(',');
   const buttons = form.submitters.map((submitter) => `${submitter.name ?? ''}=${submitter.value}`).join(',');
   return `${where(page)} ${form.method} ${where(form.action)} [${names}] [${buttons}]`;
@@ -337,6 +353,6 @@ function visibleMessage(client: HttpClient, page: HtmlPage | undefined, response
 }
 
 /** Origin and path: what a message may show of a URL (queries may hold codes). */
-function where(url: URL): string {
+export function where(url: URL): string {
   return `${url.origin}${url.pathname}`;
 }

@@ -5,8 +5,6 @@
  */
 import * as allure from 'allure-js-commons';
 
-export const SPEC_DOCUMENT = 'platform-api-7.4-to-8.0.md';
-
 export interface CheckLabels {
   /** `auth` or a platform module. */
   readonly module: string;
@@ -18,11 +16,23 @@ export interface CheckLabels {
   readonly spec: string;
 }
 
-export async function annotateCheck(labels: CheckLabels): Promise<void> {
+/**
+ * `specUrl` (SPEC_URL) is where the spec is published: the link goes there, `{section}` replaced by
+ * the section number. Without it no link is made (a relative one 404s in the report); the section
+ * is always the result's `spec` label.
+ */
+export async function annotateCheck(labels: CheckLabels, specUrl?: string): Promise<void> {
   await allure.epic(labels.module);
   await allure.feature(labels.feature);
   await allure.story(labels.story);
-  await allure.link(`${SPEC_DOCUMENT}#${encodeURIComponent(labels.spec)}`, `spec ${labels.spec}`, 'spec');
+  await allure.label('spec', labels.spec);
+  if (specUrl !== undefined) await allure.link(specLink(specUrl, labels.spec), `spec ${labels.spec}`, 'spec');
+}
+
+/** `https://wiki/platform-api#{section}` and `§4.4` → `https://wiki/platform-api#4.4`; the first section of `§4.4, §9.3`. */
+export function specLink(specUrl: string, spec: string): string {
+  const section = /§\s*([\d.]+\d)/.exec(spec)?.[1] ?? '';
+  return specUrl.includes('{section}') ? specUrl.replace('{section}', encodeURIComponent(section)) : specUrl;
 }
 
 /** Text worth a reader's eye that is neither pass nor fail (an observation); already redacted by the caller. */

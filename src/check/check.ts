@@ -22,6 +22,8 @@ import type { FaultDeclarations, FaultRef } from '../catalog/faults.ts';
 import { annotateCheck, type CheckLabels } from './annotate.ts';
 import type { CheckId } from './check-id.ts';
 import { recordForConformance } from '../conformance/record.ts';
+import { readableFailure } from './failure.ts';
+import { recordDeprecationSignals } from './deprecation-scan.ts';
 
 /**
  * `killedBy` is required: a check without the faults that make it fail does
@@ -76,16 +78,17 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
       const secrets = targetSecrets(target);
       const log = new ExchangeLog(secrets);
       try {
-        await annotateCheck(definition.labels);
+        await annotateCheck(definition.labels, target.specUrl);
         await allure.parameter('version', target.version);
         await allure.parameter('target', target.project);
         await allure.label('check', definition.id);
         await runWithExchangeLog(log, () => body(context));
       } catch (error) {
-        throw scrubError(error, secrets);
+        throw scrubError(readableFailure(error), secrets);
       } finally {
         const exchanges = log.drain();
         await recordForConformance(target, definition.id, exchanges);
+        await recordDeprecationSignals(context, exchanges);
         if (exchanges.length > 0) {
           await allure.attachment('HTTP exchanges (redacted)', JSON.stringify(exchanges, null, 2), 'application/json');
         }

@@ -1,5 +1,5 @@
 /**
- * `npm run sim -- --version 8.0 --port 4080 [--token-ttl SECONDS] [--fault NAME]...`
+ * `npm run sim -- --version 8.0 --port 4080 [--token-ttl SECONDS] [--login-page form|script] [--fault NAME]...`
  *
  * Serves one simulated platform instance and prints the `.env` lines that
  * point the suite at it, on stdout and nothing else there (so
@@ -12,10 +12,11 @@
  */
 import { parseArgs } from 'node:util';
 import { faultNames, isFaultName, type FaultName } from '../../simulator/faults/index.ts';
-import { createPlatform, type Platform, type PlatformAddress } from '../../simulator/platform.ts';
+import { createPlatform, isLoginPageKind, loginPageKinds, type LoginPageKind, type Platform, type PlatformAddress } from '../../simulator/platform.ts';
 import { isSimVersion, simVersions, type SimVersion } from '../../simulator/version.ts';
+import { deprecationHeaderModes, isDeprecationHeaderMode, type DeprecationHeaderMode } from '../../simulator/http/deprecation-notices.ts';
 
-const usage = `npm run sim -- --version ${simVersions.join('|')} [--port N] [--host ADDRESS] [--token-ttl SECONDS] [--fault NAME]...`;
+const usage = `npm run sim -- --version ${simVersions.join('|')} [--port N] [--host ADDRESS] [--token-ttl SECONDS] [--login-page ${loginPageKinds.join('|')}] [--deprecation-headers ${deprecationHeaderModes.join('|')}] [--fault NAME]...`;
 const exitUsage = 64;
 const exitUnreachable = 3;
 
@@ -25,6 +26,9 @@ interface SimArguments {
   readonly host: string;
   readonly tokenTtlSeconds: number | undefined;
   readonly faults: readonly FaultName[];
+  /** `script`: the CAS's login form is built by JavaScript, which a form parser cannot drive (LOGIN_DRIVER=browser can). */
+  readonly loginPage: LoginPageKind;
+  readonly deprecationHeaders: DeprecationHeaderMode | undefined;
 }
 
 class UsageError extends Error {}
@@ -39,7 +43,9 @@ function parseCommandLine(argv: readonly string[]): SimArguments | 'help' {
       port: { type: 'string', default: '0' },
       host: { type: 'string', default: '127.0.0.1' },
       'token-ttl': { type: 'string' },
+      'login-page': { type: 'string', default: 'form' },
       fault: { type: 'string', multiple: true, default: [] },
+      'deprecation-headers': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -58,7 +64,13 @@ function parseCommandLine(argv: readonly string[]): SimArguments | 'help' {
     if (!isFaultName(name)) throw new UsageError(`unknown --fault "${name}"; known faults: ${faultNames.join(', ')}`);
     faults.push(name);
   }
-  return { version, port, host: values.host, tokenTtlSeconds, faults };
+  const loginPage = values['login-page'];
+  if (!isLoginPageKind(loginPage)) throw new UsageError(`--login-page must be one of ${loginPageKinds.join(', ')}, got "${loginPage}"`);
+  const deprecationHeaders = values['deprecation-headers'];
+  if (deprecationHeaders !== undefined && !isDeprecationHeaderMode(deprecationHeaders)) {
+    throw new UsageError(`--deprecation-headers must be one of ${deprecationHeaderModes.join(', ')}, got "${deprecationHeaders}"`);
+  }
+  return { version, port, host: values.host, tokenTtlSeconds, faults, loginPage, deprecationHeaders };
 }
 
 function wholeNumber(flag: string, text: string, min: number, max: number): number {
@@ -103,6 +115,8 @@ async function main(): Promise<void> {
   const platform: Platform = createPlatform({
     version: options.version,
     faults: options.faults,
+    loginPage: options.loginPage,
+    ...(options.deprecationHeaders !== undefined && { deprecationHeaders: options.deprecationHeaders }),
     ...(options.tokenTtlSeconds === undefined ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
   });
   // Installed before anything is printed: a caller may signal as soon as it has read the .env lines.
@@ -129,7 +143,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${platform.envLines().join('\n')}\n`);
   const faultList = options.faults.length > 0 ? options.faults.join(', ') : 'none';
   process.stderr.write(
-    `simulated platform ${options.version} at ${address.baseUrl}, CAS at ${address.authUrl}; faults: ${faultList}. Stop with Ctrl-C.\n`,
+    `simulated platform ${options.version} at ${address.baseUrl}, CAS at ${address.authUrl}; faults: ${faultList}; login page: ${options.loginPage}. Stop with Ctrl-C.\n`,
   );
 }
 

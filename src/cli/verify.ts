@@ -26,6 +26,7 @@ import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 import { commandArguments, runCli } from './run-cli.ts';
 import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
 import { conformanceSection } from '../report/conformance-section.ts';
+import { integrationSection } from '../impact/integration-section.ts';
 
 /**
  * The heavy parts (vitest, Pact, Allure) load once the input is known to be
@@ -37,7 +38,7 @@ const allureHtmlModule = (): Promise<typeof import('../report/allure-html.ts')> 
 const contractBreaksModule = (): Promise<typeof import('../contracts/contract-breaks.ts')> => import('../contracts/contract-breaks.ts');
 const crossVersionModule = (): Promise<typeof import('../contracts/cross-version.ts')> => import('../contracts/cross-version.ts');
 
-const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--openapi DIR] [--no-html] [--from 7.4 --to 8.0]';
+const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0]';
 
 interface VerifyArgs {
   readonly envFile?: string;
@@ -47,6 +48,7 @@ interface VerifyArgs {
   readonly from?: string;
   readonly to?: string;
   readonly openapi?: string;
+  readonly history?: string;
 }
 
 function parseVerifyArgs(argv: string[]): VerifyArgs {
@@ -61,6 +63,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
         from: { type: 'string' },
         to: { type: 'string' },
         openapi: { type: 'string' },
+        history: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -73,6 +76,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
       ...(values.from !== undefined && { from: values.from }),
       ...(values.to !== undefined && { to: values.to }),
       ...(values.openapi !== undefined && { openapi: values.openapi }),
+      ...(values.history !== undefined && { history: values.history }),
     };
   } catch (error) {
     throw new UpgradeGuardError('USAGE', `${(error as Error).message}; ${usage}`);
@@ -84,8 +88,12 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   originalEnvironment();
   const args = parseVerifyArgs(commandArguments());
   const loaded = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
-  // --openapi DIR wins over OPENAPI_DIR.
-  const config: Config = args.openapi === undefined ? loaded : Object.freeze({ ...loaded, openapiDir: args.openapi });
+  // --openapi DIR wins over OPENAPI_DIR, --history DIR over HISTORY_DIR.
+  const config: Config = Object.freeze({
+    ...loaded,
+    ...(args.openapi !== undefined && { openapiDir: args.openapi }),
+    ...(args.history !== undefined && { historyDir: args.history }),
+  });
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
   if (config.openapiDir !== undefined) loadVendorDocuments(config.openapiDir);
 
@@ -134,11 +142,13 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     ? { asDocumented: true }
     : await (await contractBreaksModule()).contractBreaksAfterSuites(config, plan, secrets, (line) => process.stdout.write(`${line}\n`));
   const conformance = conformanceSection(results);
-  const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : [])];
+  // "Your integration": the team's own calls, when an `npm run impact` left its report in REPORTS_DIR.
+  const integration = await integrationSection(config.reportsDir);
+  const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : []), ...(integration ? [integration] : [])];
   const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, sections));
-  process.stdout.write(`Migration report: ${migration.markdown}\n`);
+  process.stdout.write(`Migration report: ${migration.markdown} (${migration.html})\n`);
   if (args.html) {
-    const index = await (await allureHtmlModule()).renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard');
+    const index = await (await allureHtmlModule()).renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard', config.historyDir);
     process.stdout.write(`Allure report: ${index}\n`);
   }
   const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0 || !contractBreaks.asDocumented;
@@ -150,7 +160,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
 async function reportCutOff(config: Config, results: RunResults, html: boolean, resultsDir: string): Promise<number> {
   const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, []));
   process.stdout.write(`Migration report: ${migration.markdown}\n`);
-  if (html) process.stdout.write(`Allure report: ${await (await allureHtmlModule()).renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard')}\n`);
+  if (html) process.stdout.write(`Allure report: ${await (await allureHtmlModule()).renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard', config.historyDir)}\n`);
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
     `the run did not finish within RUN_TIMEOUT_S=${config.runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,

@@ -16,6 +16,8 @@ import { readPactConfig, type PactConfig } from './pact.ts';
 import { pathVersionPattern, type PathVersions } from '../catalog/path-versions.ts';
 import { refuseUnknownVariables } from './unknown-variables.ts';
 
+export type LoginDriverKind = 'form' | 'browser';
+
 export interface UserCredentials {
   readonly username: string;
   readonly password: string;
@@ -49,12 +51,20 @@ export interface Config {
   readonly tokenStorePath: string;
   readonly reportsDir: string;
   readonly loginFields: { readonly username?: string; readonly password?: string };
+  /** LOGIN_DRIVER: `form` reads the CAS's HTML forms; `browser` drives them in Chromium (CHROMIUM_PATH), for login pages built by JavaScript. */
+  readonly loginDriver: LoginDriverKind;
+  /** CHROMIUM_PATH, when set (src/auth/chromium.ts has the default). */
+  readonly chromiumPath?: string;
   /** FIXTURE_* variables, keyed by the name after the prefix. */
   readonly fixtures: Readonly<Record<string, string>>;
   /** PATH_VERSION_<MODULE>: the `{version}` segment of a module's paths, where set (src/catalog/path-versions.ts). */
   readonly pathVersions: PathVersions;
   /** OPENAPI_DIR: the vendor's OpenAPI documents; set, every module exchange is checked against them (src/conformance). */
   readonly openapiDir?: string;
+  /** SPEC_URL: where the spec is published; the Allure reports' spec links point there (src/check/annotate.ts). */
+  readonly specUrl?: string;
+  /** HISTORY_DIR: where the Allure history is kept between runs (src/report/allure-html.ts). */
+  readonly historyDir?: string;
   /** The team's own pacts to verify, and whether to publish results (PACT_* variables). */
   readonly pact: PactConfig;
 }
@@ -95,10 +105,11 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   return Object.freeze(toConfig(candidate, fixtures));
 }
 
-type NonStringVariable = 'ALLOW_MUTATIONS' | 'EXPIRY_MAX_WAIT_S' | 'EXPIRY_LEEWAY_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'RUN_TIMEOUT_S' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
+type NonStringVariable = 'LOGIN_DRIVER' | 'ALLOW_MUTATIONS' | 'EXPIRY_MAX_WAIT_S' | 'EXPIRY_LEEWAY_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'RUN_TIMEOUT_S' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
 
 /** The variables after validation, coercion and defaults. */
 type ValidatedVariables = { [K in Exclude<ConfigVariable, NonStringVariable>]?: string } & {
+  LOGIN_DRIVER: LoginDriverKind;
   ALLOW_MUTATIONS: boolean;
   PACT_PUBLISH_RESULTS: boolean;
   EXPIRY_MAX_WAIT_S: number;
@@ -131,12 +142,16 @@ function toConfig(values: ValidatedVariables, fixtures: Record<string, string>):
       ...(values.LOGIN_USERNAME_FIELD && { username: values.LOGIN_USERNAME_FIELD }),
       ...(values.LOGIN_PASSWORD_FIELD && { password: values.LOGIN_PASSWORD_FIELD }),
     }),
+    loginDriver: values.LOGIN_DRIVER,
+    ...(values.CHROMIUM_PATH !== undefined && { chromiumPath: values.CHROMIUM_PATH }),
     fixtures: Object.freeze(fixtures),
     pathVersions: Object.freeze({
       ...(values.PATH_VERSION_JOB !== undefined && { job: values.PATH_VERSION_JOB }),
       ...(values.PATH_VERSION_PLANNING !== undefined && { planning: values.PATH_VERSION_PLANNING }),
     }),
     ...(values.OPENAPI_DIR !== undefined && { openapiDir: values.OPENAPI_DIR }),
+    ...(values.SPEC_URL !== undefined && { specUrl: values.SPEC_URL }),
+    ...(values.HISTORY_DIR !== undefined && { historyDir: values.HISTORY_DIR }),
     pact: readPactConfig(values),
   };
 }

@@ -27,7 +27,7 @@ import type { TargetInfo } from '../run-targets/target-info.ts';
 import { documentedChanges } from './documented-breaks.ts';
 import { verifyQuietly } from './quiet-verification.ts';
 import { platformPactSource } from './sources.ts';
-import { formatMismatches } from './verification-report.ts';
+import { formatMismatches, gotNoResponse } from './verification-report.ts';
 import type { InteractionOutcome, SourceVerification } from './verify-source.ts';
 
 export type BreakOutcome = 'broke' | 'held' | 'skipped';
@@ -49,6 +49,8 @@ export interface ContractBreak {
   readonly mismatch: string;
   /** Why the interaction was not verified. */
   readonly reason?: string;
+  /** Not verified because the target gave no response (a reset, a timeout): the comparison is incomplete. */
+  readonly noResponse?: true;
 }
 
 export interface ContractBreaksSection {
@@ -66,8 +68,10 @@ export interface ContractBreaksSection {
     readonly unbrokenDocumentedBreaks: number;
     readonly held: number;
     readonly skipped: number;
+    /** Of the skipped: those the target gave no response for. */
+    readonly unanswered: number;
   };
-  /** No undocumented break, and every documented break broke. */
+  /** No undocumented break, every documented break broke, and every interaction got a response (or was skipped by choice). */
   readonly exact: boolean;
   readonly durationMs: number;
 }
@@ -90,6 +94,7 @@ export function classifyContracts(verification: SourceVerification, from: Platfo
     unbrokenDocumentedBreaks: count(isUnbrokenBreak),
     held: count((entry) => entry.outcome === 'held'),
     skipped: count((entry) => entry.outcome === 'skipped'),
+    unanswered: count((entry) => entry.noResponse === true),
   };
   return {
     from,
@@ -97,7 +102,8 @@ export function classifyContracts(verification: SourceVerification, from: Platfo
     target,
     interactions,
     counts,
-    exact: counts.undocumentedBreaks === 0 && counts.unbrokenDocumentedBreaks === 0,
+    // Nothing compared is not "as documented": an interaction without a response leaves the verdict open.
+    exact: counts.undocumentedBreaks === 0 && counts.unbrokenDocumentedBreaks === 0 && counts.unanswered === 0,
     durationMs: verification.durationMs,
   };
 }
@@ -114,8 +120,8 @@ function classify(outcome: InteractionOutcome, from: PlatformVersion, to: Platfo
   if (outcome.state === 'passed') return { ...base, outcome: 'held', documented: expected === 'may-break', mismatch: '' };
   // A break is a response that violates the contract. Where the verifier had no response to compare (a timeout,
   // a reset: it reports an error, not mismatches), the interaction is not compared, with the reason, never a break.
-  if (outcome.mismatches.length > 0 && outcome.mismatches.every((mismatch) => mismatch.type === 'error')) {
-    return { ...base, outcome: 'skipped', documented: changes.length > 0, mismatch: '', reason: `not compared: no response to compare (${formatMismatches(outcome.mismatches)})` };
+  if (gotNoResponse(outcome)) {
+    return { ...base, outcome: 'skipped', documented: changes.length > 0, mismatch: '', reason: `not compared: no response to compare (${formatMismatches(outcome.mismatches)})`, noResponse: true };
   }
   const explained = changes.length > 0 && outcome.mismatches.every((mismatch) => changes.some((change) => change.explains(mismatch)));
   // A documented break names the changes that explain it; an undocumented one keeps all, for context.

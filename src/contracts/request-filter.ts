@@ -54,7 +54,13 @@ export function contractRequestFilter(target: Pick<ProviderTarget, 'embedded' | 
     if (proxyPaths.has(path)) {
       // The proxy parsed the JSON body before the filter: { state, action, params }.
       const body: unknown = 'body' in request ? request.body : undefined;
-      if (gate && path === stateSetupPath && isRecord(body) && body.action === 'setup' && typeof body.state === 'string') gate.noteSetup(body.state);
+      if (gate && path === stateSetupPath && isRecord(body) && body.action === 'setup' && typeof body.state === 'string') {
+        const state = body.state;
+        gate.noteSetup(state);
+        response.once('close', () => {
+          if (!response.writableFinished) gate.forgetSetup(state);
+        });
+      }
       next();
       return;
     }

@@ -9,7 +9,7 @@
  * interactions created (the states' teardowns), where mutations are allowed.
  */
 import { fixturePrefix, fixtureVariable } from '../catalog/fixtures.ts';
-import { UpgradeGuardError } from '../errors.ts';
+import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import {
   embeddedFixtures,
   fixtureExamples,
@@ -31,6 +31,8 @@ export interface StateProblems {
   readonly missing: Map<string, string>;
   /** State → why its setup failed (the interaction fails). */
   readonly failed: Map<string, string>;
+  /** State → why the target gave its setup no response (the interaction fails, and is not compared: no response is not a break). */
+  readonly unanswered: Map<string, string>;
 }
 
 export interface ProviderStateHandlers {
@@ -63,12 +65,21 @@ export class StateGate {
     this.#pending.push(state);
   }
 
+  /**
+   * The verifier gave up on a setup call (its timeout closed the connection before the answer): it then fails that
+   * interaction without sending its request, so the state must not stop the next interaction's request.
+   */
+  forgetSetup(state: string): void {
+    const index = this.#pending.lastIndexOf(state);
+    if (index >= 0) this.#pending.splice(index, 1);
+  }
+
   /** The request after the setups: why it must not go on, if it must not. */
   takeBlockReason(): string | undefined {
     const states = this.#pending;
     this.#pending = [];
     for (const state of states) {
-      const problem = this.#problems.missing.get(state) ?? this.#problems.failed.get(state);
+      const problem = this.#problems.missing.get(state) ?? this.#problems.failed.get(state) ?? this.#problems.unanswered.get(state);
       if (problem !== undefined) return problem;
     }
     return undefined;
@@ -76,7 +87,7 @@ export class StateGate {
 }
 
 export function providerStateHandlers(target: ProviderTarget): ProviderStateHandlers {
-  const problems: StateProblems = { missing: new Map(), failed: new Map() };
+  const problems: StateProblems = { missing: new Map(), failed: new Map(), unanswered: new Map() };
   const used = new Set<ProviderStateName>();
   const handlers: Record<string, StateSetup> = {};
   for (const name of Object.keys(providerStates)) {
@@ -87,7 +98,7 @@ export function providerStateHandlers(target: ProviderTarget): ProviderStateHand
         return await resolveProviderState(name, target);
       } catch (error) {
         const message = target.secrets.scrub(error instanceof Error ? error.message : String(error));
-        (error instanceof MissingFixture ? problems.missing : problems.failed).set(name, message);
+        (error instanceof MissingFixture ? problems.missing : noResponse(error) ? problems.unanswered : problems.failed).set(name, message);
         throw error;
       }
     };
@@ -150,4 +161,9 @@ function typed(fixture: ContractFixture, raw: string): FixtureValue {
   const value = Number(raw);
   if (!Number.isInteger(value)) throw new UpgradeGuardError('CONFIG_INVALID', `${fixtureVariable(fixture)} must be a whole number`);
   return value;
+}
+
+/** The target did not answer the setup's request at all (src/http/client.ts codes): nothing of the contract was compared. */
+function noResponse(error: unknown): boolean {
+  return isUpgradeGuardError(error) && (error.code === 'TARGET_UNREACHABLE' || error.code === 'TARGET_TIMEOUT');
 }

@@ -73,7 +73,7 @@ function readMismatches(value: unknown): Mismatch[] {
   const type = text(member(value, 'type'));
   if (type === 'mismatches') return arrayOf(member(value, 'mismatches')).map(readMismatch);
   const message = text(member(value, 'message')) ?? JSON.stringify(value);
-  return [{ type: type ?? 'error', text: stripAnsi(message) }];
+  return [{ type: type ?? noResponseMismatch, text: stripAnsi(message) }];
 }
 
 function readMismatch(value: unknown): Mismatch {
@@ -98,4 +98,16 @@ function show(value: unknown): string | undefined {
 function stripAnsi(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/\u001b\[[0-9;]*m/g, '');
+}
+
+/**
+ * The verifier reports a request it got no response for as an `error`, not as mismatches (verification-report.ts);
+ * we use the same type for a provider state whose setup got none. Cross-version comparison leaves such an
+ * interaction "not compared" (cross-version.ts).
+ */
+export const noResponseMismatch = 'error';
+
+/** Whether the target gave the interaction no response at all: every mismatch is of the no-response kind. */
+export function gotNoResponse(outcome: { readonly mismatches: readonly Mismatch[] }): boolean {
+  return outcome.mismatches.length > 0 && outcome.mismatches.every((mismatch) => mismatch.type === noResponseMismatch);
 }

@@ -24,9 +24,10 @@ import { readPactFile, type PactDocument, type PactInteractionInfo } from './pac
 import type { SecretRegistry } from '../http/redact.ts';
 import type { ProviderTarget } from './provider-target.ts';
 import { blockedByMutationGuard, contractRequestFilter, mutationGuardReason, mutationGuardStatus, type RequestFilter } from './request-filter.ts';
+import { catchProxyTransportErrors, transportFailureKey, type TransportFailures } from './proxy-transport-errors.ts';
 import type { PactSource } from './sources.ts';
 import { providerStateHandlers, type StateProblems, type StateSetup } from './state-handlers.ts';
-import { parseVerificationReport, type InteractionVerdict, type Mismatch } from './verification-report.ts';
+import { noResponseMismatch, parseVerificationReport, type InteractionVerdict, type Mismatch } from './verification-report.ts';
 
 export type OutcomeState = 'passed' | 'failed' | 'skipped';
 
@@ -64,6 +65,8 @@ export class VerificationNotRun extends Error {
 
 export async function verifySource(target: ProviderTarget, source: PactSource, options: VerifySourceOptions = {}): Promise<SourceVerification> {
   process.env.PACT_DO_NOT_TRACK ??= 'true';
+  // Before pact-js makes its proxy: a target's reset must fail one interaction, not the process.
+  const transportFailures = catchProxyTransportErrors();
   const started = performance.now();
   const documents = source.kind === 'files' ? await Promise.all(source.files.map(readPactFile)) : [];
   const states = providerStateHandlers(target);
@@ -92,7 +95,7 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
       ? documents.flatMap((document) =>
           document.interactions.map((interaction) => {
             const checkId = source.kind === 'files' && source.checkIds === 'testname' && interaction.testName ? interaction.testName : ownCheckId(document.consumer, interaction.description);
-            return fileOutcome(target, document, interaction, checkId, verdicts, states.problems);
+            return fileOutcome(target, document, interaction, checkId, verdicts, states.problems, transportFailures);
           }),
         )
       : report.verdicts.map((verdict) => reportOutcome(verdict, target.secrets));
@@ -161,6 +164,7 @@ function fileOutcome(
   checkId: string,
   verdicts: ReadonlyMap<string, InteractionVerdict>,
   problems: StateProblems,
+  transportFailures: TransportFailures,
 ): InteractionOutcome {
   const base = {
     checkId,
@@ -182,9 +186,18 @@ function fileOutcome(
     return failure === undefined ? [] : [{ type: 'ProviderStateSetup', text: failure }];
   });
   if (setupFailures.length > 0) return { ...base, state: 'failed', mismatches: scrubbed(setupFailures, target.secrets) };
+  // A setup request without a response: the interaction's request was stopped (request-filter.ts), so nothing was compared.
+  const unanswered = interaction.states.flatMap((state) => {
+    const reason = problems.unanswered.get(state);
+    return reason === undefined ? [] : [{ type: noResponseMismatch, text: `setting up "${state}": ${reason}` }];
+  });
+  if (unanswered.length > 0) return { ...base, state: 'failed', mismatches: scrubbed(unanswered, target.secrets) };
   const verdict = verdicts.get(interaction.description);
-  if (!verdict) return { ...base, state: 'failed', mismatches: [{ type: 'error', text: 'the verifier reported no result for this interaction' }] };
+  if (!verdict) return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: 'the verifier reported no result for this interaction' }] };
   if (verdict.passed) return { ...base, state: 'passed', mismatches: [] };
+  // The verifier's own words for a request the proxy could not forward are about the proxy; say what the target did.
+  const noResponse = verdict.mismatches.every((mismatch) => mismatch.type === noResponseMismatch) ? transportFailures.get(transportFailureKey(target.baseUrl, interaction.method, interaction.path)) : undefined;
+  if (noResponse !== undefined) return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: `${interaction.method} ${interaction.path}: ${noResponse}` }] };
   return { ...base, state: 'failed', mismatches: scrubbed(verdict.mismatches, target.secrets) };
 }
 

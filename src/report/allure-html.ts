@@ -1,25 +1,55 @@
 /**
  * Renders reports/allure-results into reports/allure-report/index.html with
- * Allure 3 (the `allure` npm package; no Java).
+ * Allure 3 (the `allure` npm package; no Java) and the project's allurerc.mjs
+ * (grouping, categories). With a history folder (`--history DIR`,
+ * HISTORY_DIR) Allure reads the earlier runs from DIR/history.jsonl and adds
+ * this one, so a CI cache or artifact that keeps DIR carries the trend from
+ * night to night. A pure function of its inputs: results in, report out (the
+ * merge of shards calls it too).
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { UpgradeGuardError } from '../errors.ts';
+import { ensureDirectory } from '../files/ensure-directory.ts';
+import { withinTime } from '../files/within-time.ts';
 
 const run = promisify(execFile);
 
-export async function renderAllureReport(resultsDir: string, reportDir: string, name: string): Promise<string> {
+/** The Allure 3 configuration at the repository root. */
+export const allureConfigPath = fileURLToPath(new URL('../../allurerc.mjs', import.meta.url));
+
+/** The file in a history folder that Allure reads and appends to. */
+export function historyFile(historyDir: string): string {
+  return join(resolve(historyDir), 'history.jsonl');
+}
+
+/** `resultsDir`: one results folder, or several (shards); `historyDir`: where the history is kept between runs, none when absent. */
+export async function renderAllureReport(resultsDir: string | readonly string[], reportDir: string, name: string, historyDir?: string): Promise<string> {
   const cli = allureCli();
+  if (historyDir !== undefined) await ensureHistoryDirectory(historyDir);
+  const env = { ...process.env, ...(historyDir !== undefined && { ALLURE_HISTORY_PATH: historyFile(historyDir) }) };
+  const resultsDirs = typeof resultsDir === 'string' ? [resultsDir] : resultsDir;
   try {
-    await run(process.execPath, [cli, 'generate', resultsDir, '--output', reportDir, '--report-name', name], { timeout: 120_000 });
+    await run(process.execPath, [cli, 'generate', ...resultsDirs, '--config', allureConfigPath, '--output', reportDir, '--report-name', name], { timeout: 120_000, env });
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new UpgradeGuardError('REPORT_FAILED', `Allure could not render ${reportDir}: ${detail}`);
   }
   return join(reportDir, 'index.html');
+}
+
+async function ensureHistoryDirectory(directory: string): Promise<void> {
+  const failed = (detail: string): UpgradeGuardError => new UpgradeGuardError('REPORT_FAILED', `the history folder ${directory} (--history, HISTORY_DIR) could not be created: ${detail}`);
+  try {
+    await withinTime(ensureDirectory(directory), () => failed('no answer from the file system in time'));
+  } catch (error) {
+    if (error instanceof UpgradeGuardError) throw error;
+    throw failed(error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** The `allure` package's CLI; its exports map hides package.json, so look along the module paths. */

@@ -11,15 +11,22 @@ import { ensureReportsDirectory } from './reports-dir.ts';
 import { catalog, catalogModules, expectedVerdict, type CatalogEntry, type CatalogModule } from '../catalog/index.ts';
 import { platformVersions, type PlatformVersion } from '../profile/versions.ts';
 import type { CheckResult, RunResults } from '../runner/results.ts';
+import { describeSignal } from '../http/deprecation-headers.ts';
+import { renderMigrationHtml } from './migration-html.ts';
 
 export type RowVerdict = 'as documented' | 'deviates' | 'observation' | 'not checked';
 
 export interface VersionOutcome {
   /** What the spec says this version does: served, gone, absent, deprecated, … */
   readonly expected: string;
-  /** What the target did, per check (`served: 200 (8.0/asset)`), or why it was not checked. */
+  /**
+   * What the target did, one line per distinct finding (`served: 200 (8.0/asset)`; checks that found the
+   * same are named together, so a reason is never repeated), or, when nothing was checked, only why.
+   */
   readonly observed: readonly string[];
   readonly verdict: RowVerdict;
+  /** Endpoints the catalog marks deprecated: the Deprecation / Sunset headers its answers carried, or that none did. */
+  readonly deprecationHeaders?: string;
 }
 
 export interface MigrationRow {
@@ -87,10 +94,13 @@ function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow 
   for (const version of platformVersions) {
     const ofVersion = checks.filter((check) => check.version === version);
     if (ofVersion.length === 0) continue;
+    const verdict = verdictOf(ofVersion);
+    const headers = isDeprecatedEntry(entry) ? deprecationHeadersOf(entry, ofVersion) : undefined;
     versions[version] = {
       expected: expectedText[expectedVerdict(entry, version)] ?? expectedVerdict(entry, version),
-      observed: ofVersion.map((check) => describe(entry, check)),
-      verdict: verdictOf(ofVersion),
+      observed: verdict === 'not checked' ? distinct(ofVersion.map((check) => check.note ?? 'skipped')) : findings(entry, ofVersion),
+      verdict,
+      ...(headers !== undefined && { deprecationHeaders: headers }),
     };
   }
   const outcomes = Object.values(versions);
@@ -98,7 +108,7 @@ function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow 
     ? 'deviates'
     : outcomes.some((outcome) => outcome.verdict === 'observation')
       ? 'observation'
-      : outcomes.length > 0 && outcomes.every((outcome) => outcome.verdict === 'as documented')
+      : outcomes.some((outcome) => outcome.verdict === 'as documented')
         ? 'as documented'
         : 'not checked';
   return {
@@ -114,25 +124,59 @@ function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow 
   };
 }
 
-function describe(entry: CatalogEntry, check: CheckResult): string {
-  const aspect = check.id.slice(entry.id.length + 1);
-  if (check.state === 'failed') return `${aspect}: FAILED ${check.observed ?? ''} ${firstLine(check.error)}`.replace(/\s+/g, ' ').trim();
-  if (check.state === 'skipped') return `${aspect}: ${check.note ?? 'skipped'}`;
-  return `${aspect}: ${check.observed ?? 'ok'}`;
+/** One line per distinct finding; the checks that found it are named once, in front of it. */
+function findings(entry: CatalogEntry, checks: readonly CheckResult[]): string[] {
+  const aspectsByText = new Map<string, string[]>();
+  for (const check of checks) {
+    const text = findingOf(check);
+    aspectsByText.set(text, [...(aspectsByText.get(text) ?? []), check.id.slice(entry.id.length + 1)]);
+  }
+  return [...aspectsByText].map(([text, aspects]) => `${aspects.join(', ')}: ${text}`);
+}
+
+/** The whole failure message (a person needs all of it, src/check/failure.ts), the skip reason, or what was observed. */
+function findingOf(check: CheckResult): string {
+  if (check.state === 'failed') return `FAILED${check.observed ? ` (observed ${check.observed})` : ''}: ${check.error ?? 'no message'}`;
+  if (check.state === 'skipped') return check.note ?? 'skipped';
+  return check.observed ?? 'ok';
+}
+
+function distinct(lines: readonly string[]): string[] {
+  return [...new Set(lines)];
 }
 
 function verdictOf(checks: readonly CheckResult[]): RowVerdict {
   if (checks.some((check) => check.state === 'failed')) return 'deviates';
   if (checks.some((check) => check.state === 'skipped' && check.note?.startsWith('observation:'))) return 'observation';
-  if (checks.every((check) => check.state === 'passed')) return 'as documented';
   return checks.some((check) => check.state === 'passed') ? 'as documented' : 'not checked';
 }
 
-function firstLine(text: string | undefined): string {
-  return (text ?? '').split('\n')[0] ?? '';
+export function isDeprecatedEntry(entry: Pick<CatalogEntry, 'change' | 'alsoChanges'>): boolean {
+  return entry.change === 'deprecated' || (entry.alsoChanges ?? []).includes('deprecated');
 }
 
-const moduleTitles: Record<CatalogModule, string> = {
+/**
+ * What the entry's answers said of their deprecation on one version (RFC 9745, RFC 8594): the
+ * signals its checks saw on the entry's method and path, `none sent` when they saw answers without
+ * any, or why nothing was seen.
+ */
+function deprecationHeadersOf(entry: CatalogEntry, checks: readonly CheckResult[]): string {
+  const route = pathPattern(entry.path);
+  const signals = checks.flatMap((check) => check.deprecationHeaders ?? []).filter((signal) => signal.method === entry.method && route.test(signal.path));
+  if (signals.length > 0) return distinct(signals.map(describeSignal)).join('; ');
+  return checks.some((check) => check.state !== 'skipped') ? 'none sent' : 'not seen (not checked)';
+}
+
+/** `/group/{id}` matches `/group/14`; every `{…}` stands for one path segment. */
+function pathPattern(template: string): RegExp {
+  const source = template
+    .split(/(\{[^}]+\})/)
+    .map((part) => (part.startsWith('{') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`);
+}
+
+export const moduleTitles: Record<CatalogModule, string> = {
   job: 'Job module',
   planning: 'Planning module',
   media: 'Media module',
@@ -163,9 +207,18 @@ export function renderMigrationMarkdown(report: MigrationReport): string {
   }
   const deprecated = report.rows.filter((current) => current.change.includes('deprecated'));
   if (deprecated.length > 0) {
-    lines.push('', '## Deprecated in 8.0', '', '| Endpoint | Replacement |', '|---|---|');
+    lines.push(
+      '',
+      '## Deprecated in 8.0',
+      '',
+      'Deprecation and Sunset headers (RFC 9745, RFC 8594) each version sent on the endpoint; the spec obliges none, so they are observations.',
+      '',
+      '| Endpoint | Replacement | Headers on 7.4 | Headers on 8.0 |',
+      '|---|---|---|---|',
+    );
     for (const current of deprecated) {
-      lines.push(`| \`${current.endpoint}\` | ${current.replacement ? `\`${current.replacement}\`` : 'none named by the spec; plan to move off it'} |`);
+      const headers = (version: PlatformVersion): string => escapeCell(current.versions[version]?.deprecationHeaders ?? 'not run');
+      lines.push(`| \`${current.endpoint}\` | ${current.replacement ? `\`${current.replacement}\`` : 'none named by the spec; plan to move off it'} | ${headers('7.4')} | ${headers('8.0')} |`);
     }
   }
   for (const section of report.sections) lines.push('', `## ${section.title}`, '', section.markdown);
@@ -174,18 +227,27 @@ export function renderMigrationMarkdown(report: MigrationReport): string {
 
 function cell(outcome: VersionOutcome | undefined): string {
   if (!outcome) return 'not run';
-  return `${outcome.expected}; ${outcome.observed.join('; ')}`.replace(/\|/g, '\\|');
+  // A version nothing was checked on says why, and nothing else.
+  const text = outcome.verdict === 'not checked' ? `not checked: ${outcome.observed.join('; ')}` : [outcome.expected, ...outcome.observed].join('; ');
+  return escapeCell(text);
 }
 
-export async function writeMigrationReport(reportsDir: string, report: MigrationReport): Promise<{ markdown: string; json: string }> {
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
+}
+
+/** Writes reports/migration-report.md, .html and .json: a pure function of the report (the merge of shards calls it too). */
+export async function writeMigrationReport(reportsDir: string, report: MigrationReport): Promise<{ markdown: string; html: string; json: string }> {
   await ensureReportsDirectory(reportsDir);
   const markdown = join(reportsDir, 'migration-report.md');
+  const html = join(reportsDir, 'migration-report.html');
   const json = join(reportsDir, 'migration-report.json');
   try {
     await writeFile(markdown, renderMigrationMarkdown(report));
+    await writeFile(html, renderMigrationHtml(report));
     await writeFile(json, `${JSON.stringify(report, null, 2)}\n`);
   } catch (error) {
     throw new UpgradeGuardError('REPORT_FAILED', `${reportsDir}: ${(error as Error).message}`);
   }
-  return { markdown, json };
+  return { markdown, html, json };
 }

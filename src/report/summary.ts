@@ -19,7 +19,7 @@ export function formatSummary(results: RunResults, target: string): string {
   const failures = results.checks.filter((check) => check.state === 'failed');
   if (failures.length > 0) {
     lines.push('', 'failed checks:');
-    for (const failure of failures) lines.push(`  ✗ ${failure.project} ${failure.id}: ${firstLine(failure.error)}`);
+    for (const failure of failures) lines.push(...failureLines(`${failure.project} ${failure.id}`, failure.error));
   }
   const skips = new Map<string, string[]>();
   for (const skipped of results.checks.filter((check) => check.state === 'skipped')) {
@@ -35,6 +35,17 @@ export function formatSummary(results: RunResults, target: string): string {
     for (const error of results.errors) lines.push(`  ! ${firstLine(error)}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Lines of a failure message shown under its headline; the rest are counted (the reports hold them all). */
+const MAX_FAILURE_LINES = 6;
+
+/** The whole message a person needs (src/check/failure.ts): the headline, then its lines, indented. */
+export function failureLines(who: string, error: string | undefined): string[] {
+  const [headline = 'no message', ...rest] = (error ?? '').split('\n').filter((line) => line.trim() !== '');
+  const shown = rest.slice(0, MAX_FAILURE_LINES).map((line) => `      ${line.trim()}`);
+  const more = rest.length > MAX_FAILURE_LINES ? [`      … ${rest.length - MAX_FAILURE_LINES} more lines in the Allure report and the migration report`] : [];
+  return [`  ✗ ${who}: ${headline}`, ...shown, ...more];
 }
 
 function firstLine(text: string | undefined): string {

@@ -28,9 +28,10 @@ export interface EmbeddedOptions {
 
 export async function startEmbeddedTarget(config: Config, runTarget: RunTarget, options: EmbeddedOptions = {}): Promise<ResolvedTarget> {
   const faults = runTarget.faults.map(toFaultName);
+  const notices = runTarget.deprecationHeaders === undefined ? {} : { deprecationHeaders: runTarget.deprecationHeaders };
   const observer = options.onFaultConsulted && { onFaultConsulted: options.onFaultConsulted };
-  const main = createPlatform({ version: runTarget.version, faults, ...observer });
-  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...observer });
+  const main = createPlatform({ version: runTarget.version, faults, ...notices, ...observer });
+  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...notices, ...observer });
   const started: Platform[] = [];
   const stateDir = await mkdtemp(join(tmpdir(), 'upgrade-guard-'));
   const close = async (): Promise<void> => {

@@ -7,12 +7,14 @@
  */
 import type { TestProject } from 'vitest/node';
 import type { Config } from '../config/config.ts';
+import { chromiumExecutable, launchChromiumServer } from '../auth/chromium.ts';
 import { ConcurrencyLimiter } from '../http/limiter.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { startEmbeddedTarget, type ResolvedTarget } from './embedded.ts';
 import { remoteTarget } from './remote.ts';
 import type { RunTarget } from './run-plan.ts';
 import { openSessions } from './sessions.ts';
+import type { TargetInfo } from './target-info.ts';
 import { recordSetupFailure } from './setup-failures.ts';
 
 /** Targets started at once: the kill matrix has dozens per project. */
@@ -38,13 +40,15 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
     await Promise.all(closers.map((closer) => closer()));
   };
   try {
+    const loginBrowser = await launchLoginBrowser(config, closers);
     const targets = await Promise.all(
       runProject.targets.map((runTarget) =>
         limiter.run(async () => {
           const resolved = await resolve(config, runTarget);
           closers.push(resolved.close);
+          const target = loginBrowser ? { ...resolved.target, loginBrowser } : resolved.target;
           // Global setup runs in verify's own process: its stdout is the run's output.
-          return openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`));
+          return openSessions(target, secrets, (line) => process.stdout.write(`${line}\n`));
         }),
       ),
     );
@@ -54,6 +58,14 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
     throw error;
   }
   return close;
+}
+
+/** LOGIN_DRIVER=browser: one Chromium for the project's logins, closed with the project's targets. */
+async function launchLoginBrowser(config: Config, closers: Array<() => Promise<void>>): Promise<TargetInfo['loginBrowser']> {
+  if (config.loginDriver !== 'browser') return undefined;
+  const server = await launchChromiumServer(chromiumExecutable(config.chromiumPath), Math.max(30_000, config.requestTimeoutMs));
+  closers.push(() => server.close());
+  return { wsEndpoint: server.wsEndpoint() };
 }
 
 function resolve(config: Config, runTarget: RunTarget): Promise<ResolvedTarget> | ResolvedTarget {

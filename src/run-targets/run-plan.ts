@@ -6,6 +6,7 @@
  */
 import { platformVersions, type PlatformVersion } from '../profile/versions.ts';
 import type { Config } from '../config/config.ts';
+import type { DeprecationHeaderMode } from '../../simulator/http/deprecation-notices.ts';
 
 export interface RunTarget {
   /** The label of the run in reports (`embedded 8.0`). */
@@ -13,6 +14,8 @@ export interface RunTarget {
   readonly version: PlatformVersion;
   /** Simulator faults to start the embedded target with (empty for a clean run and for real targets). */
   readonly faults: readonly string[];
+  /** The embedded platform's Deprecation / Sunset headers option (`npm run sim -- --deprecation-headers`); none when absent. */
+  readonly deprecationHeaders?: DeprecationHeaderMode;
   /**
    * `false`: the contract suite does not run the Pact verifier against this
    * target. Only the kill matrix sets it, for a fault run whose fault the

@@ -6,7 +6,6 @@
  * missing chain means a fresh login.
  */
 import { authorizationUrl } from '../auth/authorization-request.ts';
-import { loginWithForm } from '../auth/login-driver.ts';
 import { generateState } from '../auth/state.ts';
 import { exchangeCode, isTokenEndpointError, tokenEndpoint, type TokenSet } from '../auth/token-endpoint.ts';
 import { TokenManager } from '../auth/token-manager.ts';
@@ -14,8 +13,9 @@ import { TokenStore, tokenStoreTarget } from '../auth/token-store.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
-import { versionProfiles, type PlatformVersion } from '../profile/versions.ts';
+import { versionProfiles } from '../profile/versions.ts';
 import type { UserCredentials } from '../config/config.ts';
+import { driveLogin } from './login.ts';
 import { registerTargetSecrets, type ClientRegistration, type IssuedToken, type SessionInfo, type ShortLivedTarget, type TargetInfo } from './target-info.ts';
 
 type SessionKind = 'full' | 'limited';
@@ -95,7 +95,7 @@ async function openSession(
   if (!user) {
     return { error: `${variables.username} / ${variables.password} are not set and ${session.storePath} holds no live refresh token` };
   }
-  const { tokens, warnings } = await loginForTokens(http, target.version, target, user, target.loginFields, variables);
+  const { tokens, warnings } = await loginForTokens(http, target, target, user, variables);
   await TokenManager.fromLogin(options, tokens);
   // Said once, in the output: a nightly job whose chain died should know it started a new one.
   if (deadChain) onNotice(`${target.project}: the refresh-token chain in ${session.storePath} was refused (${deadChain}); logged in again as ${variables.username} and stored a new chain`);
@@ -105,7 +105,7 @@ async function openSession(
 /** Logs in on the embedded one-second instance; a failure there only costs the expiry check its head start. */
 async function issueShortLivedToken(http: HttpClient, target: TargetInfo, instance: ShortLivedTarget): Promise<IssuedToken | undefined> {
   try {
-    const { tokens } = await loginForTokens(http, target.version, instance, instance.user, target.loginFields);
+    const { tokens } = await loginForTokens(http, target, instance, instance.user);
     return { accessToken: tokens.accessToken, expiresIn: tokens.expiresIn, obtainedAt: tokens.obtainedAt };
   } catch {
     return undefined;
@@ -118,18 +118,22 @@ export interface LoginOutcome {
   readonly warnings: string[];
 }
 
-/** One login through the version's authorization flow and the code exchange, on any CAS. */
+/**
+ * One login through the version's authorization flow and the code exchange,
+ * on any CAS of the target (its main or its short-lived instance), with the
+ * target's login driver and field names.
+ */
 export async function loginForTokens(
   http: HttpClient,
-  version: PlatformVersion,
+  target: Pick<TargetInfo, 'version' | 'loginFields' | 'loginBrowser' | 'requestTimeoutMs'>,
   instance: { readonly authUrl: string; readonly client: ClientRegistration },
   user: UserCredentials,
-  fields: TargetInfo['loginFields'],
   variables: { readonly username: string; readonly password: string } = credentialVariables.full,
 ): Promise<LoginOutcome> {
-  const profile = versionProfiles[version];
+  const profile = versionProfiles[target.version];
+  const fields = target.loginFields;
   const state = generateState();
-  const result = await loginWithForm(http, {
+  const result = await driveLogin(http, target, {
     authorizationUrl: authorizationUrl(profile, {
       authUrl: instance.authUrl,
       clientId: instance.client.clientId,

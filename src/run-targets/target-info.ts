@@ -75,14 +75,22 @@ export interface TargetInfo {
   readonly requestTimeoutMs: number;
   readonly maxConcurrency: number;
   readonly loginFields: { readonly username?: string; readonly password?: string };
+  /**
+   * LOGIN_DRIVER=browser: the run's Chromium, launched by the global setup;
+   * every login connects to it. Its endpoint is a capability (whoever has it
+   * drives the browser), so it is a secret. Absent: the form driver.
+   */
+  readonly loginBrowser?: { readonly wsEndpoint: string };
   readonly fixtures: Readonly<Record<string, string>>;
   /** PATH_VERSION_<MODULE> values: what the API client puts for `{version}` (the catalog's segment elsewhere). */
   readonly pathVersions: PathVersions;
+  /** SPEC_URL: where the Allure spec links of the target's checks point. */
+  readonly specUrl?: string;
 }
 
 /** Every secret the target carries, known to `secrets` before the first request. */
 /** What a target takes from the configuration as it is, embedded or real. */
-export function settingsFromConfig(config: Config): Pick<TargetInfo, 'expiryLeewaySeconds' | 'requestTimeoutMs' | 'maxConcurrency' | 'loginFields' | 'fixtures' | 'pathVersions'> {
+export function settingsFromConfig(config: Config): Pick<TargetInfo, 'expiryLeewaySeconds' | 'requestTimeoutMs' | 'maxConcurrency' | 'loginFields' | 'fixtures' | 'pathVersions' | 'specUrl'> {
   return {
     expiryLeewaySeconds: config.expiryLeewaySeconds,
     requestTimeoutMs: config.requestTimeoutMs,
@@ -90,6 +98,7 @@ export function settingsFromConfig(config: Config): Pick<TargetInfo, 'expiryLeew
     loginFields: config.loginFields,
     fixtures: config.fixtures,
     pathVersions: config.pathVersions,
+    ...(config.specUrl !== undefined && { specUrl: config.specUrl }),
   };
 }
 
@@ -99,6 +108,7 @@ export function registerTargetSecrets(target: TargetInfo, secrets: SecretRegistr
   secrets.add(target.limitedUser?.password);
   secrets.add(target.shortLived?.client.clientSecret);
   secrets.add(target.shortLived?.user.password);
+  secrets.add(target.loginBrowser?.wsEndpoint);
 }
 
 declare module 'vitest' {

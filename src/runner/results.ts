@@ -6,6 +6,7 @@
 import type { TestModule } from 'vitest/node';
 import type { FaultRef } from '../catalog/faults.ts';
 import { checkIdPattern } from '../check/check.ts';
+import type { DeprecationSignal } from '../http/deprecation-headers.ts';
 
 export type CheckState = 'passed' | 'failed' | 'skipped';
 
@@ -25,6 +26,8 @@ export interface CheckResult {
   readonly error?: string;
   /** What the target did, as the check recorded it (`observe()`). */
   readonly observed?: string;
+  /** The Deprecation / Sunset signals of the responses the check saw (RFC 9745, RFC 8594). */
+  readonly deprecationHeaders?: readonly DeprecationSignal[];
   /** The faults the check declares it fails under (`check({ killedBy })`); the kill matrix reads them. */
   readonly killedBy?: readonly FaultRef[];
   /** The faults the check declares it turns into an observation under. */
@@ -61,6 +64,7 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
         ...(result.state === 'skipped' && result.note !== undefined && { note: result.note }),
         ...(first && { error: first.message }),
         ...(meta.observed !== undefined && { observed: meta.observed }),
+        ...(meta.deprecationHeaders !== undefined && { deprecationHeaders: meta.deprecationHeaders }),
         ...(meta.killedBy !== undefined && { killedBy: meta.killedBy }),
         ...(meta.observedBy !== undefined && { observedBy: meta.observedBy }),
       });

@@ -5,7 +5,8 @@
  */
 import type { TestContext } from 'vitest';
 import { authorizationUrl, type AuthorizationUrlOptions } from '../../src/auth/authorization-request.ts';
-import { loginWithForm, type LoginResult } from '../../src/auth/login-driver.ts';
+import type { LoginResult } from '../../src/auth/login-driver.ts';
+import { driveLogin } from '../../src/run-targets/login.ts';
 import { generateState } from '../../src/auth/state.ts';
 import { authorizationCodeGrantRequest, processTokenResponse, type AuthorizationCodeGrantParams, type TokenSet } from '../../src/auth/token-endpoint.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
@@ -35,11 +36,11 @@ export interface AuthorizeOptions {
   readonly redirectUri?: string;
 }
 
-/** Drives the version's authorization request through the login challenge to the redirect. */
+/** Drives the version's authorization request through the login challenge to the redirect, with the run's login driver (LOGIN_DRIVER). */
 export function authorize(context: SuiteContext, user: UserCredentials, options: AuthorizeOptions = {}): Promise<LoginResult> {
   const { target, profile, http } = context;
   const redirectUri = options.redirectUri ?? target.client.redirectUri;
-  return loginWithForm(http, {
+  return driveLogin(http, target, {
     authorizationUrl: authorizationUrl(profile, {
       authUrl: target.authUrl,
       clientId: target.client.clientId,

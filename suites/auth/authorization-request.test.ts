@@ -11,6 +11,7 @@ import { parseHtmlPage } from '../../src/auth/html-forms.ts';
 import { generateState, STATE_LENGTH } from '../../src/auth/state.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { check } from '../../src/check/check.ts';
+import { browserChallengeView } from '../../src/run-targets/login.ts';
 import { authorize, fullUserOrSkip, labels } from './_auth.ts';
 
 check(
@@ -21,7 +22,7 @@ check(
     killedBy: ['login-challenge-skipped'],
   },
   async (test) => {
-    const { context } = await fullUserOrSkip(test);
+    const { context, user } = await fullUserOrSkip(test);
     const { target, profile, http } = context;
     const url = authorizationUrl(profile, {
       authUrl: target.authUrl,
@@ -30,6 +31,14 @@ check(
       state: generateState(),
     });
     expect(url.pathname.endsWith(profile.authorizationPath), 'path of the version (spec §9.1)').toBe(true);
+    // LOGIN_DRIVER=browser: the challenge as the browser renders it, for a CAS whose login form is built by JavaScript.
+    const rendered = await browserChallengeView(http, target, { authorizationUrl: url, redirectUri: target.client.redirectUri, username: user.username, password: user.password });
+    if (rendered) {
+      expect(rendered.redirectedWith, 'redirected with a code before any login challenge (spec §5.3)').not.toBe('code');
+      expect(rendered.status).toBe(200);
+      expect(rendered.passwordForm, 'a rendered form with a password field').toBe(true);
+      return;
+    }
     // The CAS may pass through pages of its own before the challenge; none of them may be the redirect back.
     // Followed as a browser does: with the cookies the CAS set on the way (RFC 6265), which a real CAS needs to find its session.
     const jar = new CookieJar();

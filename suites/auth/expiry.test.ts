@@ -96,7 +96,7 @@ async function waitedOutToken(context: SuiteContext): Promise<ExpiredToken | und
   if (!instance) return undefined;
   const issued: IssuedToken | undefined =
     (target.shortLived?.issued) ??
-    (await loginForTokens(http, target.version, instance, instance.user, target.loginFields).then(({ tokens }) =>
+    (await loginForTokens(http, target, instance, instance.user).then(({ tokens }) =>
       ({ accessToken: tokens.accessToken, expiresIn: tokens.expiresIn, obtainedAt: tokens.obtainedAt }),
     ));
   if (!issued) return undefined;

@@ -22,6 +22,7 @@ import type { PlatformVersion } from '../../src/profile/versions.ts';
 import { annotateCheck } from '../../src/check/annotate.ts';
 import { observe } from '../../src/check/observe.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
+import { targetBreak } from '../../src/check/failure.ts';
 import '../../src/run-targets/target-info.ts';
 
 const settings = inject('conformance');
@@ -54,7 +55,7 @@ function registerConformanceCheck(targetName: string, result: EndpointResult): v
   it(`${conformanceTitle(endpoint)} [${id}]`, async (context) => {
     context.task.meta.target = targetName;
     context.task.meta.version = result.version;
-    await annotateCheck({ module: result.module, feature: 'conformance', story: endpoint, spec: moduleSections[result.module] });
+    await annotateCheck({ module: result.module, feature: 'conformance', story: endpoint, spec: moduleSections[result.module] }, inject('config').specUrl);
     await allure.parameter('version', result.version);
     await allure.parameter('target', targetName);
     await allure.label('check', id);
@@ -71,7 +72,7 @@ function registerConformanceCheck(targetName: string, result: EndpointResult): v
     if (result.failures.length > 0) {
       const listed = result.failures.slice(0, MAX_LISTED).map((finding) => `  ${describeFinding(finding)}`);
       const more = result.failures.length > MAX_LISTED ? [`  … and ${result.failures.length - MAX_LISTED} more (see the attachment)`] : [];
-      throw new Error([`${result.failures.length} violation(s) of ${result.document} in ${result.exchanges.length} exchange(s):`, ...listed, ...more].join('\n'));
+      throw targetBreak([`${result.failures.length} violation(s) of ${result.document} in ${result.exchanges.length} exchange(s):`, ...listed, ...more].join('\n'));
     }
     if (result.departures.length > 0) {
       const sections = [...new Set(result.departures.map((finding) => `${finding.violation.side} ${finding.departure?.pointer} (spec ${finding.departure?.spec})`))];

@@ -16,10 +16,11 @@ import type { CheckLabels } from '../../src/check/annotate.ts';
 import { check, forEachTarget } from '../../src/check/check.ts';
 import { isCheckId, type CheckId } from '../../src/check/check-id.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
+import { targetBreak } from '../../src/check/failure.ts';
 import { currentTarget, projectTargets, projectVersion, targetSecrets } from '../../src/run-targets/current-target.ts';
 import { findCatalogEntry } from '../../src/catalog/index.ts';
 import { contractCheckId, hasOwnPacts, platformPactSource, resolveOwnPactSources, type PactSource } from '../../src/contracts/sources.ts';
-import { formatMismatches } from '../../src/contracts/verification-report.ts';
+import { formatMismatches, gotNoResponse } from '../../src/contracts/verification-report.ts';
 import { verifyQuietly, type JobResults } from '../../src/contracts/quiet-verification.ts';
 import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
 import { HttpClient } from '../../src/http/client.ts';
@@ -97,7 +98,10 @@ function declareInteraction(outcome: InteractionOutcome, id: CheckId, faults: Fa
     if (outcome.state === 'skipped') await skipWithReason(testContext, outcome.reason ?? 'not verified');
     if (outcome.state === 'failed') {
       await allure.attachment('verifier mismatches', JSON.stringify(outcome.mismatches, null, 2), 'application/json');
-      throw new Error(`the target breaks the contract "${outcome.description}":\n${formatMismatches(outcome.mismatches)}`);
+      // No response is a failure of the target, but not a break of the contract (issue 8): the message says which.
+      if (gotNoResponse(outcome)) throw targetBreak(`the target gave no response for the contract "${outcome.description}": ${formatMismatches(outcome.mismatches)}`);
+      throw targetBreak(`the target breaks the contract "${outcome.description}":
+${formatMismatches(outcome.mismatches)}`);
     }
   });
 }

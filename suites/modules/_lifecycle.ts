@@ -29,6 +29,7 @@ import type { HttpResponse } from '../../src/http/client.ts';
 import { check, type CheckDefinition } from '../../src/check/check.ts';
 import { requireMutationsAllowed } from '../../src/check/mutation-guard.ts';
 import { observe } from '../../src/check/observe.ts';
+import { annotateDeprecatedEndpoint } from '../../src/check/deprecation-scan.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
 import { formatValidationErrors, validateBody } from '../../src/schemas/validator.ts';
 import { suiteContext, type SuiteContext } from '../../src/run-targets/context.ts';
@@ -73,6 +74,8 @@ function servedCheck(entry: CatalogEntry, verdict: string): void {
     if (entry.mutating) await requireMutationsAllowed(test, context.target, `${entry.method} ${entry.path}`);
     const input = await recipeInput(test, context, entry, recipe);
     const response = await callEntry(context.api, entry, recipe, input);
+    // Deprecation / Sunset headers are an observation (RFC 9745, RFC 8594; the spec obliges none): shown, never judged.
+    if ([entry.change, ...(entry.alsoChanges ?? [])].includes('deprecated')) await annotateDeprecatedEndpoint(response, entry.method);
     try {
       const schemaId = entry.schemas?.response?.[context.target.version];
       const served = recipe.served ?? [];

@@ -12,7 +12,7 @@ import { classifyContracts, runCrossVersion } from '../../src/contracts/cross-ve
 import { platformPactSource } from '../../src/contracts/sources.ts';
 import type { InteractionOutcome, SourceVerification } from '../../src/contracts/verify-source.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
-import { contractBreaksJson, contractBreaksMarkdown } from '../../src/contracts/contract-breaks.ts';
+import { contractBreaksJson, contractBreaksMarkdown, contractBreaksSummaryLine } from '../../src/contracts/contract-breaks.ts';
 
 const config = loadConfig({ env: {}, envFile: '/dev/null' });
 
@@ -66,8 +66,11 @@ describe('a break is a response that violates the contract', () => {
 
   it('an interaction the target never answered (timeout, reset) is not compared, with the reason, and no break', () => {
     const section = classifyContracts(verification([outcome([{ type: 'error', text: 'error sending request: connection reset by peer' }])]), '7.4', '8.0', 'staging');
-    expect(section.counts).toMatchObject({ undocumentedBreaks: 0, documentedBreaks: 0, skipped: 1 });
+    expect(section.counts).toMatchObject({ undocumentedBreaks: 0, documentedBreaks: 0, skipped: 1, unanswered: 1 });
     expect(section.interactions[0]?.reason).toMatch(/^not compared: no response to compare .*connection reset/);
+    // Nothing compared is no verdict: the comparison is incomplete, not "exactly as documented".
+    expect(section.exact).toBe(false);
+    expect(contractBreaksSummaryLine(section)).toContain('NOT compared in full: 1 without a response from the target');
   });
 
   it('a response that violates the contract is still a break', () => {

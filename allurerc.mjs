@@ -1,0 +1,61 @@
+/**
+ * The Allure 3 configuration of upgrade-guard's report (README "Reports").
+ * verify renders reports/allure-report with it; from the repository root,
+ * `npx allure generate reports/allure-results` uses it too.
+ *
+ * - The tree: module (epic) → change kind or flow (feature) → endpoint or step
+ *   (story); a check's 7.4 and 8.0 results sit side by side under their
+ *   endpoint, told apart by the `version` parameter.
+ * - Categories: what a failure means for the reader, not how it was thrown.
+ * - History: verify sets ALLURE_HISTORY_PATH from `--history DIR` (or
+ *   HISTORY_DIR); the file there gains this run, so the next run shows the
+ *   trend and what changed since.
+ */
+const historyPath = process.env.ALLURE_HISTORY_PATH;
+
+/** Labels set by src/check (annotate.ts, skip.ts, deprecation-scan.ts) and the suites. */
+const label = (result, name) => result.labels.find((candidate) => candidate.name === name)?.value;
+
+export default {
+  name: 'upgrade-guard',
+  output: 'reports/allure-report',
+  ...(historyPath ? { historyPath, appendHistory: true } : {}),
+  plugins: {
+    awesome: {
+      options: {
+        reportName: 'upgrade-guard',
+        groupBy: ['epic', 'feature', 'story'],
+      },
+    },
+  },
+  categories: {
+    rules: [
+      {
+        id: 'product-defect',
+        name: 'Product defect: the target breaks a contract or its vendor document',
+        matchers: (result) => result.status === 'failed' && ['contract', 'conformance'].includes(label(result, 'feature') ?? ''),
+        groupBy: [{ label: 'epic' }],
+      },
+      {
+        id: 'deviation-from-spec',
+        name: 'Deviation from the spec',
+        matchers: { statuses: ['failed'] },
+        groupBy: [{ label: 'epic' }],
+      },
+      {
+        id: 'our-own-error',
+        name: 'Our own error (the run broke, not the target)',
+        matchers: { statuses: ['broken'] },
+      },
+      {
+        id: 'observation',
+        name: 'Observation (neither pass nor fail)',
+        matchers: [
+          { statuses: ['skipped'], labels: { verdict: 'observation' } },
+          { statuses: ['passed', 'skipped'], labels: { deprecationHeaders: /.+/ } },
+        ],
+        groupBy: [{ label: 'epic' }],
+      },
+    ],
+  },
+};

@@ -1,0 +1,50 @@
+/**
+ * Failure messages a person can read, and the status a failure gets.
+ *
+ * - A break by the target (a contract mismatch, a vendor document violated) is
+ *   thrown as an assertion: Allure files it as Failed (a product defect), and
+ *   only our own crash, any other error, stays Broken.
+ * - vitest prints `expect(problems).toEqual([])` as `expected [ …(13) ] to deeply
+ *   equal []` and `expect(text).toBe('')` as a cut `'/items/0/…:…'`; the problems
+ *   themselves are what a reader needs, so the message becomes the list:
+ *   `label: first problem (+12 more)`, then one problem per line.
+ */
+import { AssertionError } from 'node:assert';
+
+/** A failure that is the target's, not ours: Failed in Allure, never Broken. */
+export function targetBreak(message: string): AssertionError {
+  return new AssertionError({ message });
+}
+
+/** Rewrites an "expected none" assertion's message into its problems, one per line; other errors are left as they are. */
+export function readableFailure(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { actual, expected } = error as Error & { actual?: unknown; expected?: unknown };
+  const problems = problemLines(actual, expected);
+  if (problems === undefined || problems.length === 0) return error;
+  error.message = problemMessage(labelOf(error.message), problems);
+  return error;
+}
+
+/** `label: first (+n more)` and then every further problem on its own line. */
+export function problemMessage(label: string | undefined, problems: readonly string[]): string {
+  const [first, ...rest] = problems;
+  const headline = `${label ? `${label}: ` : ''}${first ?? ''}${rest.length > 0 ? ` (+${rest.length} more)` : ''}`;
+  return [headline, ...rest.map((line) => `  ${line}`)].join('\n');
+}
+
+function problemLines(actual: unknown, expected: unknown): string[] | undefined {
+  if (Array.isArray(expected) && expected.length === 0 && Array.isArray(actual)) return actual.map(asLine);
+  if (expected === '' && typeof actual === 'string') return actual.split('\n').filter((line) => line.trim() !== '');
+  return undefined;
+}
+
+function asLine(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The text given to `expect(value, label)`: chai puts it before its own `expected …`. */
+function labelOf(message: string): string | undefined {
+  const own = /^([\s\S]*?): expected [[']/.exec(message);
+  return own?.[1];
+}

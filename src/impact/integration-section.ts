@@ -1,0 +1,25 @@
+/**
+ * The migration report's "Your integration" section: when an impact run
+ * left its reports in REPORTS_DIR (`npm run impact`), the verify command's
+ * migration report carries its summary and table, one heading level down.
+ * Kept apart from the migration report's own rendering (src/report).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ReportSection } from '../report/migration-report.ts';
+import { impactFiles } from './write-reports.ts';
+
+export async function integrationSection(reportsDir: string): Promise<ReportSection | undefined> {
+  const markdown = await readFile(join(reportsDir, impactFiles.markdown), 'utf8').catch(() => undefined);
+  if (markdown === undefined) return undefined;
+  const json = await readFile(join(reportsDir, impactFiles.json), 'utf8').catch(() => undefined);
+  let data: unknown;
+  try {
+    data = json === undefined ? undefined : JSON.parse(json);
+  } catch {
+    data = undefined;
+  }
+  // The impact report's own title gives way to the section's; its text stays as the impact run wrote it.
+  const body = markdown.replace(/^# .*\n+/, '').trimEnd();
+  return { title: 'Your integration', markdown: `From \`npm run impact\` (${impactFiles.markdown}).\n\n${body}`, data };
+}

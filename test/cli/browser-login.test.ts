@@ -1,0 +1,77 @@
+/**
+ * LOGIN_DRIVER=browser as a user runs it: `npm run verify -- --env-file FILE
+ * --suites auth` against a simulated platform whose CAS builds its login
+ * form with JavaScript (`npm run sim -- --login-page script`, started here
+ * in-process), one run per version, with the system's Chromium. The form
+ * driver on the same page stops with one LOGIN_FAILED line that suggests
+ * LOGIN_DRIVER=browser; a Chromium that is not there is one CONFIG_INVALID
+ * line naming CHROMIUM_PATH. The test timeouts bound the wall time; no
+ * margin is asserted.
+ */
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPlatform, type Platform } from '../../simulator/platform.ts';
+import { expectOneCodedLine, npmRunVerify } from '../support/verify-command.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ug-browser-login-'));
+const platforms: Platform[] = [];
+
+afterAll(async () => {
+  await Promise.all(platforms.map((platform) => platform.close()));
+});
+
+/** A platform with the script login page, and an env file pointing verify at it (its own token store and reports). */
+async function scriptLoginTarget(version: '7.4' | '8.0', extra: readonly string[] = []): Promise<{ envFile: string; platform: Platform; reports: string }> {
+  const platform = createPlatform({ version, loginPage: 'script' });
+  platforms.push(platform);
+  await platform.listen(0);
+  const run = mkdtempSync(join(dir, `${version}-`));
+  const envFile = join(run, 'sim.env');
+  writeFileSync(envFile, [...platform.envLines(), `TOKEN_STORE=${join(run, 'tokens.json')}`, `REPORTS_DIR=${join(run, 'reports')}`, ...extra, ''].join('\n'));
+  return { envFile, platform, reports: join(run, 'reports') };
+}
+
+/** Every file verify wrote under `reports` (Allure results and attachments, the migration report), as text. */
+function reportTexts(reports: string): string[] {
+  return readdirSync(reports, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'));
+}
+
+function secretsOf(platform: Platform): string[] {
+  return [platform.credentials.clientSecret, platform.credentials.users.full.password, platform.credentials.users.limited.password];
+}
+
+// One at a time: each child compiles the CLI and drives a browser, and the machine is shared.
+describe('the script login page, driven by the browser', () => {
+  for (const version of ['7.4', '8.0'] as const) {
+    it(`${version}: verify --suites auth passes with LOGIN_DRIVER=browser`, { timeout: 600_000 }, async () => {
+      const { envFile, platform, reports } = await scriptLoginTarget(version, ['LOGIN_DRIVER=browser']);
+      const outcome = await npmRunVerify(['--env-file', envFile, '--suites', 'auth'], {}, 590_000);
+      expect(outcome.code, `${outcome.stdout}\n${outcome.stderr}`).toBe(0);
+      expect(outcome.stdout).toMatch(new RegExp(`ok +target ${version.replace('.', '\\.')} +\\d+ passed, 0 failed`));
+      // The passwords and the client secret reach neither the output nor any report or attachment.
+      const texts = [outcome.stdout, outcome.stderr, ...reportTexts(reports)];
+      expect(texts.length).toBeGreaterThan(2);
+      for (const secret of secretsOf(platform)) for (const text of texts) expect(text).not.toContain(secret);
+    });
+  }
+});
+
+describe('the script login page without the browser', () => {
+  it('the form driver: one LOGIN_FAILED line (6) that suggests LOGIN_DRIVER=browser, no secret', { timeout: 300_000 }, async () => {
+    const { envFile, platform } = await scriptLoginTarget('8.0');
+    const outcome = await npmRunVerify(['--env-file', envFile, '--suites', 'auth'], {}, 290_000);
+    const line = expectOneCodedLine(outcome, 'LOGIN_FAILED', secretsOf(platform));
+    expect(line).toContain('LOGIN_DRIVER=browser');
+  });
+
+  it('LOGIN_DRIVER=browser with a CHROMIUM_PATH that does not exist: one CONFIG_INVALID line (2) naming CHROMIUM_PATH', { timeout: 300_000 }, async () => {
+    const missing = join(dir, 'no-chromium-here');
+    const outcome = await npmRunVerify(['--suites', 'auth'], { LOGIN_DRIVER: 'browser', CHROMIUM_PATH: missing, REPORTS_DIR: join(dir, 'reports') }, 290_000);
+    const line = expectOneCodedLine(outcome, 'CONFIG_INVALID');
+    expect(line).toContain(`CHROMIUM_PATH ${missing}`);
+  });
+});

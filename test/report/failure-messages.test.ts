@@ -1,0 +1,63 @@
+/**
+ * Issue 10 item 1: the message a person needs is the headline everywhere
+ * (Allure's statusDetails.message, the console summary, the migration report),
+ * and a break by the target is Failed in Allure, only our own crash Broken.
+ */
+import { describe, expect, it } from 'vitest';
+import { getStatusFromError } from 'allure-js-commons/sdk';
+import { readableFailure, targetBreak } from '../../src/check/failure.ts';
+import { failureLines } from '../../src/report/summary.ts';
+
+const problems = Array.from({ length: 13 }, (_, index) => `/items/${index}/assignment/assignees/0/uuid: expected a value in format uuid, got "10${index}"`);
+
+function thrownBy(assertion: () => void): Error {
+  try {
+    assertion();
+  } catch (error) {
+    if (error instanceof Error) return error;
+  }
+  throw new Error('the assertion did not throw');
+}
+
+describe('failure messages', () => {
+  it('an "expected none" list becomes its problems: the label and the first in the headline, every other on its own line', () => {
+    const error = thrownBy(() => expect(problems, 'AssignmentDto in GET /rm/rest/v1.0/reviews/7 against 8.0/assignment').toEqual([]));
+    expect(error.message).toContain('…(13)');
+    const message = (readableFailure(error) as Error).message;
+    const lines = message.split('\n');
+    expect(lines[0]).toBe(`AssignmentDto in GET /rm/rest/v1.0/reviews/7 against 8.0/assignment: ${problems[0]} (+12 more)`);
+    expect(lines.slice(1).map((line) => line.trim())).toEqual(problems.slice(1));
+    expect(message).not.toMatch(/…|deeply equal/);
+  });
+
+  it('an "expected empty text" of ajv lines becomes the lines, never a cut string', () => {
+    const text = problems.slice(0, 3).join('\n');
+    const error = thrownBy(() => expect(text, 'body against 8.0/assignment').toBe(''));
+    const message = (readableFailure(error) as Error).message;
+    expect(message.split('\n')[0]).toBe(`body against 8.0/assignment: ${problems[0]} (+2 more)`);
+    expect(message).toContain(problems[2]);
+  });
+
+  it('other assertions keep their message (the observed status is in it)', () => {
+    const error = thrownBy(() => expect([404, 405] as number[], 'GET /x still answers').toContain(200));
+    const before = error.message;
+    expect((readableFailure(error) as Error).message).toBe(before);
+  });
+
+  it('Allure files a break by the target and a rewritten assertion as Failed, our own crash as Broken', () => {
+    expect(getStatusFromError(targetBreak('the target breaks the contract "x":\nStatusMismatch: expected 200 but was 400'))).toBe('failed');
+    expect(getStatusFromError(readableFailure(thrownBy(() => expect(problems).toEqual([]))) as Error)).toBe('failed');
+    expect(getStatusFromError(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe('broken');
+    // vitest hands the reporter a serialized copy: the name carries the verdict across.
+    const serialized = JSON.parse(JSON.stringify({ name: targetBreak('x').name, message: 'x' })) as object;
+    expect(getStatusFromError(serialized)).toBe('failed');
+  });
+
+  it('the console summary shows the headline and the lines under it, and counts what it leaves to the reports', () => {
+    const message = (readableFailure(thrownBy(() => expect(problems, 'AssignmentDto').toEqual([]))) as Error).message;
+    const lines = failureLines('embedded 8.0 review.assignment', message);
+    expect(lines[0]).toBe(`  ✗ embedded 8.0 review.assignment: AssignmentDto: ${problems[0]} (+12 more)`);
+    expect(lines.slice(1, 7).map((line) => line.trim())).toEqual(problems.slice(1, 7));
+    expect(lines.at(-1)).toContain('6 more lines in the Allure report and the migration report');
+  });
+});

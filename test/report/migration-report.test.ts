@@ -1,0 +1,83 @@
+/**
+ * The migration report's rows (issue 10 items 1, 4, 5): no reason repeated,
+ * a version nothing was checked on says why and nothing else, a failure's
+ * whole message, and each deprecated endpoint's Deprecation / Sunset headers
+ * per version.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildMigrationReport, renderMigrationMarkdown } from '../../src/report/migration-report.ts';
+import { deprecationSignal } from '../../src/http/deprecation-headers.ts';
+import type { CheckResult } from '../../src/runner/results.ts';
+
+const notApplicable = 'not applicable: the advanced search is breaking in 8.0; 7.4 keeps its old request and array bodies (spec §4.7)';
+const removed = ['conflict-types', 'order-data', 'text', 'conditions', 'category-id', 'filters', 'header-id', 'order-list-id'];
+
+function result(project: string, id: string, state: CheckResult['state'], extra: Partial<CheckResult> = {}): CheckResult {
+  return { project, version: project.slice(-3), file: 'f', id, name: id, state, ...extra };
+}
+
+const usergroups = '/maps/rest/api/v1.0/usergroups/all';
+const checks: CheckResult[] = [
+  ...removed.map((property) => result('embedded 7.4', `shop.advanced-search.removed-property.${property}`, 'skipped', { note: notApplicable })),
+  result('embedded 7.4', 'shop.advanced-search.error-body-object', 'skipped', { note: notApplicable }),
+  result('embedded 7.4', 'shop.advanced-search.served', 'passed', { observed: '200 (7.4/shop-advanced-search-response)' }),
+  result('embedded 8.0', 'shop.advanced-search.served', 'failed', {
+    observed: '200 (8.0/shop-advanced-search-response)',
+    error: 'body against 8.0/shop-advanced-search-response: /items/0/id: expected string in format uuid, got "14" (+1 more)\n  /items/1/id: expected string in format uuid, got "15"',
+  }),
+  result('embedded 7.4', 'planning.group-delete.served', 'skipped', { note: 'no planning group to delete: set FIXTURE_PLANNING_GROUP_ID' }),
+  result('embedded 8.0', 'planning.group-delete.served', 'skipped', { note: 'no planning group to delete: set FIXTURE_PLANNING_GROUP_ID' }),
+  result('embedded 7.4', 'planning.usergroups-all.served', 'passed', { observed: '200' }),
+  result('embedded 8.0', 'planning.usergroups-all.served', 'passed', {
+    observed: '200',
+    deprecationHeaders: [deprecationSignal('GET', `http://127.0.0.1:1${usergroups}`, 200, { deprecation: '@1767225600', sunset: 'Wed, 30 Jun 2027 23:59:59 GMT' })!],
+  }),
+  result('embedded 7.4', 'planning.usergroups-user.served', 'passed', { observed: '200' }),
+  result('embedded 8.0', 'planning.usergroups-user.served', 'passed', {
+    observed: '200',
+    deprecationHeaders: [deprecationSignal('GET', 'http://127.0.0.1:1/maps/rest/api/v1.0/usergroups/user/7', 200, { deprecation: 'true' })!],
+  }),
+];
+
+const report = buildMigrationReport({ checks, errors: [] }, [], new Date('2026-11-24T05:00:00Z'));
+const rowOf = (id: string) => report.rows.find((row) => row.id === id);
+
+describe('the migration report', () => {
+  it('names a reason once, with every check that gave it', () => {
+    const shop = rowOf('shop.advanced-search');
+    const observed = shop?.versions['7.4']?.observed ?? [];
+    expect(observed.filter((line) => line.includes(notApplicable))).toHaveLength(1);
+    expect(observed.join('\n')).toContain('removed-property.conflict-types, removed-property.order-data');
+    const markdown = renderMigrationMarkdown(report);
+    expect(markdown.split(notApplicable)).toHaveLength(2);
+  });
+
+  it('shows a failure whole: what was observed and every problem', () => {
+    const line = rowOf('shop.advanced-search')?.versions['8.0']?.observed.join('\n') ?? '';
+    expect(line).toContain('/items/0/id: expected string in format uuid, got "14"');
+    expect(line).toContain('/items/1/id: expected string in format uuid, got "15"');
+    expect(rowOf('shop.advanced-search')?.verdict).toBe('deviates');
+    expect(renderMigrationMarkdown(report)).toContain('got "14" (+1 more)<br>  /items/1/id');
+  });
+
+  it('says only why where nothing was checked', () => {
+    const row = rowOf('planning.group-delete');
+    expect(row?.verdict).toBe('not checked');
+    expect(row?.versions['8.0']?.observed).toEqual(['no planning group to delete: set FIXTURE_PLANNING_GROUP_ID']);
+    const markdownRow = renderMigrationMarkdown(report).split('\n').find((line) => line.includes('`DELETE /maps/rest/api/{version}/group/{id}`')) ?? '';
+    expect(markdownRow).toContain('| not checked: no planning group to delete: set FIXTURE_PLANNING_GROUP_ID |');
+    expect(markdownRow).not.toMatch(/served/);
+  });
+
+  it('reports per version whether a deprecated endpoint sent Deprecation / Sunset headers, and malformed ones as such', () => {
+    expect(rowOf('planning.usergroups-all')?.versions['7.4']?.deprecationHeaders).toBe('none sent');
+    expect(rowOf('planning.usergroups-all')?.versions['8.0']?.deprecationHeaders).toBe(
+      'Deprecation: @1767225600 (2026-01-01T00:00:00.000Z); Sunset: Wed, 30 Jun 2027 23:59:59 GMT (2027-06-30T23:59:59.000Z)',
+    );
+    expect(rowOf('planning.usergroups-user')?.versions['8.0']?.deprecationHeaders).toContain('MALFORMED Deprecation: "true"');
+    expect(rowOf('planning.group-delete')?.versions['8.0']?.deprecationHeaders).toBe('not seen (not checked)');
+    expect(rowOf('planning.usergroups-all')?.verdict).toBe('as documented');
+    const deprecatedSection = renderMigrationMarkdown(report).split('## Deprecated in 8.0')[1] ?? '';
+    expect(deprecatedSection).toContain('| none sent | Deprecation: @1767225600');
+  });
+});
