@@ -17,5 +17,7 @@ export default defineConfig({
     testTimeout: UNIT_HANG_TIMEOUT_MS,
     hookTimeout: UNIT_HANG_TIMEOUT_MS,
     env: { PACT_DO_NOT_TRACK: 'true' },
+    // GitHub's workflow parser imports its schema JSON without an import attribute, which Node 20 refuses: vite loads it.
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
   },
 });

@@ -169,7 +169,8 @@ async function walk(session: PageSession, secrets: SecretRegistry, options: Logi
     }
     const address = URL.canParse(page.url()) ? where(new URL(page.url())) : last.url;
     if (outcome === 'stuck') {
-      throw new LoginError('error-page', `the browser's navigation from ${last.url} did not load a page within ${options.timeoutMs} ms and did not reach REDIRECT_URI`, { ...last, url: address }, step);
+      // The page is the browser's own error page then (chrome-error://): the last CAS address is the one to show.
+      throw new LoginError('error-page', `the browser's navigation from ${last.url} did not load a page (a network error, or none within ${options.timeoutMs} ms) and did not reach REDIRECT_URI`, last, step);
     }
     if (step > maxSteps) {
       throw new LoginError('loop', `the login did not reach REDIRECT_URI after ${maxSteps} steps; last at ${address} (HTTP ${session.status()})`, { ...last, url: address }, maxSteps);

@@ -36,7 +36,20 @@ export function chromiumExecutable(configured: string | undefined): string {
     throw new UpgradeGuardError('CONFIG_INVALID', `LOGIN_DRIVER=browser needs Chromium, and CHROMIUM_PATH ${configured === undefined ? `(default ${path})` : path} ${isFile ? 'is not executable' : 'does not exist'}; ${fix}`);
   }
   if (!isFile) throw new UpgradeGuardError('CONFIG_INVALID', `LOGIN_DRIVER=browser needs Chromium, and CHROMIUM_PATH ${path} is not a file; ${fix}`);
+  refuseProtocolLogging(process.env.DEBUG);
   return path;
+}
+
+/**
+ * Playwright's own debug channels (`DEBUG=pw:*`, read when playwright-core loads) print the protocol traffic,
+ * the typed password and the session cookies among it: secrets never leak, so such a run is refused.
+ */
+export function refuseProtocolLogging(debug: string | undefined): void {
+  // The `debug` package's syntax: names separated by commas or spaces, `*` a wildcard, a leading `-` excludes.
+  const enabled = (debug ?? '').split(/[\s,]+/).filter((name) => name !== '' && !name.startsWith('-'));
+  if (enabled.some((name) => name === '*' || name.startsWith('pw'))) {
+    throw new UpgradeGuardError('CONFIG_INVALID', `LOGIN_DRIVER=browser with DEBUG=${debug} would print the browser's protocol traffic, the typed password among it; unset DEBUG (or leave out its pw: channels)`);
+  }
 }
 
 /** Starts Chromium for the run; its `wsEndpoint()` lets other processes connect. Close it at the end of the run. */

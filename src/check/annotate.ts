@@ -31,7 +31,7 @@ export async function annotateCheck(labels: CheckLabels, specUrl?: string): Prom
 
 /** `https://wiki/platform-api#{section}` and `§4.4` → `https://wiki/platform-api#4.4`; the first section of `§4.4, §9.3`. */
 export function specLink(specUrl: string, spec: string): string {
-  const section = /§\s*([\d.]+\d)/.exec(spec)?.[1] ?? '';
+  const section = /§\s*(\d+(?:\.\d+)*)/.exec(spec)?.[1] ?? '';
   return specUrl.includes('{section}') ? specUrl.replace('{section}', encodeURIComponent(section)) : specUrl;
 }
 

@@ -11,7 +11,7 @@
  * whose checks share hooks wrap them in `forEachTarget()` and their hooks in
  * `inTarget()`.
  */
-import { describe, it, type TestContext } from 'vitest';
+import { describe, inject, it, type TestContext } from 'vitest';
 import * as allure from 'allure-js-commons';
 import { ExchangeLog } from '../http/exchange-log.ts';
 import { runWithExchangeLog } from '../http/exchange-scope.ts';
@@ -21,6 +21,7 @@ import type { TargetInfo } from '../run-targets/target-info.ts';
 import type { FaultDeclarations, FaultRef } from '../catalog/faults.ts';
 import { annotateCheck, type CheckLabels } from './annotate.ts';
 import type { CheckId } from './check-id.ts';
+import { checkMatcher } from './check-selection.ts';
 import { recordForConformance } from '../conformance/record.ts';
 import { readableFailure } from './failure.ts';
 import { recordDeprecationSignals } from './deprecation-scan.ts';
@@ -58,7 +59,23 @@ export function inTarget<T>(hook: () => Promise<T>): () => Promise<T> {
   return () => runInTarget(target, hook);
 }
 
+/** `verify --only`: a check outside the selection is not registered at all (the summary says the run was a subset). */
+const matchers = new Map<string, (id: string) => boolean>();
+
+export function isCheckSelected(id: string): boolean {
+  const globs = inject('checkSelection');
+  // Workers outlive a run's files (isolate: false): the matcher is kept per selection, never across selections.
+  const key = JSON.stringify(globs ?? null);
+  let matcher = matchers.get(key);
+  if (!matcher) {
+    matcher = checkMatcher(globs);
+    matchers.set(key, matcher);
+  }
+  return matcher(id);
+}
+
 export function check(definition: CheckDefinition, body: CheckBody): void {
+  if (!isCheckSelected(definition.id)) return;
   const bound = registeringTarget();
   if (bound) {
     registerCheck(bound, definition, body);
@@ -87,6 +104,9 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         throw scrubError(readableFailure(error), secrets);
       } finally {
         const exchanges = log.drain();
+        // A retried request (src/http/client.ts) makes the check flaky: the summary notes it and Allure marks it (src/report/allure-flaky.ts).
+        const retried = exchanges.filter((exchange) => exchange.attempts !== undefined);
+        if (retried.length > 0) context.task.meta.retried = retried.map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}: ${exchange.attempts} attempts`).join('; ');
         await recordForConformance(target, definition.id, exchanges);
         await recordDeprecationSignals(context, exchanges);
         if (exchanges.length > 0) {
@@ -103,6 +123,8 @@ declare module 'vitest' {
     killedBy?: readonly FaultRef[];
     /** The faults the check declares it turns into an observation under. */
     observedBy?: readonly FaultRef[];
+    /** The requests the HTTP client had to send more than once (`GET /x: 2 attempts`): the check is flaky. */
+    retried?: string;
   }
 }
 

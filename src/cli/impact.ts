@@ -21,8 +21,6 @@ import { readCallList } from '../impact/read-calls.ts';
 import { readHar } from '../impact/read-har.ts';
 import { readPacts } from '../impact/read-pacts.ts';
 import { summaryLine } from '../impact/render-markdown.ts';
-import { replayer } from '../impact/replay.ts';
-import { openReplayTarget } from '../impact/replay-target.ts';
 import type { CallImpact, ImpactReport, ObservedCall } from '../impact/types.ts';
 import { vendorEvidence } from '../impact/vendor-paths.ts';
 import { writeImpactReports } from '../impact/write-reports.ts';
@@ -113,6 +111,8 @@ async function impact(secrets: SecretRegistry): Promise<number> {
   });
   let mode = config.openapiDir === undefined ? 'offline, from the spec\'s change catalog' : `offline, from the spec's change catalog and the vendor's documents in ${config.openapiDir}`;
   if (config.remote || args.embedded) {
+    // Loaded only for a replay: the offline analysis never starts the simulator, the login or the fixtures.
+    const [{ openReplayTarget }, { replayer }] = await Promise.all([import('../impact/replay-target.ts'), import('../impact/replay.ts')]);
     const open = await openReplayTarget(config, args.embedded, secrets);
     try {
       const replay = replayer(open, config.allowMutations);

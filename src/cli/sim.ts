@@ -1,5 +1,5 @@
 /**
- * `npm run sim -- --version 8.0 --port 4080 [--token-ttl SECONDS] [--login-page form|script] [--fault NAME]...`
+ * `npm run sim -- --version 8.0 --port 4080 [--token-ttl SECONDS] [--login-page form|script] [--deprecation-headers sent|malformed] [--fault NAME]...`
  *
  * Serves one simulated platform instance and prints the `.env` lines that
  * point the suite at it, on stdout and nothing else there (so

@@ -15,30 +15,26 @@ import { originalEnvironment } from '../config/environment.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
-import { formatSummary } from '../report/summary.ts';
-import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
+import { ConsoleReporter } from '../report/console-reporter.ts';
+import { ProgressReporter, progressOptionsFor } from '../report/progress-reporter.ts';
+import { markFlakyResults } from '../report/allure-flaky.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
-import { parseSuiteSelection, suiteFilters } from '../runner/suite-selection.ts';
+import { runSuites } from '../runner/run-suites.ts';
+import { parseSuiteSelection, suiteFilters, suiteNames, type SuiteName } from '../runner/suite-selection.ts';
 import type { RunResults } from '../runner/results.ts';
 import { preflight } from '../run-targets/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
 import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 import { commandArguments, runCli } from './run-cli.ts';
 import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
-import { conformanceSection } from '../report/conformance-section.ts';
-import { integrationSection } from '../impact/integration-section.ts';
+import { runContractBreaksStep } from '../contracts/contract-breaks.ts';
+import { crossVersionFlags, defaultCrossVersion, runCrossVersion } from '../contracts/cross-version.ts';
+import { parseCheckSelection } from '../check/check-selection.ts';
+import { filesOfShard, parseShard, shardLabel, suiteFiles, type Shard } from '../runner/shard.ts';
+import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
+import { writeRunReports } from './run-reports.ts';
 
-/**
- * The heavy parts (vitest, Pact, Allure) load once the input is known to be
- * good: a bad flag, variable or path answers in about a second.
- */
-const runSuitesModule = (): Promise<typeof import('../runner/run-suites.ts')> => import('../runner/run-suites.ts');
-const consoleReporterModule = (): Promise<typeof import('../report/console-reporter.ts')> => import('../report/console-reporter.ts');
-const allureHtmlModule = (): Promise<typeof import('../report/allure-html.ts')> => import('../report/allure-html.ts');
-const contractBreaksModule = (): Promise<typeof import('../contracts/contract-breaks.ts')> => import('../contracts/contract-breaks.ts');
-const crossVersionModule = (): Promise<typeof import('../contracts/cross-version.ts')> => import('../contracts/cross-version.ts');
-
-const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0]';
+const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--only MODULE|CHECK-GLOB] [--shard I/N] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0]';
 
 interface VerifyArgs {
   readonly envFile?: string;
@@ -48,6 +44,8 @@ interface VerifyArgs {
   readonly from?: string;
   readonly to?: string;
   readonly openapi?: string;
+  readonly only?: string;
+  readonly shard?: string;
   readonly history?: string;
 }
 
@@ -63,6 +61,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
         from: { type: 'string' },
         to: { type: 'string' },
         openapi: { type: 'string' },
+        only: { type: 'string' },
+        shard: { type: 'string' },
         history: { type: 'string' },
       },
       strict: true,
@@ -76,6 +76,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
       ...(values.from !== undefined && { from: values.from }),
       ...(values.to !== undefined && { to: values.to }),
       ...(values.openapi !== undefined && { openapi: values.openapi }),
+      ...(values.only !== undefined && { only: values.only }),
+      ...(values.shard !== undefined && { shard: values.shard }),
       ...(values.history !== undefined && { history: values.history }),
     };
   } catch (error) {
@@ -104,14 +106,21 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     if (plan.length === 0) throw new UpgradeGuardError('USAGE', `--version ${args.version} does not match TARGET_VERSION of the configured target`);
   }
   const suites = args.suites === undefined ? undefined : parseSuiteSelection(args.suites);
+  const checkSelection = args.only === undefined ? undefined : parseCheckSelection(args.only);
+  const shard = args.shard === undefined ? undefined : parseShard(args.shard);
+  // Vendor conformance judges every module exchange of a target at once: a shard holds only some of them.
+  if (shard && config.openapiDir !== undefined) {
+    throw new UpgradeGuardError('CONFIG_INVALID', `--shard cannot be combined with --openapi / OPENAPI_DIR: vendor conformance needs every module exchange of a target in one run`);
+  }
+  const shardFiles = shard ? filesOfShard(await suiteFiles(process.cwd(), shardedFolders(suites)), shard) : undefined;
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (config.remote) await ensureTokenStoreDirectory(config.tokenStorePath);
   await preflight(config, secrets);
 
   // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
-  const crossVersionOnly = (await crossVersionModule()).crossVersionFlags(args.from, args.to);
+  const crossVersionOnly = crossVersionFlags(args.from, args.to);
   if (crossVersionOnly) {
-    const step = await (await contractBreaksModule()).runContractBreaksStep(config, crossVersionOnly, secrets);
+    const step = await runContractBreaksStep(config, crossVersionOnly, secrets);
     process.stdout.write(`${step.summaryLine}\nContract breaks: ${step.files.markdown}\n`);
     return step.section.exact ? 0 : 1;
   }
@@ -121,46 +130,92 @@ async function verify(secrets: SecretRegistry): Promise<number> {
 
   // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, and what finished is still reported.
   const deadline = config.runTimeoutSeconds === undefined ? undefined : AbortSignal.timeout(config.runTimeoutSeconds * 1000);
-  const [{ runSuites }, { ConsoleReporter }] = await Promise.all([runSuitesModule(), consoleReporterModule()]);
+  const filters = shardFiles ?? (suites && suiteFilters(suites));
   const results = await runSuites({
     config,
     plan,
-    ...(suites && { filters: suiteFilters(suites) }),
+    ...(filters && { filters }),
     ...(deadline && { signal: deadline }),
+    ...(checkSelection && { checkSelection }),
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
-    reporters: [new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
+    reporters: [new ProgressReporter(progressOptionsFor(process.stderr, process.env)), new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.
     vitestOutput: process.env.DEBUG ? process.stderr : new PassThrough().resume(),
   });
   const setupFailure = firstSetupFailure();
   if (setupFailure) throw setupFailure;
-
-  process.stdout.write(formatSummary(results, describeTarget(config)));
-  if (deadline?.aborted) return reportCutOff(config, results, args.html, resultsDir);
-  // The cross-version comparison belongs to the contracts: a run of other suites alone leaves it out.
-  const contractBreaks = suites && !suites.includes('contracts')
-    ? { asDocumented: true }
-    : await (await contractBreaksModule()).contractBreaksAfterSuites(config, plan, secrets, (line) => process.stdout.write(`${line}\n`));
-  const conformance = conformanceSection(results);
-  // "Your integration": the team's own calls, when an `npm run impact` left its report in REPORTS_DIR.
-  const integration = await integrationSection(config.reportsDir);
-  const sections = [...(contractBreaks.step ? [contractBreaks.step.report] : []), ...(conformance ? [conformance] : []), ...(integration ? [integration] : [])];
-  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, sections));
-  process.stdout.write(`Migration report: ${migration.markdown} (${migration.html})\n`);
-  if (args.html) {
-    const index = await (await allureHtmlModule()).renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard', config.historyDir);
-    process.stdout.write(`Allure report: ${index}\n`);
+  await markFlakyResults(resultsDir, results.checks);
+  // A selection that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges).
+  if (checkSelection && !shard && results.checks.length === 0) {
+    throw new UpgradeGuardError('CONFIG_INVALID', `--only "${args.only}" matched no check of this run`);
   }
-  const failed = results.checks.some((check) => check.state === 'failed') || results.errors.length > 0 || !contractBreaks.asDocumented;
-  if (results.checks.length === 0) throw new UpgradeGuardError('INTERNAL', 'no check ran');
-  return failed ? 1 : 0;
+
+  const target = describeTarget(config);
+  const subset = subsetLines(args.only, shard, shardFiles);
+  if (deadline?.aborted) return reportCutOff(config, results, args.html, target, subset);
+  // The cross-version comparison belongs to the contracts: a run (or shard, or --only subset) without them leaves it out.
+  const comparesContracts =
+    (!suites || suites.includes('contracts')) &&
+    (!shardFiles || shardFiles.includes(contractsSuiteFile)) &&
+    (!checkSelection || results.checks.some((check) => check.id.startsWith('contract.')));
+  const contractBreaks = comparesContracts ? await compareAfterSuites(config, plan, secrets) : undefined;
+  await writeRunRecord(
+    config.reportsDir,
+    newRunRecord({
+      target,
+      targets: plan.map((runTarget) => runTarget.name),
+      ...(shard && { shard }),
+      ...(args.only !== undefined && { only: args.only }),
+      results,
+      ...(contractBreaks && { contractBreaks }),
+    }),
+  );
+  const clean = await writeRunReports({
+    reportsDir: config.reportsDir,
+    target,
+    results,
+    subset,
+    ...(contractBreaks && { contractBreaks }),
+    html: args.html,
+    ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
+    print,
+  });
+  if (results.checks.length === 0 && !shard) throw new UpgradeGuardError('INTERNAL', 'no check ran');
+  return clean ? 0 : 1;
+}
+
+const contractsSuiteFile = 'suites/contracts/contracts.test.ts';
+
+function print(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+/** The folders a shard deals out: the selected suites, or all; vendor conformance is never sharded (it runs after the module suites). */
+function shardedFolders(suites: readonly SuiteName[] | undefined): SuiteName[] {
+  return (suites ?? suiteNames).filter((name) => name !== 'conformance');
+}
+
+function subsetLines(only: string | undefined, shard: Shard | undefined, files: readonly string[] | undefined): string[] {
+  return [
+    ...(only !== undefined ? [`only the checks matching --only ${only}`] : []),
+    ...(shard && files ? [`shard ${shardLabel(shard)}: ${files.length} suite files; merge the shards with npm run report -- DIR…`] : []),
+  ];
+}
+
+/** The comparison after the suites (when the plan covers 8.0): its section, or why it could not run. */
+async function compareAfterSuites(config: Config, plan: readonly RunTarget[], secrets: SecretRegistry): Promise<RunRecord['contractBreaks']> {
+  const request = defaultCrossVersion(plan);
+  if (!request) return undefined;
+  try {
+    return { ran: await runCrossVersion(config, request, secrets) };
+  } catch (error) {
+    return { failed: secrets.scrub(`Contract breaks ${request.from} → ${request.to}: not compared: ${error instanceof Error ? error.message : String(error)}`) };
+  }
 }
 
 /** RUN_TIMEOUT_S passed: the reports of what finished are written, then the run ends as a timeout (exit 4). */
-async function reportCutOff(config: Config, results: RunResults, html: boolean, resultsDir: string): Promise<number> {
-  const migration = await writeMigrationReport(config.reportsDir, buildMigrationReport(results, []));
-  process.stdout.write(`Migration report: ${migration.markdown}\n`);
-  if (html) process.stdout.write(`Allure report: ${await (await allureHtmlModule()).renderAllureReport(resultsDir, join(config.reportsDir, 'allure-report'), 'upgrade-guard', config.historyDir)}\n`);
+async function reportCutOff(config: Config, results: RunResults, html: boolean, target: string, subset: readonly string[]): Promise<number> {
+  await writeRunReports({ reportsDir: config.reportsDir, target, results, subset, html, ...(config.historyDir !== undefined && { historyDir: config.historyDir }), print });
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
     `the run did not finish within RUN_TIMEOUT_S=${config.runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,

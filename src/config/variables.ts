@@ -33,7 +33,7 @@ export const configSchema = {
     PATH_VERSION_JOB: { type: 'string', pattern: pathVersionPattern, description: 'the {version} segment of the job module paths (default: the catalog\'s)' },
     PATH_VERSION_PLANNING: { type: 'string', pattern: pathVersionPattern, description: 'the {version} segment of the planning module paths (default: the catalog\'s)' },
     OPENAPI_DIR: { type: 'string', minLength: 1, description: "a folder of the vendor's OpenAPI documents; every module exchange is checked against them" },
-    SPEC_URL: { type: 'string', format: 'uri', pattern: '^https?://', description: "where the spec is published; Allure's spec links go there, {section} replaced by the section number (4.4)" },
+    SPEC_URL: { type: 'string', pattern: '^https?://[^\\s]+$', description: "where the spec is published; Allure's spec links go there, {section} replaced by the section number (4.4)" },
     HISTORY_DIR: { type: 'string', minLength: 1, description: "a folder that keeps the Allure report's history between runs (same as --history DIR)" },
     PACT_URLS: { type: 'string', minLength: 1, description: "comma-separated pact files or http(s) URLs of the team's own app contracts" },
     PACT_DIR: { type: 'string', minLength: 1, description: 'a directory of pact files to verify' },

@@ -5,7 +5,7 @@
  * redacted exchange log. Transport failures become coded errors:
  * TARGET_UNREACHABLE, TARGET_TIMEOUT, TARGET_MALFORMED.
  */
-import { Agent, request as undiciRequest, type Dispatcher } from 'undici';
+import { Agent, interceptors, request as undiciRequest, type Dispatcher } from 'undici';
 import { UpgradeGuardError } from '../errors.ts';
 import { ConcurrencyLimiter } from './limiter.ts';
 import { ExchangeLog } from './exchange-log.ts';
@@ -57,6 +57,30 @@ export interface HttpClientOptions {
  * hanging target costs a few timeouts, not one per check.
  */
 const TIMEOUTS_BEFORE_GIVING_UP = 3;
+
+/**
+ * A flaky staging: an idempotent GET or HEAD (RFC 9110 §9.2.2) met by a
+ * connection reset or a gateway's 502/503/504 is sent again, at most twice,
+ * after 250 ms and then 500 ms (undici's retry interceptor). Nothing else is
+ * retried: no other method, no timeout (those count towards giving up, above),
+ * no other status. The exchange records the attempts, and the check that made
+ * it is reported as flaky (src/check/check.ts), never silently passed.
+ */
+export const RETRIED_METHODS: readonly HttpMethod[] = ['GET', 'HEAD'];
+const MAX_RETRIES = 2;
+const retryOptions: NonNullable<Parameters<typeof interceptors.retry>[0]> = {
+  maxRetries: MAX_RETRIES,
+  minTimeout: 250,
+  timeoutFactor: 2,
+  maxTimeout: 500,
+  methods: [...RETRIED_METHODS],
+  statusCodes: [502, 503, 504],
+  errorCodes: ['ECONNRESET', 'UND_ERR_SOCKET'],
+  // The last answer (a 502 after three attempts) goes to the check as it came, to be judged there.
+  throwOnError: false,
+};
+/** The longest a retried request waits between its attempts, all backoffs together. */
+const RETRY_BACKOFF_MS = 250 + 500;
 
 const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EAI_AGAIN', 'UND_ERR_SOCKET']);
 const timeoutCodes = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
@@ -116,30 +140,34 @@ export class HttpClient {
     const timeoutMs = req.timeoutMs ?? this.#timeoutMs;
     const started = performance.now();
     const base = { method: req.method, url: url.toString(), requestHeaders: headers, ...(body !== undefined && { requestBody: body }) };
-    const fail = (failure: UpgradeGuardError): never => {
-      (currentExchangeLog() ?? this.log).record({ ...base, error: failure.message, durationMs: performance.now() - started });
+    const fail = (failure: UpgradeGuardError, attemptCount = 1): never => {
+      (currentExchangeLog() ?? this.log).record({ ...base, error: failure.message, ...retriedAttempts(attemptCount), durationMs: performance.now() - started });
       throw failure;
     };
     if (this.#givenUp) fail(new UpgradeGuardError('TARGET_TIMEOUT', `${req.method} ${url.origin}${url.pathname} not sent: ${this.#givenUp}`));
     let response: Dispatcher.ResponseData;
     let text: string;
+    const retried = RETRIED_METHODS.includes(req.method);
+    const attempts = { count: 0 };
     try {
       response = await undiciRequest(url, {
         method: req.method,
         headers,
         body,
-        dispatcher: this.#dispatcher,
+        dispatcher: retried ? this.#dispatcher.compose(countAttempts(attempts), interceptors.retry(retryOptions)) : this.#dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs + 50),
+        // A safety net over undici's own timeouts: every attempt of a retried request, and the waits between them.
+        signal: AbortSignal.timeout(retried ? (timeoutMs + 50) * (MAX_RETRIES + 1) + RETRY_BACKOFF_MS : timeoutMs + 50),
       });
     } catch (error) {
-      return fail(this.#counted(transportError(req.method, url, timeoutMs, error, this.secrets)));
+      const failure = transportError(req.method, url, timeoutMs, error, this.secrets);
+      return fail(this.#counted(attempts.count > 1 ? new UpgradeGuardError(failure.code, `${failure.message} (after ${attempts.count} attempts)`) : failure), attempts.count);
     }
     try {
       text = await response.body.text();
     } catch (error) {
-      return fail(this.#counted(bodyError(req.method, url, response.statusCode, timeoutMs, error, this.secrets)));
+      return fail(this.#counted(bodyError(req.method, url, response.statusCode, timeoutMs, error, this.secrets)), attempts.count);
     }
     this.#timeoutsInARow = 0;
     const responseHeaders = response.headers as Record<string, string | string[] | undefined>;
@@ -148,6 +176,7 @@ export class HttpClient {
       status: response.statusCode,
       responseHeaders,
       responseBody: text,
+      ...retriedAttempts(attempts.count),
       durationMs: performance.now() - started,
     });
     return makeResponse(url, response.statusCode, responseHeaders, text, req.method, this.secrets);
@@ -165,6 +194,18 @@ export class HttpClient {
     }
     return failure;
   }
+}
+
+/** Counts the attempts of one request: composed before the retry interceptor, it sits nearer the socket and sees each one. */
+function countAttempts(attempts: { count: number }): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (options, handler) => {
+    attempts.count += 1;
+    return dispatch(options, handler);
+  };
+}
+
+function retriedAttempts(count: number): { attempts?: number } {
+  return count > 1 ? { attempts: count } : {};
 }
 
 function buildUrl(input: string | URL, query: HttpRequest['query']): URL {

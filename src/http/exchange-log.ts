@@ -13,6 +13,8 @@ export interface Exchange {
   readonly responseHeaders?: Record<string, string>;
   readonly responseBody?: string;
   readonly error?: string;
+  /** Sent more than once (a retried GET or HEAD, src/http/client.ts): how many times. */
+  readonly attempts?: number;
   readonly durationMs: number;
 }
 
@@ -25,6 +27,7 @@ export interface RawExchange {
   readonly responseHeaders?: Record<string, string | string[] | undefined>;
   readonly responseBody?: string;
   readonly error?: string;
+  readonly attempts?: number;
   readonly durationMs: number;
 }
 
@@ -62,6 +65,7 @@ export class ExchangeLog {
         responseBody: clip(redactBody(raw.responseBody, contentTypeOf(raw.responseHeaders), this.#secrets)),
       }),
       ...(raw.error !== undefined && { error: this.#secrets.scrub(raw.error) }),
+      ...(raw.attempts !== undefined && { attempts: raw.attempts }),
       durationMs: raw.durationMs,
     };
     this.#entries.push(entry);

@@ -33,7 +33,7 @@ export function groupCalls(calls: readonly ObservedCall[]): CallGroup[] {
 
 export function judge(group: CallGroup): CallImpact {
   const base = baseVerdict(group.match);
-  const findings = [...new Set(group.calls.flatMap((call) => callFindings(group.match, call)))];
+  const findings = [...new Set(group.calls.flatMap(callFindings))];
   const verdict = findings.length > 0 ? raisedToReview(base.verdict) : base.verdict;
   const entry = entryOf(group.match);
   return {
@@ -85,7 +85,9 @@ function baseVerdict(match: EndpointMatch): BaseVerdict {
   }
 }
 
-function callFindings(match: EndpointMatch, call: ObservedCall): string[] {
+/** Each call on its own: the ids in its path are its own, not the group's first call's. */
+function callFindings(call: ObservedCall): string[] {
+  const match = matchEndpoint(call.method, call.path);
   const entry = match.kind === 'entry' ? match.entry : undefined;
   return [
     ...numericUserIds(match),

@@ -12,7 +12,9 @@ export function registerHeaderSecrets(name: string, value: string, secrets: Secr
   if (lower === 'authorization' || lower === 'proxy-authorization') {
     secrets.add(value.split(' ').slice(1).join(' ') || value);
   } else if (lower === 'cookie' || lower === 'set-cookie') {
-    for (const pair of value.split(/;\s*/)) secrets.add(pair.slice(pair.indexOf('=') + 1));
+    // `Cookie: a=1; b=2` carries pairs; `Set-Cookie: a=1; Path=/; HttpOnly` one pair and then its attributes.
+    const pairs = value.split(/;\s*/).filter((pair) => pair.includes('='));
+    for (const pair of lower === 'cookie' ? pairs : pairs.slice(0, 1)) secrets.add(pair.slice(pair.indexOf('=') + 1));
   } else if (isSecretFieldName(lower) || lower === 'x-api-key') {
     secrets.add(value);
   }
@@ -36,7 +38,8 @@ export function redactQuery(query: string, secrets: SecretRegistry): string {
   const params = new URLSearchParams(query);
   for (const [name, value] of params) if (isSecretFieldName(name)) secrets.add(value);
   for (const name of [...params.keys()]) if (isSecretFieldName(name)) params.set(name, REDACTED);
-  return secrets.scrub(params.toString());
+  // `[REDACTED]` as written, not percent-encoded: the reader should see at once what went.
+  return secrets.scrub(params.toString().split(encodeURIComponent(REDACTED)).join(REDACTED));
 }
 
 /** A JSON body, redacted by name and by value. */

@@ -24,9 +24,13 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; vertical-align: top; border-bottom: 1px solid #eaecf0; padding: .5rem; }
 th { background: #f9fafb; font-size: .85rem; text-transform: uppercase; letter-spacing: .03em; color: #475467; }
 code { font: 13px/1.4 ui-monospace, "SFMono-Regular", Menlo, monospace; background: #f2f4f7; padding: 0 .2rem; border-radius: 3px; overflow-wrap: anywhere; }
-span.verdict { display: inline-block; border-radius: 4px; padding: .1rem .5rem; color: #fff; font-weight: 600; font-size: .85rem; }
+span.verdict { display: inline-block; white-space: nowrap; border-radius: 4px; padding: .1rem .5rem; color: #fff; font-weight: 600; font-size: .85rem; }
 ul.reasons { margin: 0; padding-left: 1.1rem; }
 td.origin { color: #475467; font-size: .85rem; }
+td.call { min-width: 14rem; }
+td.instead { min-width: 9rem; }
+td.why { min-width: 15rem; }
+td.origin { min-width: 7rem; }
 `;
 
 export function renderImpactHtml(report: ImpactReport): string {
@@ -68,7 +72,8 @@ function row(call: CallImpact, observed: boolean): string {
     `<ul class="reasons">${reasons}</ul>`,
   ];
   const origin = `<td class="origin">${call.origins.map(escape).join('<br>')}</td>`;
-  return `<tr data-verdict="${call.verdict}">${cells.map((cell) => `<td>${cell}</td>`).join('')}${origin}${observed ? `<td>${escape(observationText(call))}</td>` : ''}</tr>`;
+  const classes = ['verdict', 'call', 'instead', 'why'];
+  return `<tr data-verdict="${call.verdict}">${cells.map((cell, index) => `<td class="${classes[index] ?? ''}">${cell}</td>`).join('')}${origin}${observed ? `<td>${escape(observationText(call))}</td>` : ''}</tr>`;
 }
 
 /** `name` in backquotes becomes code, the rest is escaped text. */

@@ -9,8 +9,9 @@ import { conformanceSummaryLines } from './conformance-section.ts';
  * `target` says what was checked; it heads the summary so that a run against
  * the embedded simulator can never be mistaken for a run against staging.
  */
-export function formatSummary(results: RunResults, target: string): string {
-  const lines: string[] = ['', `upgrade-guard summary: ${target}`];
+export function formatSummary(results: RunResults, target: string, subset: readonly string[] = []): string {
+  // A part of a run (`--only`, one `--shard`) says so under the first line: it is never mistaken for the whole run.
+  const lines: string[] = ['', `upgrade-guard summary: ${target}`, ...subset.map((line) => `  SUBSET: ${line}`)];
   for (const tally of tallyByProject(results.checks)) {
     const verdict = tally.failed > 0 ? 'FAIL' : 'ok  ';
     lines.push(`  ${verdict} ${tally.project.padEnd(14)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
@@ -20,6 +21,12 @@ export function formatSummary(results: RunResults, target: string): string {
   if (failures.length > 0) {
     lines.push('', 'failed checks:');
     for (const failure of failures) lines.push(...failureLines(`${failure.project} ${failure.id}`, failure.error));
+  }
+  // Never silently passed: a check that needed a retried request is listed, whatever its state.
+  const flaky = results.checks.filter((check) => check.retried !== undefined);
+  if (flaky.length > 0) {
+    lines.push('', 'flaky (requests retried after a reset or a 502/503/504):');
+    for (const check of flaky) lines.push(`  ~ ${check.project} ${check.id} (${check.state}): ${check.retried}`);
   }
   const skips = new Map<string, string[]>();
   for (const skipped of results.checks.filter((check) => check.state === 'skipped')) {

@@ -32,6 +32,8 @@ export interface CheckResult {
   readonly killedBy?: readonly FaultRef[];
   /** The faults the check declares it turns into an observation under. */
   readonly observedBy?: readonly FaultRef[];
+  /** Requests of the check that were retried (a reset, a 502/503/504): the check is flaky, whatever its state. */
+  readonly retried?: string;
 }
 
 export interface RunResults {
@@ -67,6 +69,7 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
         ...(meta.deprecationHeaders !== undefined && { deprecationHeaders: meta.deprecationHeaders }),
         ...(meta.killedBy !== undefined && { killedBy: meta.killedBy }),
         ...(meta.observedBy !== undefined && { observedBy: meta.observedBy }),
+        ...(meta.retried !== undefined && { retried: meta.retried }),
       });
     }
   }

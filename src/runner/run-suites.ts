@@ -29,6 +29,8 @@ export interface RunSuitesOptions {
   readonly vitestOutput?: Writable;
   /** Cancels the run when aborted (RUN_TIMEOUT_S): checks that have not finished are left out of the results. */
   readonly signal?: AbortSignal;
+  /** `verify --only`: the check-id globs of the run. */
+  readonly checkSelection?: readonly string[];
 }
 
 export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
@@ -41,7 +43,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
       watch: false,
       ...((options.reporters !== undefined || options.signal) && { reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal)] }),
     },
-    suitesConfig(options.config, options.plan),
+    suitesConfig(options.config, options.plan, options.checkSelection ? { checkSelection: options.checkSelection } : {}),
     vitestStreams(options.vitestOutput),
   );
   try {

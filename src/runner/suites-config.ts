@@ -7,11 +7,18 @@
  */
 import { availableParallelism } from 'node:os';
 import { configDefaults, type ViteUserConfig } from 'vitest/config';
+import '../check/check-selection.ts';
 import { conformanceSettings } from '../conformance/settings.ts';
 import type { Config } from '../config/config.ts';
 import { groupIntoProjects, type RunTarget } from '../run-targets/run-plan.ts';
 
-export function suitesConfig(config: Config, plan: readonly RunTarget[]): ViteUserConfig {
+export interface SuitesOptions {
+  /** `verify --only`: the check-id globs; checks outside them are not registered (src/check/check-selection.ts). */
+  readonly checkSelection?: readonly string[];
+}
+
+export function suitesConfig(config: Config, plan: readonly RunTarget[], options: SuitesOptions = {}): ViteUserConfig {
+  const selection = options.checkSelection && { checkSelection: options.checkSelection };
   // Spelled out in every project: an inline configuration (verify loads no config file) is not what `extends: true` extends.
   const perProject = {
     environment: 'node',
@@ -21,6 +28,8 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[]): ViteUs
     testTimeout: Math.max(30_000, config.requestTimeoutMs * 4 + (config.expiryMaxWaitSeconds + config.expiryLeewaySeconds) * 1000),
     hookTimeout: Math.max(30_000, config.requestTimeoutMs * 4),
     env: { PACT_DO_NOT_TRACK: 'true' },
+    // A subset leaves files without a check of the selection: that is the subset, not an error (an empty selection fails in verify).
+    passWithNoTests: options.checkSelection !== undefined,
   } as const;
   const projects = groupIntoProjects(plan);
   // OPENAPI_DIR set: the module suites keep their exchanges, and a conformance project per version checks them after.
@@ -39,7 +48,7 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[]): ViteUs
             name: project.name,
             include: ['suites/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'suites/conformance/**'],
-            provide: { runProject: project, config, ...(conformance && { conformance }) },
+            provide: { runProject: project, config, ...(conformance && { conformance }), ...selection },
             globalSetup: ['src/run-targets/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
             sequence: { groupOrder: 0 },
             setupFiles: ['allure-vitest/setup', 'src/check/allure-setup.ts'],
@@ -52,7 +61,7 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[]): ViteUs
                 ...perProject,
                 name: `conformance ${project.name}`,
                 include: ['suites/conformance/*.test.ts'],
-                provide: { runProject: project, config, conformance },
+                provide: { runProject: project, config, conformance, ...selection },
                 sequence: { groupOrder: 1 },
                 setupFiles: ['allure-vitest/setup'],
               },

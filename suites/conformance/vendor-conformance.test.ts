@@ -22,6 +22,7 @@ import type { PlatformVersion } from '../../src/profile/versions.ts';
 import { annotateCheck } from '../../src/check/annotate.ts';
 import { observe } from '../../src/check/observe.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
+import { isCheckSelected } from '../../src/check/check.ts';
 import { targetBreak } from '../../src/check/failure.ts';
 import '../../src/run-targets/target-info.ts';
 
@@ -51,6 +52,7 @@ if (settings) {
 
 function registerConformanceCheck(targetName: string, result: EndpointResult): void {
   const id = conformanceCheckId(result.module, result.endpoint);
+  if (!isCheckSelected(id)) return;
   const endpoint = `${result.endpoint.method} ${result.endpoint.path}`;
   it(`${conformanceTitle(endpoint)} [${id}]`, async (context) => {
     context.task.meta.target = targetName;

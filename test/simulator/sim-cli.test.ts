@@ -59,7 +59,7 @@ describe('npm run sim', () => {
   });
 
   // Each run starts a process, so few vectors: the CLI's own checks (a fault, a login page) and parseArgs's errors end in the same catch.
-  const usageVectors: readonly (readonly string[])[] = [['--version', '8.0', '--fault', 'no-such-fault'], ['--version', '8.0', '--login-page', 'javascript']];
+  const usageVectors: readonly (readonly string[])[] = [['--version', '8.0', '--fault', 'no-such-fault'], ['--version', '8.0', '--login-page', 'javascript'], ['--version', '8.0', '--deprecation-headers', 'yes']];
   for (const args of usageVectors) {
     it.concurrent(`exits 64 with one USAGE line for: ${args.join(' ')}`, async () => {
       const run = await runSim(args);

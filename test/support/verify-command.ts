@@ -7,6 +7,7 @@ import { execFile } from 'node:child_process';
 import { expect } from 'vitest';
 import { configVariables } from '../../src/config/variables.ts';
 import { errorCatalog, type ErrorCode } from '../../src/errors.ts';
+import { progressPrefix } from '../../src/report/progress-reporter.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -27,9 +28,9 @@ export function npmRunVerify(args: readonly string[], variables: Record<string, 
   });
 }
 
-/** stderr's lines, without npm's own warnings about the user's npm configuration. */
+/** stderr's lines, without npm's own warnings about the user's npm configuration and verify's plain progress lines. */
 export function errorLines(outcome: VerifyOutcome): string[] {
-  return outcome.stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn'));
+  return outcome.stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn') && !line.startsWith(progressPrefix));
 }
 
 /** Exit code of `code`, one line `CODE: …` on stderr, no stack trace, none of `secrets` anywhere. */

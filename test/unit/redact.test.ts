@@ -60,6 +60,10 @@ describe('redaction', () => {
     expect(out).toEqual({ access_token: REDACTED, token_type: 'Bearer', expires_in: 3600 });
   });
 
+  it('ends a query value in free text at a backquote, so a Markdown code span keeps its closing mark', () => {
+    expect(new SecretRegistry().scrub('`/assets/1?access_token=abc123secret` and more')).toBe(`\`/assets/1?access_token=${REDACTED}\` and more`);
+  });
+
   it('hides URL-encoded forms of known secrets', () => {
     const secrets = new SecretRegistry();
     secrets.add('a+b/c=d&e');

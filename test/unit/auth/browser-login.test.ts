@@ -13,7 +13,7 @@ import type { Browser, BrowserServer } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorizationUrl } from '../../../src/auth/authorization-request.ts';
 import { loginWithBrowser, viewLoginChallenge, type LoginWithBrowserOptions } from '../../../src/auth/browser-login.ts';
-import { chromiumExecutable, connectChromium, launchChromiumServer } from '../../../src/auth/chromium.ts';
+import { chromiumExecutable, connectChromium, launchChromiumServer, refuseProtocolLogging } from '../../../src/auth/chromium.ts';
 import { isLoginError, loginWithForm, type LoginError } from '../../../src/auth/login-driver.ts';
 import { generateState } from '../../../src/auth/state.ts';
 import { exchangeCode, tokenEndpoint } from '../../../src/auth/token-endpoint.ts';
@@ -158,5 +158,17 @@ describe('the script login page needs the browser', () => {
 describe('CHROMIUM_PATH', () => {
   it('a path that does not exist is CONFIG_INVALID naming CHROMIUM_PATH', () => {
     expect(() => chromiumExecutable('/nonexistent/chromium')).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringContaining('CHROMIUM_PATH /nonexistent/chromium does not exist') }));
+  });
+});
+
+describe("Playwright's protocol logging", () => {
+  it('DEBUG naming pw: channels or everything is CONFIG_INVALID: it would print the typed password', () => {
+    for (const debug of ['pw:protocol', 'pw:*', '*', 'express:*,pw:api']) {
+      expect(() => refuseProtocolLogging(debug), debug).toThrow(expect.objectContaining({ code: 'CONFIG_INVALID', message: expect.stringContaining('unset DEBUG') }));
+    }
+  });
+
+  it('other DEBUG values, and excluded pw: channels, are left alone', () => {
+    for (const debug of [undefined, '', '1', 'express:*', 'express,-pw:*']) expect(() => refuseProtocolLogging(debug)).not.toThrow();
   });
 });

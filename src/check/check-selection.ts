@@ -1,0 +1,46 @@
+/**
+ * `verify --only <module|check-id glob>`: the subset of checks a run
+ * registers. A term without a dot names an area (a module such as `job` or
+ * `template-builder`, or `auth`, `contract`, `conformance`): a module term
+ * also takes that module's contract and conformance checks. Any other term is
+ * a glob over check ids (picomatch; `*` also crosses dots, ids have no `/`).
+ * A term whose area is unknown is refused before anything runs, and a
+ * selection that matched no check fails the run (src/cli/verify.ts): a typo
+ * must never turn into a green run.
+ */
+import picomatch from 'picomatch';
+import { UpgradeGuardError } from '../errors.ts';
+import { catalogModules } from '../catalog/types.ts';
+import { moduleIdPrefix } from '../catalog/modules.ts';
+
+const moduleAreas: readonly string[] = catalogModules.map(moduleIdPrefix);
+const otherAreas: readonly string[] = ['auth', 'contract', 'conformance'];
+const knownAreas: readonly string[] = [...otherAreas, ...moduleAreas];
+
+/** The globs a comma-separated `--only` value stands for; CONFIG_INVALID for an empty value or an unknown area. */
+export function parseCheckSelection(value: string): readonly string[] {
+  const terms = value.split(',').map((term) => term.trim()).filter((term) => term !== '');
+  if (terms.length === 0) throw new UpgradeGuardError('CONFIG_INVALID', `--only needs a module (${moduleAreas.join(', ')}) or a check-id glob such as job.*`);
+  return terms.flatMap((term) => {
+    const area = term.split('.')[0] ?? '';
+    if (!picomatch.scan(area).isGlob && !knownAreas.includes(area)) {
+      throw new UpgradeGuardError('CONFIG_INVALID', `--only "${term}": no check area "${area}" (known: ${knownAreas.join(', ')})`);
+    }
+    if (term.includes('.')) return [term];
+    if (moduleAreas.includes(term)) return [`${term}.*`, `contract.${term}.*`, `conformance.${term}.*`];
+    return [`${term}.*`];
+  });
+}
+
+/** A predicate over check ids; every id is selected when `globs` is undefined. */
+export function checkMatcher(globs: readonly string[] | undefined): (id: string) => boolean {
+  if (globs === undefined) return () => true;
+  return picomatch([...globs], { dot: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** `verify --only`: the check-id globs of the run (parseCheckSelection); absent, every check runs. */
+    checkSelection?: readonly string[];
+  }
+}

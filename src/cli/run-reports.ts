@@ -1,0 +1,60 @@
+/**
+ * What a finished run writes, from its results alone: the console summary,
+ * the contract-break report, the migration report and the Allure HTML. One
+ * function for `verify` (its own results) and `npm run report` (the merged
+ * results of its shards), so a merged run reads exactly like a single one.
+ * The writers are the report folder's and the contracts' own.
+ */
+import { join } from 'node:path';
+import { contractBreaksReportSection, contractBreaksSummaryLine, writeContractBreaks } from '../contracts/contract-breaks.ts';
+import { integrationSection } from '../impact/integration-section.ts';
+import { renderAllureReport } from '../report/allure-html.ts';
+import { conformanceSection } from '../report/conformance-section.ts';
+import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
+import { formatSummary } from '../report/summary.ts';
+import type { RunResults } from '../runner/results.ts';
+import { canonicalOrder, type RunRecord } from './run-record.ts';
+
+export interface RunReportsInput {
+  readonly reportsDir: string;
+  /** The summary's first line (what was checked). */
+  readonly target: string;
+  readonly results: RunResults;
+  /** Lines under the summary's first one: the run was a subset (`--only`, one shard, missing shards). */
+  readonly subset: readonly string[];
+  readonly contractBreaks?: RunRecord['contractBreaks'];
+  readonly html: boolean;
+  /** `--history DIR` / HISTORY_DIR: where Allure keeps its history between runs (src/report/allure-html.ts). */
+  readonly historyDir?: string;
+  readonly print: (line: string) => void;
+}
+
+/** Writes every report; true when the run is clean (no failed check, no error, contract breaks as documented). */
+export async function writeRunReports(input: RunReportsInput): Promise<boolean> {
+  const results: RunResults = { checks: canonicalOrder(input.results.checks), errors: input.results.errors };
+  input.print(formatSummary(results, input.target, input.subset).replace(/\n$/, ''));
+  const sections = [];
+  let asDocumented = true;
+  const breaks = input.contractBreaks;
+  if (breaks && 'ran' in breaks) {
+    await writeContractBreaks(breaks.ran, input.reportsDir);
+    input.print(contractBreaksSummaryLine(breaks.ran));
+    sections.push(contractBreaksReportSection(breaks.ran));
+    asDocumented = breaks.ran.exact;
+  } else if (breaks) {
+    input.print(breaks.failed);
+    asDocumented = false;
+  }
+  const conformance = conformanceSection(results);
+  if (conformance) sections.push(conformance);
+  // "Your integration": the team's own calls, when an `npm run impact` left its report in the reports folder.
+  const integration = await integrationSection(input.reportsDir);
+  if (integration) sections.push(integration);
+  const migration = await writeMigrationReport(input.reportsDir, buildMigrationReport(results, sections));
+  input.print(`Migration report: ${migration.markdown} (${migration.html})`);
+  if (input.html) {
+    const index = await renderAllureReport(join(input.reportsDir, 'allure-results'), join(input.reportsDir, 'allure-report'), 'upgrade-guard', input.historyDir);
+    input.print(`Allure report: ${index}`);
+  }
+  return asDocumented && results.errors.length === 0 && !results.checks.some((check) => check.state === 'failed');
+}

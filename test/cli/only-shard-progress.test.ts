@@ -1,0 +1,61 @@
+/**
+ * `--only`, `--shard` and the progress lines, through the user's command:
+ * a selection names an area that exists and matches some check, or the run
+ * is CONFIG_INVALID (a typo never turns green); a shard is i/n with
+ * 1 ≤ i ≤ n; a subset says so in the summary; off a terminal (here a pipe,
+ * with CI=true) progress comes as plain lines on stderr.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { expectOneCodedLine, npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ug-only-shard-'));
+/** A safety net, not a measure: npm, tsx and an embedded target on a busy machine. */
+const COMMAND_TIMEOUT_MS = 900_000;
+let runs = 0;
+
+function verify(args: readonly string[], variables: Record<string, string> = {}): Promise<VerifyOutcome> {
+  runs += 1;
+  return npmRunVerify(args, { REPORTS_DIR: join(dir, `reports-${runs}`), TOKEN_STORE: join(dir, `state-${runs}`, 'tokens.json'), ...variables }, COMMAND_TIMEOUT_MS);
+}
+
+describe.concurrent('verify --only and --shard refuse what would not be the run the user meant', () => {
+  it('--only with an unknown area is CONFIG_INVALID before anything runs', async () => {
+    const line = expectOneCodedLine(await verify(['--only', 'jbo']), 'CONFIG_INVALID');
+    expect(line).toContain('"jbo"');
+    expect(line).toContain('job');
+  }, COMMAND_TIMEOUT_MS);
+
+  it('--only that matches no check of the run is CONFIG_INVALID, not a green run', async () => {
+    const line = expectOneCodedLine(await verify(['--version', '8.0', '--suites', 'auth', '--only', 'auth.no-such-check']), 'CONFIG_INVALID');
+    expect(line).toContain('matched no check');
+  }, COMMAND_TIMEOUT_MS);
+
+  for (const shard of ['3/2', 'half', '1/99']) {
+    it(`--shard ${shard} is CONFIG_INVALID`, async () => {
+      expect(expectOneCodedLine(await verify(['--shard', shard]), 'CONFIG_INVALID')).toContain('--shard');
+    }, COMMAND_TIMEOUT_MS);
+  }
+});
+
+describe('verify --only runs the subset and says so; progress off a terminal is plain lines', () => {
+  it('runs only the selected checks, names the subset in the summary, and prints progress lines on stderr', async () => {
+    const reports = join(dir, 'subset');
+    const outcome = await npmRunVerify(
+      ['--version', '8.0', '--suites', 'auth', '--only', 'auth.token-type-bearer,auth.code-reuse-*'],
+      { REPORTS_DIR: reports, TOKEN_STORE: join(dir, 'subset-state', 'tokens.json'), CI: 'true' },
+      COMMAND_TIMEOUT_MS,
+    );
+    expect(outcome.code, `${outcome.stdout}\n${outcome.stderr}`).toBe(0);
+    const record = JSON.parse(readFileSync(join(reports, 'run-results.json'), 'utf8')) as { results: { checks: { id: string }[] } };
+    expect(record.results.checks.map((check) => check.id).sort()).toEqual(['auth.code-reuse-refused', 'auth.token-type-bearer']);
+    expect(outcome.stdout).toContain('SUBSET: only the checks matching --only auth.token-type-bearer,auth.code-reuse-*');
+    expect(outcome.stdout).toMatch(/embedded 8\.0\s+2 passed, 0 failed, 0 skipped/);
+    const progress = outcome.stderr.split('\n').filter((line) => line.startsWith('progress: '));
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.at(-1)).toBe('progress: embedded 8.0 2/2; 0 failed');
+    expect(outcome.stderr).not.toContain('\r');
+  }, COMMAND_TIMEOUT_MS);
+});

@@ -1,0 +1,244 @@
+/**
+ * Issue 10 items 1, 2, 4, 5 on a real run: the planning and shop suites
+ * against embedded 7.4 and 8.0, an 8.0 that sends Deprecation / Sunset
+ * headers, one that sends them malformed, and one with a fault that fails
+ * checks (test/report/_run-report-suites.ts). Then:
+ * - the Allure results carry whole messages, Failed for the target's breaks;
+ * - the migration report says per version whether a deprecated endpoint sent
+ *   the headers, and malformed values as such;
+ * - Allure renders with allurerc.mjs twice into one history folder, and the
+ *   second report carries the first run's history; its tree is grouped by
+ *   module → change kind → endpoint (a screenshot in headless Chromium);
+ * - the HTML migration report, opened in headless Chromium with JavaScript
+ *   off and the network refused, filters by module and verdict.
+ * Screenshots go to reports/screenshots/ (generated only, gitignored).
+ */
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyFile, renderAllureReport } from '../../src/report/allure-html.ts';
+import { buildMigrationReport, writeMigrationReport } from '../../src/report/migration-report.ts';
+import type { RunResults } from '../../src/runner/results.ts';
+import { reportTargets } from './_report-targets.ts';
+
+const run = promisify(execFile);
+const repo = new URL('../../', import.meta.url).pathname;
+const screenshots = join(repo, 'reports', 'screenshots');
+/** The Debian chromium the project's CI installs; flags keep it off the network. */
+const chromiumFlags = ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SLOW = 600_000;
+
+let work: string;
+let results: RunResults;
+let browser: Browser;
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'upgrade-guard-reports-'));
+  await run(process.execPath, ['--import', 'tsx', 'test/report/_run-report-suites.ts', work], { cwd: repo, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } });
+  results = JSON.parse(await readFile(join(work, 'results.json'), 'utf8')) as RunResults;
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
+  await mkdir(screenshots, { recursive: true });
+}, SLOW);
+
+afterAll(async () => {
+  await browser?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+function ofTargets(...targets: string[]): RunResults {
+  return { checks: results.checks.filter((check) => targets.includes(check.project)), errors: [] };
+}
+
+interface AllureResult {
+  readonly status: string;
+  readonly statusDetails?: { readonly message?: string };
+  readonly labels: readonly { readonly name: string; readonly value: string }[];
+  readonly parameters: readonly { readonly name: string; readonly value: string }[];
+  readonly links: readonly { readonly url: string; readonly type?: string }[];
+}
+
+async function allureResult(checkId: string, target: string): Promise<AllureResult> {
+  const dir = join(work, 'allure-results');
+  for (const file of (await readdir(dir)).filter((name) => name.endsWith('-result.json'))) {
+    const parsed = JSON.parse(await readFile(join(dir, file), 'utf8')) as AllureResult;
+    const label = (name: string) => parsed.labels.find((candidate) => candidate.name === name)?.value;
+    if (label('check') === checkId && parsed.parameters.some((parameter) => parameter.name === 'target' && parameter.value === target)) return parsed;
+  }
+  throw new Error(`no Allure result of ${checkId} on ${target}`);
+}
+
+describe('failure messages in a real run (item 1)', () => {
+  it('a failed check reads as its problems in the results, the summary and Allure, and Allure files it Failed', async () => {
+    const failed = results.checks.find((check) => check.project === reportTargets.fault && check.id === 'planning.fee-amounts-numeric' && check.state === 'failed');
+    expect(failed?.error?.split('\n')[0]).toMatch(/^fees with a wrong type or amount: \/fees\/0\/amount is "[\d.]+", not a number \(\+\d+ more\)$/);
+    const inAllure = await allureResult('planning.fee-amounts-numeric', reportTargets.fault);
+    expect(inAllure.status).toBe('failed');
+    expect(inAllure.statusDetails?.message).toBe(failed?.error);
+    expect(inAllure.statusDetails?.message).not.toMatch(/…|deeply equal/);
+  });
+});
+
+describe('Deprecation and Sunset headers (item 5)', () => {
+  const row = (target: string, id: string) => buildMigrationReport(ofTargets(target)).rows.find((candidate) => candidate.id === id)?.versions['8.0'];
+
+  it('a deprecated endpoint that sends none says so, per version', () => {
+    expect(row(reportTargets.clean80, 'planning.usergroups-all')?.deprecationHeaders).toBe('none sent');
+    expect(buildMigrationReport(ofTargets(reportTargets.clean74)).rows.find((candidate) => candidate.id === 'planning.usergroups-all')?.versions['7.4']?.deprecationHeaders).toBe('none sent');
+  });
+
+  it('one that sends them shows what they say; another deprecated endpoint of the same target still sends none', () => {
+    expect(row(reportTargets.headersSent, 'planning.usergroups-all')?.deprecationHeaders).toMatch(/^Deprecation: @\d+ \(.+\); Sunset: \w{3}, \d{2} \w{3} \d{4} [\d:]{8} GMT \(.+\); Link rel="deprecation" <.+>$/);
+    expect(row(reportTargets.headersSent, 'planning.usergroups-user')?.deprecationHeaders).toBe('none sent');
+  });
+
+  it('malformed values are reported as such, with the value, and never fail a check', async () => {
+    const headers = row(reportTargets.headersMalformed, 'planning.usergroups-all');
+    expect(headers?.deprecationHeaders).toContain('MALFORMED Deprecation: "true"');
+    expect(headers?.deprecationHeaders).toContain('MALFORMED Sunset:');
+    expect(headers?.verdict).toBe('as documented');
+    expect(results.checks.filter((check) => check.project === reportTargets.headersMalformed && check.state === 'failed')).toEqual([]);
+    const inAllure = await allureResult('planning.usergroups-all.served', reportTargets.headersMalformed);
+    expect(inAllure.status).toBe('passed');
+    expect(inAllure.labels).toContainEqual({ name: 'deprecationHeaders', value: 'malformed' });
+    expect(inAllure.parameters.find((parameter) => parameter.name === 'Deprecation/Sunset headers')?.value).toContain('MALFORMED');
+    const silent = await allureResult('planning.usergroups-all.served', reportTargets.clean80);
+    expect(silent.parameters.find((parameter) => parameter.name === 'Deprecation/Sunset headers')?.value).toBe('none sent');
+  });
+});
+
+describe('the Allure report (item 2)', () => {
+  it('links each spec section at SPEC_URL', async () => {
+    const result = await allureResult('planning.usergroups-all.served', reportTargets.clean80);
+    expect(result.links).toContainEqual(expect.objectContaining({ type: 'spec', url: 'https://spec.example.com/platform-api-7.4-to-8.0#4.3' }));
+  });
+
+  it(
+    'keeps the history between two renders in one folder, groups the tree by module → change kind → endpoint, and files failures by category',
+    async () => {
+      const history = join(work, 'history');
+      const first = join(work, 'allure-first');
+      const second = join(work, 'allure-second');
+      await renderAllureReport(join(work, 'allure-results'), first, 'upgrade-guard', history);
+      await renderAllureReport(join(work, 'allure-results'), second, 'upgrade-guard', history);
+      expect((await readFile(historyFile(history), 'utf8')).trim().split('\n')).toHaveLength(2);
+      const firstFee = await testResultData(first, 'planning.fee-amounts-numeric');
+      const secondFee = await testResultData(second, 'planning.fee-amounts-numeric');
+      expect(firstFee.history).toHaveLength(0);
+      expect(secondFee.history.length).toBeGreaterThan(0);
+
+      const categories = await readFile(join(second, 'widgets', 'categories.json'), 'utf8');
+      expect(categories).toContain('Deviation from the spec');
+      expect(categories).toContain('Observation (neither pass nor fail)');
+      expect(categories).not.toContain('Our own error');
+
+      const served = await serve(second);
+      try {
+        const page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
+        await page.goto(served.url);
+        // The tree's first level is the module; its subtree toggle (shown on hover) opens change kinds and endpoints.
+        const planning = page.getByTestId('tree-section').filter({ has: page.getByTestId('tree-section-title').getByText('planning', { exact: true }) }).first();
+        await planning.hover();
+        await planning.getByTestId('tree-subtree-toggle').click({ force: true });
+        await expect.poll(() => page.getByTestId('tree-section-title').getByText('deprecated', { exact: true }).count()).toBeGreaterThan(0);
+        const endpoint = page.getByTestId('tree-section-title').getByText('GET /maps/rest/api/{version}/usergroups/all', { exact: true });
+        await expect.poll(() => endpoint.count()).toBe(1);
+        // One leaf per target under the endpoint: 8.0's "deprecated" results beside 7.4's "unchanged".
+        const leaves = page.getByText(/^GET \/maps\/rest\/api\/\{version\}\/usergroups\/all is served \((deprecated|unchanged)\) \[planning\.usergroups-all\.served\]$/);
+        await expect.poll(() => leaves.count()).toBe(Object.keys(reportTargets).length);
+        await endpoint.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(screenshots, 'allure-tree.png') });
+        await page.close();
+      } finally {
+        await served.close();
+      }
+    },
+    SLOW,
+  );
+});
+
+describe('the HTML migration report (item 4)', () => {
+  it(
+    'reads without JavaScript or network and filters by module and verdict',
+    async () => {
+      const reportsDir = join(work, 'reports');
+      const written = await writeMigrationReport(reportsDir, buildMigrationReport(ofTargets(reportTargets.clean74, reportTargets.headersSent)));
+      const html = await readFile(written.html, 'utf8');
+      expect(html).not.toMatch(/<script|<link|src=|https?:\/\/(?!spec\.)/);
+
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1500, height: 1000 } });
+      const requested: string[] = [];
+      await context.route(/^(?!file:)/, async (route) => {
+        requested.push(route.request().url());
+        await route.abort();
+      });
+      const page = await context.newPage();
+      await page.goto(pathToFileURL(written.html).href);
+      const planning = page.locator('tr.change[data-module="planning"]');
+      const shop = page.locator('tr.change[data-module="shop"]');
+      await expect.poll(() => planning.first().isVisible()).toBe(true);
+      expect(await shop.first().isVisible()).toBe(true);
+      await page.screenshot({ path: join(screenshots, 'migration-report.png'), fullPage: true });
+
+      await page.locator('label[for="module-shop"]').click();
+      expect(await planning.first().isVisible()).toBe(false);
+      expect(await shop.first().isVisible()).toBe(true);
+      const shopRow = page.locator('tr#shop\\.advanced-search');
+      expect(await shopRow.innerText()).toContain('as documented');
+      await page.screenshot({ path: join(screenshots, 'migration-report-shop.png'), fullPage: true });
+
+      await page.locator('label[for="module-planning"]').click();
+      await page.locator('label[for="verdict-not-checked"]').click();
+      const visible = await page.locator('tr.change:visible').evaluateAll((rows) => rows.map((row) => `${row.getAttribute('data-module')}/${row.getAttribute('data-verdict')}`));
+      expect(visible.every((row) => row === 'planning/not-checked')).toBe(true);
+      await page.locator('label[for="verdict-all"]').click();
+      const usergroups = page.locator('tr#planning\\.usergroups-all');
+      expect(await usergroups.isVisible()).toBe(true);
+      expect(await usergroups.innerText()).toMatch(/Deprecation\/Sunset headers: Deprecation: @\d+/);
+      expect(requested).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
+});
+
+interface TestResultData {
+  readonly history: readonly unknown[];
+}
+
+/** The rendered report's data of one check's result (any of its targets). */
+async function testResultData(reportDir: string, checkId: string): Promise<TestResultData> {
+  const dir = join(reportDir, 'data', 'test-results');
+  for (const file of await readdir(dir)) {
+    const text = await readFile(join(dir, file), 'utf8');
+    if (text.includes(`[${checkId}]`)) return JSON.parse(text) as TestResultData;
+  }
+  throw new Error(`no test result of ${checkId} in ${reportDir}`);
+}
+
+const contentTypes: Readonly<Record<string, string>> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+/** The Allure report fetches its data files: served from loopback, as `allure open` would. */
+async function serve(root: string): Promise<{ readonly url: string; close(): Promise<void> }> {
+  const server: Server = createServer(async (request, response) => {
+    const path = normalize(join(root, decodeURIComponent(new URL(request.url ?? '/', 'http://loopback').pathname)));
+    const file = path.endsWith('/') ? join(path, 'index.html') : path;
+    try {
+      if (!file.startsWith(root)) throw new Error('outside the report');
+      const body = await readFile(file);
+      response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/index.html`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+

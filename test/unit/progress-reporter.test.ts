@@ -1,0 +1,54 @@
+/**
+ * The live progress line, as a terminal sees it (the reporter's `tty`
+ * option stands in for a pseudo-terminal): one line rewritten in place with
+ * checks done / collected per target and the failures so far, cleared at
+ * the end. The plain lines off a terminal are tested through the user's
+ * command (test/cli/only-shard-progress.test.ts). The reporter runs in a
+ * real vitest run of a fixture file.
+ */
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { startVitest } from 'vitest/node';
+import { ProgressReporter, progressOptionsFor } from '../../src/report/progress-reporter.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+async function runFixture(tty: boolean): Promise<string> {
+  let written = '';
+  const reporter = new ProgressReporter({ tty, write: (text) => (written += text) });
+  const sink = new PassThrough().resume();
+  const vitest = await startVitest(
+    'test',
+    [],
+    { config: false, root, run: true, watch: false, reporters: [reporter], include: ['test/fixtures/progress/*.fixture.ts'], name: 'fixture target' },
+    {},
+    { stdout: sink, stderr: sink },
+  );
+  await vitest.close();
+  // The fixture fails on purpose; its run must not mark this test process as failed.
+  process.exitCode = 0;
+  return written;
+}
+
+describe('verify progress on a terminal', () => {
+  it('rewrites one line in place (carriage return, erase line) and ends with it cleared', async () => {
+    const written = await runFixture(true);
+    const frames = written.split('\r\x1b[2K').filter((frame) => frame !== '');
+    expect(written).not.toContain('\n');
+    expect(frames).toContain('fixture target 3/3; 1 failed');
+    expect(frames[0]).toBe('fixture target 0/3; 0 failed');
+    expect(written.endsWith('\r\x1b[2K')).toBe(true);
+  });
+
+  it('writes plain lines, one per finished file, off a terminal', async () => {
+    expect(await runFixture(false)).toBe('progress: fixture target 3/3; 1 failed\n');
+  });
+
+  it('is live only on a terminal outside CI', () => {
+    const terminal = { isTTY: true, write: () => true } as unknown as NodeJS.WriteStream;
+    const pipe = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
+    expect(progressOptionsFor(terminal, {}).tty).toBe(true);
+    expect(progressOptionsFor(terminal, { CI: 'true' }).tty).toBe(false);
+    expect(progressOptionsFor(pipe, {}).tty).toBe(false);
+  });
+});
