@@ -10,7 +10,7 @@ import { createCas, isLoginPageKind, mountCas, type LoginPageKind } from './cas/
 import { systemClock, type Clock } from './cas/clock.ts';
 import { casPrefix } from './cas/paths.ts';
 import { randomToken } from './cas/random.ts';
-import { FaultSet, isFaultName, type FaultName } from './faults/index.ts';
+import { FaultSet, isFaultName, type FaultConsulted, type FaultName } from './faults/index.ts';
 import { fullUser, limitedUser } from './fixtures/users.ts';
 import { checkBearer } from './cas/bearer-guard.ts';
 import { createDispatcher, type Dispatch } from './http/dispatch.ts';
@@ -36,6 +36,8 @@ export interface PlatformOptions {
   readonly loginPage?: LoginPageKind;
   /** Deprecation / Sunset headers on some deprecated 8.0 endpoints (simulator/http/deprecation-notices.ts); none by default. */
   readonly deprecationHeaders?: DeprecationHeaderMode;
+  /** Told each time the instance asks whether a fault is on, from its creation on (see FaultSet). */
+  readonly onFaultConsulted?: FaultConsulted;
   readonly clientId?: string;
   /** Generated per start when absent (STYLE.md rule 6). */
   readonly clientSecret?: string;
@@ -106,7 +108,7 @@ const unboundBaseUrl = 'http://127.0.0.1';
 
 export function createPlatform(options: PlatformOptions): Platform {
   const settings = validateOptions(options);
-  const faults = new FaultSet(settings.faults);
+  const faults = new FaultSet(settings.faults, options.onFaultConsulted);
   const credentials: PlatformCredentials = Object.freeze({
     clientId: options.clientId ?? defaultClientId,
     clientSecret: options.clientSecret ?? randomToken(),

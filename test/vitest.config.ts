@@ -1,12 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
-/** The project's own tests: harness units, simulator conformance, catalog and kill matrix. */
+/**
+ * The project's own tests: harness units, simulator conformance, catalog and kill matrix.
+ * Timeouts only catch hangs (test/support/hang-timeout.ts): a unit test that is slow because the
+ * runner is busy must still pass; what spawns a command or a verify sets its own, longer bound.
+ */
+const UNIT_HANG_TIMEOUT_MS = 10 * 60_000;
+
 export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
+    // Two cores run one test file at a time by default; the long files mostly wait on their child processes.
+    maxWorkers: 3,
+    testTimeout: UNIT_HANG_TIMEOUT_MS,
+    hookTimeout: UNIT_HANG_TIMEOUT_MS,
     env: { PACT_DO_NOT_TRACK: 'true' },
     // GitHub's workflow parser imports its schema JSON without an import attribute, which Node 20 refuses: vite loads it.
     server: { deps: { inline: ['@actions/workflow-parser'] } },

@@ -16,15 +16,26 @@ export function isFaultName(value: string): value is FaultName {
   return Object.hasOwn(faultCatalog, value);
 }
 
+/** Told each time the platform asks whether a fault is on, whatever the answer. */
+export type FaultConsulted = (name: FaultName) => void;
+
 /** The faults one platform instance runs with. */
 export class FaultSet {
   readonly #active: ReadonlySet<FaultName>;
+  readonly #consulted: FaultConsulted | undefined;
 
-  constructor(names: Iterable<FaultName> = []) {
+  /**
+   * `onConsulted` sees every question: a fault that is never asked about
+   * while a client talks to the platform cannot change what the client sees
+   * (the kill matrix's contract trace relies on this).
+   */
+  constructor(names: Iterable<FaultName> = [], onConsulted?: FaultConsulted) {
     this.#active = new Set(names);
+    this.#consulted = onConsulted;
   }
 
   has(name: FaultName): boolean {
+    this.#consulted?.(name);
     return this.#active.has(name);
   }
 

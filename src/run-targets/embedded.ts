@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPlatform, TrafficMeter, type Platform, type TrafficStats } from '../../simulator/platform.ts';
-import { isFaultName, type FaultName } from '../../simulator/faults/index.ts';
+import { isFaultName, type FaultConsulted, type FaultName } from '../../simulator/faults/index.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
 import type { RunTarget } from './run-plan.ts';
@@ -23,14 +23,20 @@ export interface ResolvedTarget {
 
 const SHORT_TOKEN_TTL_SECONDS = 1;
 
-export async function startEmbeddedTarget(config: Config, runTarget: RunTarget): Promise<ResolvedTarget> {
+export interface EmbeddedOptions {
+  /** Told whenever either instance asks whether a fault is on (the kill matrix's contract trace). */
+  readonly onFaultConsulted?: FaultConsulted;
+}
+
+export async function startEmbeddedTarget(config: Config, runTarget: RunTarget, options: EmbeddedOptions = {}): Promise<ResolvedTarget> {
   const faults = runTarget.faults.map(toFaultName);
   const notices = runTarget.deprecationHeaders === undefined ? {} : { deprecationHeaders: runTarget.deprecationHeaders };
   // One meter for both instances: the peak in flight is the target's, whichever instance a request went to.
   const traffic = config.addedLatencyMs === undefined ? undefined : new TrafficMeter(config.addedLatencyMs);
   const metered = traffic && { traffic };
-  const main = createPlatform({ version: runTarget.version, faults, ...notices, ...metered });
-  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...notices, ...metered });
+  const observer = options.onFaultConsulted && { onFaultConsulted: options.onFaultConsulted };
+  const main = createPlatform({ version: runTarget.version, faults, ...notices, ...metered, ...observer });
+  const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...notices, ...metered, ...observer });
   const started: Platform[] = [];
   const stateDir = await mkdtemp(join(tmpdir(), 'upgrade-guard-'));
   const close = async (): Promise<void> => {

@@ -16,6 +16,13 @@ export interface RunTarget {
   readonly faults: readonly string[];
   /** The embedded platform's Deprecation / Sunset headers option (`npm run sim -- --deprecation-headers`); none when absent. */
   readonly deprecationHeaders?: DeprecationHeaderMode;
+  /**
+   * `false`: the contract suite does not run the Pact verifier against this
+   * target. Only the kill matrix sets it, for a fault run whose fault the
+   * clean contract verification never asks about (test/kill-matrix/contract-trace.ts):
+   * the verifier would see exactly what it sees on the clean target.
+   */
+  readonly verifyContracts?: boolean;
 }
 
 /**

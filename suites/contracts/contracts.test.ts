@@ -46,13 +46,16 @@ if (hasOwnPacts(pactConfig)) {
   }
 }
 
+// The kill matrix leaves out the fault runs whose fault the clean verification never asks about (RunTarget.verifyContracts).
+const planned = new Map(inject('runProject').targets.map((runTarget) => [runTarget.name, runTarget]));
+const verified = targets.filter((target) => planned.get(target.project)?.verifyContracts !== false);
 let results: JobResults = [];
 try {
-  results = await verifyQuietly({ jobs: targets.map((target) => ({ target, sources })), ...(pactConfig.publish && { publish: pactConfig.publish }) }, { scrub });
+  results = await verifyQuietly({ jobs: verified.map((target) => ({ target, sources })), ...(pactConfig.publish && { publish: pactConfig.publish }) }, { scrub });
 } catch (error) {
   setupProblems.push({ id: 'contract.run', label: 'the provider verification', message: describe(error) });
 }
-const resultsByTarget = new Map(targets.map((target, index) => [target.project, results[index] ?? []]));
+const resultsByTarget = new Map(verified.map((target, index) => [target.project, results[index] ?? []]));
 
 /** The faults each of the project's interactions of this version declares (contracts/consumer/<module>.pact.ts), by check id. */
 const declarations = new Map<string, FaultDeclarations>(
@@ -64,8 +67,10 @@ const declarations = new Map<string, FaultDeclarations>(
 const ownContract: FaultDeclarations = { killedBy: [] };
 
 forEachTarget(() => {
+  const targetResults = resultsByTarget.get(currentTarget().project);
+  if (!targetResults) return;
   for (const problem of setupProblems) declareBrokenRun(problem.id, problem.label, problem.message);
-  for (const [index, result] of (resultsByTarget.get(currentTarget().project) ?? []).entries()) {
+  for (const [index, result] of targetResults.entries()) {
     if (!result.ok) declareBrokenRun(index === 0 ? 'contract.platform.run' : `contract.own.source-${index}.run`, result.source.label, result.error);
     else declareOutcomes(result.verification.outcomes, index === 0);
   }

@@ -7,7 +7,7 @@
  * - with LOGIN_* set, the run logs in again, says so in one line, and stores
  *   the new chain (the limited user's next to it, named after TOKEN_STORE);
  * - a lock left by a killed process does not hold the run up.
- * Test timeouts bound the wall time; no margin is asserted (CI is busy).
+ * Test timeouts only catch a hang (test/support/hang-timeout.ts); no margin is asserted.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenStore, tokenStoreTarget } from '../../src/auth/token-store.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
 import { createPlatform, type Platform } from '../../simulator/platform.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { errorLines, expectOneCodedLine, npmRunVerify } from '../support/verify-command.ts';
 
 const secret = 'cs-do-not-print-0123456789';
@@ -51,19 +52,20 @@ function withoutUsers(): Record<string, string> {
 
 // One at a time: each child compiles the CLI with tsx and runs against this process's platform.
 describe('verify and the stored refresh-token chain', () => {
-  it('a dead stored chain without LOGIN_* is TOKEN_REFUSED (7), saying how to start a new chain', { timeout: 240_000 }, async () => {
+  it('a dead stored chain without LOGIN_* is TOKEN_REFUSED (7), saying how to start a new chain', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
     const path = join(dir, 'refused', 'tokens.json');
     await storeAt(path).write({ refreshToken: deadRefreshToken });
-    const outcome = await npmRunVerify(['--version', '8.0'], { ...withoutUsers(), TOKEN_STORE: path, REPORTS_DIR: join(dir, 'refused', 'reports') }, 230_000);
+    const outcome = await npmRunVerify(['--version', '8.0', '--suites', 'auth'], { ...withoutUsers(), TOKEN_STORE: path, REPORTS_DIR: join(dir, 'refused', 'reports') }, HANG_TIMEOUT_MS);
     const line = expectOneCodedLine(outcome, 'TOKEN_REFUSED', secrets);
     expect(line).toContain('the stored refresh-token chain is dead');
     expect(line).toContain('log in again with LOGIN_USERNAME / LOGIN_PASSWORD');
   });
 
-  it('with LOGIN_* set, a dead stored chain logs in again, says so in one line, and keeps the new chain', { timeout: 300_000 }, async () => {
+  it('with LOGIN_* set, a dead stored chain logs in again, says so in one line, and keeps the new chain', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
     const path = join(dir, 'relogin', 'tokens.json');
     await storeAt(path).write({ refreshToken: deadRefreshToken });
-    const outcome = await npmRunVerify(['--version', '8.0'], { ...target, TOKEN_STORE: path, REPORTS_DIR: join(dir, 'relogin', 'reports') }, 290_000);
+    // The login happens before any suite runs: the auth suite alone shows the run goes on with the new chain.
+    const outcome = await npmRunVerify(['--version', '8.0', '--suites', 'auth'], { ...target, TOKEN_STORE: path, REPORTS_DIR: join(dir, 'relogin', 'reports') }, HANG_TIMEOUT_MS);
     expect(outcome.code, outcome.stderr).toBe(0);
     expect(errorLines(outcome)).toEqual([]);
     const notices = outcome.stdout.split('\n').filter((line) => line.includes('logged in again'));
@@ -76,7 +78,7 @@ describe('verify and the stored refresh-token chain', () => {
     await access(join(dir, 'relogin', 'tokens.limited.json'));
   });
 
-  it('a lock left by a killed process is taken over at once: the run goes on', { timeout: 240_000 }, async () => {
+  it('a lock left by a killed process is taken over at once: the run goes on', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
     const path = join(dir, 'lock', 'tokens.json');
     const lock = `${path}.lock`;
     const child = spawn(process.execPath, ['--import', 'tsx', holder, lock], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -87,7 +89,7 @@ describe('verify and the stored refresh-token chain', () => {
     // (a lock that is merely waited on ends the run with TOKEN_STORE after 60 s).
     const later = new Date(Date.now() + 3_600_000);
     await utimes(lock, later, later);
-    const outcome = await npmRunVerify(['--from', '7.4', '--to', '8.0'], { ...target, TOKEN_STORE: path, REPORTS_DIR: join(dir, 'lock', 'reports') }, 230_000);
+    const outcome = await npmRunVerify(['--from', '7.4', '--to', '8.0'], { ...target, TOKEN_STORE: path, REPORTS_DIR: join(dir, 'lock', 'reports') }, HANG_TIMEOUT_MS);
     expect(outcome.code, outcome.stderr).toBe(0);
     expect(errorLines(outcome)).toEqual([]);
     expect((await storeAt(path).read())?.refreshToken).toBeTruthy();

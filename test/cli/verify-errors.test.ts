@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../../simulator/platform.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { expectOneCodedLine, npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
 
 const secret = 'cs-do-not-print-0123456789';
@@ -19,14 +20,12 @@ const password = 'pw-do-not-print-0123456789';
 const dir = mkdtempSync(join(tmpdir(), 'ug-verify-errors-'));
 const servers: Server[] = [];
 let runs = 0;
-/** A safety net, not a measure: on a busy runner npm and tsx alone take seconds per child (time bounds belong in the benchmark). */
-const COMMAND_TIMEOUT_MS = 150_000;
 let platform: Platform;
 
 function verify(args: readonly string[], variables: Record<string, string> = {}): Promise<VerifyOutcome> {
   // The cases run at once: each gets its own token store and reports, so no case waits on or reads another's.
   runs += 1;
-  return npmRunVerify(args, { REPORTS_DIR: join(dir, `reports-${runs}`), TOKEN_STORE: join(dir, `state-${runs}`, 'tokens.json'), ...variables }, COMMAND_TIMEOUT_MS);
+  return npmRunVerify(args, { REPORTS_DIR: join(dir, `reports-${runs}`), TOKEN_STORE: join(dir, `state-${runs}`, 'tokens.json'), ...variables }, HANG_TIMEOUT_MS);
 }
 
 function envFile(name: string, values: Record<string, string>): string {
@@ -102,7 +101,7 @@ afterAll(async () => {
   await platform.close();
 });
 
-describe.concurrent('verify on bad input', { timeout: COMMAND_TIMEOUT_MS + 30_000 }, () => {
+describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, () => {
   it('a bad variable is CONFIG_INVALID (2), naming it', async () => {
     const outcome = await verify([], { MAX_CONCURRENCY: 'many' });
     expectOneCodedLine(outcome, 'CONFIG_INVALID', [secret, password]);

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { configVariables } from '../../src/config/variables.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ug-external-'));
@@ -45,13 +46,14 @@ beforeAll(async () => {
   writeFileSync(file, `${Object.entries(envLines).map(([key, value]) => `${key}=${value}`).join('\n')}\n`);
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of configVariables) delete env[name];
-  Object.assign(env, { REPORTS_DIR: reportsDir, TOKEN_STORE: tokenStore, ALLOW_MUTATIONS: 'true', EXPIRY_MAX_WAIT_S: '4' });
+  // REQUEST_TIMEOUT_MS only catches a hang of the simulator process, which a busy runner must not trip.
+  Object.assign(env, { REPORTS_DIR: reportsDir, TOKEN_STORE: tokenStore, ALLOW_MUTATIONS: 'true', EXPIRY_MAX_WAIT_S: '4', REQUEST_TIMEOUT_MS: '60000' });
   outcome = await new Promise((resolve) => {
-    execFile('npm', ['run', '--silent', 'verify', '--', '--env-file', file], { env, timeout: 600_000, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) =>
+    execFile('npm', ['run', '--silent', 'verify', '--', '--env-file', file], { env, timeout: HANG_TIMEOUT_MS, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) =>
       resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr }),
     );
   });
-}, 660_000);
+}, HANG_TEST_TIMEOUT_MS);
 
 afterAll(() => {
   sim?.kill('SIGTERM');

@@ -14,6 +14,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { configVariables } from '../../src/config/variables.ts';
 import { startIndependentCas, type IndependentCas } from '../support/independent-cas/independent-cas.ts';
 import type { CasVersion } from '../support/independent-cas/cas-provider.ts';
@@ -61,7 +62,7 @@ const runs = new Map<CasVersion, VersionRun>();
 
 beforeAll(async () => {
   await Promise.all(versions.map(async (version) => runs.set(version, await runVersion(version))));
-}, 300_000);
+}, HANG_TEST_TIMEOUT_MS);
 
 afterAll(async () => {
   await Promise.all([...runs.values()].map((run) => run.cas.close()));
@@ -121,6 +122,8 @@ async function runVersion(version: CasVersion): Promise<VersionRun> {
     REPORTS_DIR: reportsDir,
     // The token's whole life fits the wait budget; EXPIRY_LEEWAY_S keeps its default (30 s).
     EXPIRY_MAX_WAIT_S: String(accessTokenTtlSeconds + 2),
+    // Only catches a hang of the CAS or the resource server, which a busy runner must not trip.
+    REQUEST_TIMEOUT_MS: '60000',
   };
   writeFileSync(envFile, `${Object.entries(lines).map(([name, value]) => `${name}=${value}`).join('\n')}\n`);
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -129,7 +132,7 @@ async function runVersion(version: CasVersion): Promise<VersionRun> {
     execFile(
       process.execPath,
       ['--import', 'tsx', 'src/cli/verify.ts', '--env-file', envFile, '--suites', 'auth', '--no-html'],
-      { env, timeout: 240_000, maxBuffer: 32 * 1024 * 1024 },
+      { env, timeout: HANG_TIMEOUT_MS, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stdout, stderr }),
     );
   });

@@ -15,14 +15,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { faultCatalog, faultNames } from '../../simulator/faults/index.ts';
 import { configVariables } from '../../src/config/variables.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
-import type { CheckResult, RunResults } from '../../src/runner/results.ts';
+import type { CheckResult } from '../../src/runner/results.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { declaredChecks, declaredFaults } from './declared.ts';
+import type { MatrixResults } from './matrix-results.ts';
 import { cleanProject, faultRuns } from './plan.ts';
 
 const run = promisify(execFile);
-const MATRIX_TIMEOUT_MS = 12 * 60_000;
 
-let results: RunResults;
+let results: MatrixResults;
 
 function checksOf(project: string): CheckResult[] {
   return results.checks.filter((check) => check.project === project);
@@ -35,11 +36,16 @@ function idsIn(project: string, state: CheckResult['state']): string[] {
     .sort();
 }
 
+/** The contract suite's checks of a run (the Pact verifier's verdicts). */
+function contractChecksOf(project: string): CheckResult[] {
+  return checksOf(project).filter((check) => check.file.endsWith('suites/contracts/contracts.test.ts'));
+}
+
 beforeAll(async () => {
   // KILL_MATRIX_RESULTS=FILE judges an earlier run-matrix.ts result instead of running the matrix again.
   const earlier = process.env.KILL_MATRIX_RESULTS;
   if (earlier) {
-    results = JSON.parse(await readFile(earlier, 'utf8')) as RunResults;
+    results = JSON.parse(await readFile(earlier, 'utf8')) as MatrixResults;
     return;
   }
   const out = join(await mkdtemp(join(tmpdir(), 'ug-kill-matrix-')), 'results.json');
@@ -47,11 +53,12 @@ beforeAll(async () => {
   for (const name of configVariables) delete env[name];
   await run(process.execPath, ['--import', 'tsx', 'test/kill-matrix/run-matrix.ts', out], {
     env,
-    timeout: MATRIX_TIMEOUT_MS,
+    // Only catches a hang: the run ends by itself (every check and hook has its own timeout, run-matrix.ts).
+    timeout: HANG_TIMEOUT_MS,
     maxBuffer: 64 * 1024 * 1024,
   });
-  results = JSON.parse(await readFile(out, 'utf8')) as RunResults;
-}, MATRIX_TIMEOUT_MS);
+  results = JSON.parse(await readFile(out, 'utf8')) as MatrixResults;
+}, HANG_TEST_TIMEOUT_MS);
 
 describe('kill matrix', () => {
   it('ran without errors outside checks', () => {
@@ -68,6 +75,25 @@ describe('kill matrix', () => {
       }
     });
   }
+
+  describe.each(['7.4', '8.0'] as const)('the contract trace of %s', (version) => {
+    it('verified the same interactions with the same verdicts as the clean run', () => {
+      const trace = results.contractTraces.find((candidate) => candidate.version === version);
+      expect(trace?.error).toBeUndefined();
+      const clean = Object.fromEntries(contractChecksOf(cleanProject(version)).map((check) => [check.id, check.state]));
+      expect(Object.keys(clean).length).toBeGreaterThan(0);
+      expect(trace?.verdicts).toEqual(clean);
+    });
+
+    it('leaves the Pact verifier out of exactly the fault runs whose fault it never asked about', () => {
+      const consulted = new Set<string>(results.contractTraces.find((candidate) => candidate.version === version)?.consulted ?? []);
+      const runs = faultRuns().filter((faultRun) => faultRun.version === version && checksOf(faultRun.project).length > 0);
+      const verifiedWithout = runs.filter((faultRun) => contractChecksOf(faultRun.project).length > 0 && !consulted.has(faultRun.fault));
+      const leftOutWith = runs.filter((faultRun) => contractChecksOf(faultRun.project).length === 0 && consulted.has(faultRun.fault));
+      expect(verifiedWithout.map((faultRun) => faultRun.fault), 'verified although the trace never asked about the fault').toEqual([]);
+      expect(leftOutWith.map((faultRun) => faultRun.fault), 'left out although the trace asked about the fault').toEqual([]);
+    });
+  });
 
   it('every fault of the simulator is declared by some check (killedBy or observedBy)', () => {
     // That every declared fault exists, the type says: declarations are FaultRefs of the simulator's FaultName.

@@ -1,7 +1,9 @@
 /**
  * The kill matrix's run plan: a clean embedded run of each version, and one
  * run per fault and version the fault claims. Project names carry both, so
- * results map back without guessing.
+ * results map back without guessing. A fault run whose fault the clean
+ * contract verification never asks about leaves the Pact verifier out
+ * (contract-trace.ts).
  */
 import { faultCatalog, faultNames, type FaultName } from '../../simulator/faults/index.ts';
 import type { RunTarget } from '../../src/run-targets/run-plan.ts';
@@ -22,10 +24,14 @@ export function faultRuns(only?: readonly FaultName[]): FaultRun[] {
   );
 }
 
-export function killMatrixPlan(only?: readonly FaultName[]): RunTarget[] {
+/**
+ * `needsContracts` says whether a fault run verifies the contracts itself
+ * (contract-trace.ts); without it, every run does.
+ */
+export function killMatrixPlan(only?: readonly FaultName[], needsContracts: (run: FaultRun) => boolean = () => true): RunTarget[] {
   const versions: PlatformVersion[] = ['7.4', '8.0'];
   return [
     ...versions.map((version) => ({ name: cleanProject(version), version, faults: [] })),
-    ...faultRuns(only).map((run) => ({ name: run.project, version: run.version, faults: [run.fault] })),
+    ...faultRuns(only).map((run) => ({ name: run.project, version: run.version, faults: [run.fault], ...(!needsContracts(run) && { verifyContracts: false }) })),
   ];
 }

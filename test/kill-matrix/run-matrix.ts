@@ -1,7 +1,9 @@
 /**
- * Child process of the kill matrix: runs every suite against the clean
- * platform and against each fault, in one vitest run with one project per
- * run target, and writes the per-check results as JSON.
+ * Child process of the kill matrix: traces which faults the contract
+ * verification of each version asks about (contract-trace.ts), then runs
+ * every suite against the clean platform and against each fault, in one
+ * vitest run with one project per version holding its run targets, and
+ * writes the per-check results and the traces as JSON.
  * Usage: tsx test/kill-matrix/run-matrix.ts OUT.json [FAULT ...]
  */
 import { writeFile } from 'node:fs/promises';
@@ -9,6 +11,8 @@ import { PassThrough } from 'node:stream';
 import { loadConfig } from '../../src/config/config.ts';
 import { runSuites } from '../../src/runner/run-suites.ts';
 import { isFaultName } from '../../simulator/faults/index.ts';
+import { needsContractVerification, traceContracts } from './contract-trace.ts';
+import type { MatrixResults } from './matrix-results.ts';
 import { killMatrixPlan } from './plan.ts';
 
 const [out, ...only] = process.argv.slice(2);
@@ -18,13 +22,27 @@ if (!out) {
 }
 const faults = only.filter(isFaultName);
 // The matrix judges the embedded platform with the defaults; a developer's .env and environment must not redirect it.
-const results = await runSuites({
-  // The embedded platform has no clock-skew leeway: a faulted expiry check need not probe for the default 30 s.
-  config: loadConfig({ env: { EXPIRY_LEEWAY_S: '2' }, envFile: '/dev/null' }),
-  plan: killMatrixPlan(faults.length > 0 ? faults : undefined),
-  reporters: [],
-  vitestOutput: new PassThrough().resume(),
+// The embedded platform has no clock-skew leeway: a faulted expiry check need not probe for the default 30 s.
+// REQUEST_TIMEOUT_MS only catches hangs here: on a busy runner an answer of the in-process platform may wait
+// seconds for a CPU, and no verdict depends on the value (it also raises the per-check timeouts, suites-config.ts).
+const config = loadConfig({ env: { EXPIRY_LEEWAY_S: '2', REQUEST_TIMEOUT_MS: '60000' }, envFile: '/dev/null' });
+const contractTraces = await traceContracts(config, ['7.4', '8.0']);
+const traceOf = (version: string) => contractTraces.find((trace) => trace.version === version);
+// vitest's own output is kept (its tail only) to explain a run in which no check ran.
+let vitestSaid = '';
+const vitestOutput = new PassThrough();
+vitestOutput.on('data', (chunk: Buffer) => {
+  vitestSaid = (vitestSaid + chunk.toString('utf8')).slice(-4000);
 });
-await writeFile(out, JSON.stringify(results));
-// Failing checks are the point of the matrix; the parent judges the results.
-process.exitCode = 0;
+const results = await runSuites({
+  config,
+  plan: killMatrixPlan(faults.length > 0 ? faults : undefined, (run) => needsContractVerification(traceOf(run.version), run.fault)),
+  reporters: [],
+  vitestOutput,
+});
+const errors = results.checks.length > 0 ? results.errors : [...results.errors, `no check ran; vitest said: ${vitestSaid.trim() || '(nothing)'}`];
+const matrix: MatrixResults = { ...results, errors, contractTraces };
+await writeFile(out, JSON.stringify(matrix));
+// Failing checks are the point of the matrix; the parent judges the results. Exit at once: a run that broke
+// under load once left the platforms of a failed setup listening, and the parent waited for nothing.
+process.exit(0);

@@ -83,7 +83,9 @@ function renderError(res: ServerResponse, error: unknown): void {
 }
 
 function listen(handler: RequestListener): Promise<Server> {
-  const server = createServer(handler);
+  // Idle connections live 65 s, as behind the usual gateway and in the simulator: with Node's 5 s default, a busy
+  // runner let the client reuse a pooled connection the server was closing (UND_ERR_SOCKET on a GET of the CAS).
+  const server = createServer({ keepAliveTimeout: 65_000 }, handler);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve(server));

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withFileLock } from '../../../src/auth/file-lock.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../../support/hang-timeout.ts';
 
 const run = promisify(execFile);
 const worker = new URL('../../support/lock-worker.ts', import.meta.url).pathname;
@@ -20,11 +21,11 @@ afterEach(async () => {
 });
 
 describe('withFileLock', () => {
-  it('excludes other processes: 4 processes × 10 read-modify-write rounds lose no update', async () => {
+  it('excludes other processes: 4 processes × 10 read-modify-write rounds lose no update', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
     const lock = join(dir, 'tokens.json.lock');
     const counter = join(dir, 'counter');
     await writeFile(counter, '0');
-    await Promise.all(Array.from({ length: 4 }, () => run(process.execPath, ['--import', 'tsx', worker, lock, counter, '10'], { timeout: 20_000 })));
+    await Promise.all(Array.from({ length: 4 }, () => run(process.execPath, ['--import', 'tsx', worker, lock, counter, '10'], { timeout: HANG_TIMEOUT_MS })));
     expect(await readFile(counter, 'utf8')).toBe('40');
     await expect(stat(lock)).rejects.toMatchObject({ code: 'ENOENT' });
   });
