@@ -16,11 +16,7 @@ import { originalEnvironment } from '../config/environment.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
-import { ConsoleReporter } from '../report/console-reporter.ts';
-import { ProgressReporter, progressOptionsFor } from '../report/progress-reporter.ts';
-import { markFlakyResults } from '../report/allure-flaky.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
-import { runSuites } from '../runner/run-suites.ts';
 import { parseSuiteSelection, suiteFilters, suiteNames, type SuiteName } from '../runner/suite-selection.ts';
 import type { RunResults } from '../runner/results.ts';
 import { Timeline } from '../runner/timeline.ts';
@@ -30,13 +26,26 @@ import { preflight } from '../run-targets/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
 import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 import { commandArguments, runCli } from './run-cli.ts';
-import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
-import { runContractBreaksStep } from '../contracts/contract-breaks.ts';
-import { crossVersionFlags, defaultCrossVersion, runCrossVersion } from '../contracts/cross-version.ts';
 import { parseCheckSelection } from '../check/check-selection.ts';
 import { filesOfShard, parseShard, shardLabel, suiteFiles, type Shard } from '../runner/shard.ts';
 import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
-import { writeRunReports } from './run-reports.ts';
+
+/**
+ * The heavy half of the command: vitest, pact-js, the simulator and Allure take seconds to load, and a bad flag or
+ * variable is answered before any of it is loaded (issue 9: the error cases of npm test spawn verify again and again).
+ */
+const heavy = async () => {
+  const [runSuites, progress, consoleReporter, flaky, contractBreaks, crossVersion, runReports] = await Promise.all([
+    import('../runner/run-suites.ts'),
+    import('../report/progress-reporter.ts'),
+    import('../report/console-reporter.ts'),
+    import('../report/allure-flaky.ts'),
+    import('../contracts/contract-breaks.ts'),
+    import('../contracts/cross-version.ts'),
+    import('./run-reports.ts'),
+  ]);
+  return { ...runSuites, ...progress, ...consoleReporter, ...flaky, ...contractBreaks, ...crossVersion, ...runReports };
+};
 
 const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--only MODULE|CHECK-GLOB] [--shard I/N] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0] [--timings] [--latency-ms N]';
 
@@ -111,7 +120,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     ...(addedLatencyMs !== undefined && { addedLatencyMs }),
   });
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
-  if (config.openapiDir !== undefined) loadVendorDocuments(config.openapiDir);
+  if (config.openapiDir !== undefined) (await import('../conformance/vendor-documents.ts')).loadVendorDocuments(config.openapiDir);
 
   let plan = defaultRunPlan(config);
   if (args.version !== undefined) {
@@ -130,6 +139,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (config.remote) await ensureTokenStoreDirectory(config.tokenStorePath);
   await preflight(config, secrets);
+  const { runSuites, ProgressReporter, progressOptionsFor, ConsoleReporter, markFlakyResults, runContractBreaksStep, crossVersionFlags, writeRunReports } = await heavy();
 
   // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
   const crossVersionOnly = crossVersionFlags(args.from, args.to);
@@ -237,6 +247,7 @@ function subsetLines(only: string | undefined, shard: Shard | undefined, files: 
 
 /** The comparison after the suites (when the plan covers 8.0): its section, or why it could not run. */
 async function compareAfterSuites(config: Config, plan: readonly RunTarget[], secrets: SecretRegistry): Promise<RunRecord['contractBreaks']> {
+  const { defaultCrossVersion, runCrossVersion } = await heavy();
   const request = defaultCrossVersion(plan);
   if (!request) return undefined;
   try {
@@ -248,6 +259,7 @@ async function compareAfterSuites(config: Config, plan: readonly RunTarget[], se
 
 /** RUN_TIMEOUT_S passed: the reports of what finished are written, then the run ends as a timeout (exit 4). */
 async function reportCutOff(config: Config, results: RunResults, html: boolean, target: string, subset: readonly string[]): Promise<number> {
+  const { writeRunReports } = await heavy();
   await writeRunReports({ reportsDir: config.reportsDir, target, results, subset, html, ...(config.historyDir !== undefined && { historyDir: config.historyDir }), print });
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
