@@ -85,7 +85,7 @@ function servedCheck(entry: CatalogEntry, verdict: string): void {
       await observe(test, `${response.status}${schemaId ? ` (${schemaId})` : ''}${irreversible}`);
       if (served.length > 0) expect(served, `status of ${entry.method} ${entry.path}`).toContain(response.status);
       else expect(response.status, `a 2xx from ${entry.method} ${entry.path}`).toBeGreaterThanOrEqual(200);
-      expect(response.status).toBeLessThan(300);
+      expect(response.status, `a 2xx from ${entry.method} ${entry.path}`).toBeLessThan(300);
       if (schemaId && response.status !== 204) {
         const result = validateBody(schemaId, response.json());
         expect(result.ok ? '' : formatValidationErrors(result.errors), `body against ${schemaId}`).toBe('');
@@ -135,7 +135,7 @@ function replacementCheck(entry: CatalogEntry, replacement: EndpointRef, faults:
       const response = await callEntry(context.api, { ...entry, method: replacement.method, path: replacement.path }, {}, input);
       await observe(test, `${response.status}`);
       expect(response.status, `a 2xx from ${replacement.method} ${replacement.path}`).toBeGreaterThanOrEqual(200);
-      expect(response.status).toBeLessThan(300);
+      expect(response.status, `a 2xx from ${replacement.method} ${replacement.path}`).toBeLessThan(300);
     },
   );
 }

@@ -27,7 +27,7 @@ check(
     if (versionProfiles[version].userIdentifier !== 'uuid') return skipWithReason(test, `not applicable to ${version}: users are identified by numeric ids before 8.0 (spec §9.3)`);
     const { api } = await suiteContext();
     const trees = await api.call({ method: 'GET', path: planningPath('/tree') });
-    expect(trees.status).toBe(200);
+    expect(trees.status, 'status of GET /tree').toBe(200);
     const problems: string[] = [];
     let people = 0;
     for (const tree of items(trees.json())) {
