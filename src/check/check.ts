@@ -86,7 +86,8 @@ export function check(definition: CheckDefinition, body: CheckBody): void {
 
 function registerCheck(target: TargetInfo, definition: CheckDefinition, body: CheckBody): void {
   const register = definition.concurrent ? it.concurrent : it;
-  const meta = { killedBy: definition.killedBy, ...(definition.observedBy && { observedBy: definition.observedBy }) };
+  // The target is in the meta from registration on: reporters tell a file's targets apart before its checks run.
+  const meta = { target: target.project, version: target.version, killedBy: definition.killedBy, ...(definition.observedBy && { observedBy: definition.observedBy }) };
   register(checkName(definition), { meta }, (context) =>
     runInTarget(target, async () => {
       context.task.meta.target = target.project;

@@ -10,7 +10,7 @@ import { configDefaults, type ViteUserConfig } from 'vitest/config';
 import '../check/check-selection.ts';
 import { conformanceSettings } from '../conformance/settings.ts';
 import type { Config } from '../config/config.ts';
-import { groupIntoProjects, type RunTarget } from '../run-targets/run-plan.ts';
+import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
 
 export interface SuitesOptions {
   /** `verify --only`: the check-id globs; checks outside them are not registered (src/check/check-selection.ts). */
@@ -31,8 +31,9 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
     // A subset leaves files without a check of the selection: that is the subset, not an error (an empty selection fails in verify).
     passWithNoTests: options.checkSelection !== undefined,
   } as const;
-  const projects = groupIntoProjects(plan);
-  // OPENAPI_DIR set: the module suites keep their exchanges, and a conformance project per version checks them after.
+  // One project for every target of the run (src/run-targets/run-plan.ts): its workers serve both versions' files.
+  const suites: RunProject = { name: 'suites', targets: plan };
+  // OPENAPI_DIR set: the module suites keep their exchanges, and a conformance project checks them after.
   const conformance = conformanceSettings(config.openapiDir, config.reportsDir);
   return {
     test: {
@@ -41,30 +42,32 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
       // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
       reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],
       projects: [
-        ...projects.map((project) => ({
+        {
           test: {
             ...perProject,
-            name: project.name,
+            name: suites.name,
             include: ['suites/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'suites/conformance/**'],
-            provide: { runProject: project, config, ...(conformance && { conformance }), ...selection },
+            provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection },
             globalSetup: ['src/run-targets/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
             sequence: { groupOrder: 0 },
             setupFiles: ['allure-vitest/setup', 'src/check/allure-setup.ts'],
           },
-        })),
+        },
         // Vendor conformance runs after every module suite of the run (a later group), on the exchanges they kept.
         ...(conformance
-          ? projects.map((project) => ({
-              test: {
-                ...perProject,
-                name: `conformance ${project.name}`,
-                include: ['suites/conformance/*.test.ts'],
-                provide: { runProject: project, config, conformance, ...selection },
-                sequence: { groupOrder: 1 },
-                setupFiles: ['allure-vitest/setup'],
+          ? [
+              {
+                test: {
+                  ...perProject,
+                  name: 'conformance',
+                  include: ['suites/conformance/*.test.ts'],
+                  provide: { runProject: suites, config, conformance, ...selection },
+                  sequence: { groupOrder: 1 },
+                  setupFiles: ['allure-vitest/setup'],
+                },
               },
-            }))
+            ]
           : []),
       ],
     },

@@ -5,6 +5,7 @@
  * contracts file, and their tests) and the slowest checks (the expiry wait).
  */
 import type { TestModule } from 'vitest/node';
+import { targetOf } from './results.ts';
 
 export interface FileTiming {
   readonly project: string;
@@ -34,7 +35,7 @@ export function suiteTimings(modules: readonly TestModule[]): SuiteTimings {
     return { project: module.project.name, file: module.relativeModuleId, collectMs: diagnostic.collectDuration, testsMs: diagnostic.duration };
   });
   const tests = modules.flatMap((module) =>
-    [...module.children.allTests()].map((test) => ({ project: module.project.name, name: test.name, ms: test.diagnostic()?.duration ?? 0 })),
+    [...module.children.allTests()].map((test) => ({ project: targetOf(test), name: test.name, ms: test.diagnostic()?.duration ?? 0 })),
   );
   return { files, slowestTests: tests.sort((a, b) => b.ms - a.ms).slice(0, slowestCount) };
 }
