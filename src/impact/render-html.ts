@@ -3,7 +3,7 @@
  * outside resource), readable offline: the summary as coloured counts, then
  * one row per distinct call with its verdict, the replacement and why.
  */
-import { observationText, summaryLine } from './render-markdown.ts';
+import { observationText, splitReplacement, summaryLine } from './render-markdown.ts';
 import { impactVerdicts, type CallImpact, type ImpactReport, type ImpactVerdict } from './types.ts';
 
 const colours: Record<ImpactVerdict, string> = {
@@ -67,13 +67,24 @@ function row(call: CallImpact, observed: boolean): string {
   const reasons = [...call.reasons, ...(call.vendor ? [call.vendor] : [])].map((reason) => `<li>${inlineCode(reason)}</li>`).join('');
   const cells = [
     `<span class="verdict" style="background:${colours[call.verdict]}">${call.verdict}</span>`,
-    `<code>${escape(`${call.method} ${call.endpoint}`)}</code>${examples.length > 0 ? `<br><small>e.g. ${examples.map((example) => `<code>${escape(example)}</code>`).join(', ')}</small>` : ''}`,
-    call.replacement ? `<code>${escape(call.replacement)}</code>` : '',
+    `<code>${pathHtml(`${call.method} ${call.endpoint}`)}</code>${examples.length > 0 ? `<br><small>e.g. ${examples.map((example) => `<code>${pathHtml(example)}</code>`).join(', ')}</small>` : ''}`,
+    call.replacement ? replacementHtml(call.replacement) : '',
     `<ul class="reasons">${reasons}</ul>`,
   ];
   const origin = `<td class="origin">${call.origins.map(escape).join('<br>')}</td>`;
   const classes = ['verdict', 'call', 'instead', 'why'];
-  return `<tr data-verdict="${call.verdict}">${cells.map((cell, index) => `<td class="${classes[index] ?? ''}">${cell}</td>`).join('')}${origin}${observed ? `<td>${escape(observationText(call))}</td>` : ''}</tr>`;
+  return `<tr data-verdict="${call.verdict}">${cells.map((cell, index) => `<td class="${classes[index] ?? ''}">${cell}</td>`).join('')}${origin}${observed ? `<td>${inlineCode(observationText(call))}</td>` : ''}</tr>`;
+}
+
+/** A path may break after each slash and before its query's parameters, so a long one is not cut mid-word. */
+function pathHtml(text: string): string {
+  return escape(text).replace(/\/|\?|&amp;/g, (separator) => `${separator}<wbr>`);
+}
+
+/** The call to use instead as code, any words that qualify it (or a replacement that is only words) as text. */
+function replacementHtml(replacement: string): string {
+  const { call, words } = splitReplacement(replacement);
+  return `${call === undefined ? '' : `<code>${pathHtml(call)}</code>`}${inlineCode(words)}`;
 }
 
 /** `name` in backquotes becomes code, the rest is escaped text. */
