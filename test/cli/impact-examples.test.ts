@@ -111,7 +111,11 @@ describe.each(modes)('npm run impact $name', ({ name, args: modeArgs }) => {
       } else {
         expect(call.observed?.replayed, `${call.method} ${call.endpoint}: ${JSON.stringify(call.observed)}`).toBe(expected?.safe);
         if (call.observed?.replayed === false && call.method !== 'GET' && !call.endpoint.startsWith('{auth_url}')) expect(call.observed.reason).toContain('ALLOW_MUTATIONS=true');
+        // The embedded 8.0 keeps the spec: what it did never contradicts a prediction.
+        if (call.observed?.replayed === true) expect(call.observed.agrees, `${call.method} ${call.endpoint}: ${JSON.stringify(call.observed)}`).not.toBe(false);
       }
+      // With the vendor's documents, an unknown call says whether 8.0's document has it.
+      if (call.verdict === 'unknown') expect(call.vendor, call.endpoint).toMatch(/^the vendor's 8\.0 document \(\S+\) has /);
     }
 
     // The summary line counts each verdict, and says the same as the report.
