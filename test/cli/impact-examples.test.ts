@@ -124,3 +124,18 @@ describe.each(modes)('npm run impact $name', ({ name, args: modeArgs }) => {
     for (const secret of harSecrets) expect(`${outcome.stdout}${outcome.stderr}${markdown}${json}${html}`).not.toContain(secret);
   }, COMMAND_TIMEOUT_MS);
 });
+
+describe('npm run impact with the pact sources verify reads', () => {
+  it.each([
+    ['PACT_URLS', 'examples/campaign-planner-marketing-platform.json'],
+    ['PACT_DIR', 'examples'],
+  ])('%s: the example pact gets the same verdicts as with --pact', async (variable, value) => {
+    runs += 1;
+    const reportsDir = join(dir, `reports-${runs}`);
+    const outcome = await npmRunImpact([], { [variable]: value, REPORTS_DIR: reportsDir }, COMMAND_TIMEOUT_MS);
+    expect(outcome.code, outcome.stderr).toBe(1);
+    const { report } = readImpactFiles(reportsDir);
+    const verdicts = Object.fromEntries(report.calls.map((call) => [`${call.method} ${call.endpoint}`, call.verdict]));
+    expect(verdicts).toEqual(Object.fromEntries(Object.entries(examples.pact?.calls ?? {}).map(([call, expected]) => [call, expected.verdict])));
+  }, COMMAND_TIMEOUT_MS);
+});
