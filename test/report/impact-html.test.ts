@@ -1,6 +1,7 @@
 /**
  * reports/impact.html as a person reads it: the example HAR's report
- * (written by `npm run impact`, offline) opened in headless Chromium at
+ * (written by `npm run impact` with the vendor's documents and a replay
+ * against the embedded 8.0) opened in headless Chromium at
  * 1280 px, JavaScript off and the network refused. Every call's row shows
  * its verdict, the call and, for `replace`, what to use instead, as the
  * JSON report says; the page needs no sideways scrolling.
@@ -39,7 +40,8 @@ afterAll(async () => {
 
 describe('the HTML impact report in a browser', () => {
   it('shows each call with its verdict and the replacement to use', async () => {
-    const outcome = await npmRunImpact(['--har', 'examples/campaign-portal.har'], { REPORTS_DIR: work }, COMMAND_TIMEOUT_MS);
+    // The widest page: the vendor's answers and what the embedded 8.0 did, beside the verdicts.
+    const outcome = await npmRunImpact(['--har', 'examples/campaign-portal.har', '--openapi', '../shared/reference/openapi', '--embedded', '8.0'], { REPORTS_DIR: work }, COMMAND_TIMEOUT_MS);
     expect(outcome.code, outcome.stderr).toBe(1);
     const { report } = readImpactFiles(work);
     expect(report.calls.length).toBeGreaterThan(0);
