@@ -17,6 +17,8 @@ export default defineConfig({
     testTimeout: UNIT_HANG_TIMEOUT_MS,
     hookTimeout: UNIT_HANG_TIMEOUT_MS,
     env: { PACT_DO_NOT_TRACK: 'true' },
+    // The transform cache on disk, as verify uses it (src/runner/module-cache.ts).
+    experimental: { fsModuleCache: true },
     // GitHub's workflow parser imports its schema JSON without an import attribute, which Node 20 refuses: vite loads it.
     server: { deps: { inline: ['@actions/workflow-parser'] } },
   },
