@@ -33,6 +33,8 @@ export interface RunSuitesOptions {
   readonly signal?: AbortSignal;
   /** `verify --only`: the check-id globs of the run. */
   readonly checkSelection?: readonly string[];
+  /** false: the run writes no Allure results (the kill matrix judges the checks by their state and meta). */
+  readonly allure?: boolean;
 }
 
 export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
@@ -47,7 +49,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
       watch: false,
       ...((options.reporters !== undefined || options.signal) && { reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal)] }),
     },
-    suitesConfig(options.config, options.plan, options.checkSelection ? { checkSelection: options.checkSelection } : {}),
+    suitesConfig(options.config, options.plan, { ...(options.checkSelection && { checkSelection: options.checkSelection }), ...(options.allure === false && { allure: false }) }),
     vitestStreams(options.vitestOutput),
   );
   try {

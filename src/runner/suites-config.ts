@@ -16,6 +16,8 @@ import { ChainsFirstSequencer } from './file-order.ts';
 export interface SuitesOptions {
   /** `verify --only`: the check-id globs; checks outside them are not registered (src/check/check-selection.ts). */
   readonly checkSelection?: readonly string[];
+  /** false: no Allure results at all (the kill matrix, src/check/allure-discard.ts). */
+  readonly allure?: boolean;
 }
 
 export function suitesConfig(config: Config, plan: readonly RunTarget[], options: SuitesOptions = {}): ViteUserConfig {
@@ -54,7 +56,7 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
             provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection },
             globalSetup: ['src/run-targets/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
             sequence: { groupOrder: 0 },
-            setupFiles: ['allure-vitest/setup', 'src/check/allure-setup.ts'],
+            setupFiles: options.allure === false ? ['src/check/allure-discard.ts', 'src/check/allure-setup.ts'] : ['allure-vitest/setup', 'src/check/allure-setup.ts'],
           },
         },
         // Vendor conformance runs after every module suite of the run (a later group), on the exchanges they kept.

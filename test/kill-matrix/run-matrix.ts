@@ -38,6 +38,7 @@ const results = await runSuites({
   config,
   plan: killMatrixPlan(faults.length > 0 ? faults : undefined, (run) => needsContractVerification(traceOf(run.version), run.fault)),
   reporters: [],
+  allure: false,
   vitestOutput,
 });
 const errors = results.checks.length > 0 ? results.errors : [...results.errors, `no check ran; vitest said: ${vitestSaid.trim() || '(nothing)'}`];
