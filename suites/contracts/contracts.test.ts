@@ -25,6 +25,7 @@ import { verifyQuietly, type JobResults } from '../../src/contracts/quiet-verifi
 import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
 import { HttpClient } from '../../src/http/client.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
+import { runDeadline } from '../../src/runner/run-deadline.ts';
 
 const targets = projectTargets();
 const version = projectVersion();
@@ -51,7 +52,9 @@ const planned = new Map(inject('runProject').targets.map((runTarget) => [runTarg
 const verified = targets.filter((target) => planned.get(target.project)?.verifyContracts !== false);
 let results: JobResults = [];
 try {
-  results = await verifyQuietly({ jobs: verified.map((target) => ({ target, sources })), ...(pactConfig.publish && { publish: pactConfig.publish }) }, { scrub });
+  // RUN_TIMEOUT_S: the verifier child is killed when the run's time is up (vitest's cancel does not reach a file being collected).
+  const options = { signal: runDeadline(inject('config')) };
+  results = await verifyQuietly({ jobs: verified.map((target) => ({ target, sources })), ...(pactConfig.publish && { publish: pactConfig.publish }) }, { scrub }, options);
 } catch (error) {
   setupProblems.push({ id: 'contract.run', label: 'the provider verification', message: describe(error) });
 }
