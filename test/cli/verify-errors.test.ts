@@ -152,6 +152,20 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     expect(outcome.stderr).toContain('did you mean BASE_URL?');
   });
 
+  it('a near-miss variable in an env file or the environment, or one with our prefix, is CONFIG_INVALID (2), naming the closest known one', async () => {
+    const vectors: { args: string[]; variables: Record<string, string>; named: string; hint: string }[] = [
+      { args: ['--env-file', envFile('typo-version', { TARGET_VERSON: '8.0' })], variables: {}, named: 'TARGET_VERSON', hint: 'TARGET_VERSION' },
+      { args: [], variables: { BASEURL: 'http://127.0.0.1:1' }, named: 'BASEURL', hint: 'BASE_URL' },
+      { args: [], variables: { UPGRADE_GUARD_BASE_URL: 'http://127.0.0.1:1' }, named: 'UPGRADE_GUARD_BASE_URL', hint: 'BASE_URL' },
+    ];
+    const outcomes = await Promise.all(vectors.map((vector) => verify(vector.args, vector.variables)));
+    for (const [index, outcome] of outcomes.entries()) {
+      const line = expectOneCodedLine(outcome, 'CONFIG_INVALID', [secret, password]);
+      expect(line).toContain(vectors[index]?.named);
+      expect(line).toContain(`did you mean ${vectors[index]?.hint}?`);
+    }
+  });
+
   it('an unknown flag is USAGE (64)', async () => {
     expectOneCodedLine(await verify(['--colour']), 'USAGE', [secret, password]);
   });
