@@ -74,7 +74,8 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
     providerBaseUrl: target.baseUrl,
     source,
     stateHandlers: states.handlers,
-    requestFilter: contractRequestFilter(target, states.gate),
+    // The verifier's requests share the target's count of timeouts in a row with the state setups' (one client).
+    requestFilter: contractRequestFilter(target, states.gate, { baseUrl: target.baseUrl, requestTimeoutMs: target.requestTimeoutMs, client: target.api.http }),
     timeoutMs: target.requestTimeoutMs,
     ...(options.publish && { publish: options.publish }),
     mutationGuardActive: !target.embedded && !target.allowMutations,
