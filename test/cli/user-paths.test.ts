@@ -5,10 +5,12 @@
  * each (issue 8). Each case runs `npm run verify` as the user types it; the
  * test timeout only catches a hang (test/support/hang-timeout.ts).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createPlatform } from '../../simulator/platform.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { expectOneCodedLine, npmRunVerify } from '../support/verify-command.ts';
 
@@ -55,4 +57,22 @@ describe('verify with a path that cannot be used', () => {
       expect(line).toContain('(REPORTS_DIR)');
     });
   }
+
+  // open() of a FIFO waits for a writer in libuv's thread pool, where no time bound reaches it, and the process could
+  // not even exit after its one line (Node joins the pool at exit): the store is refused before it is opened blocking.
+  it.runIf(process.platform !== 'win32')('TOKEN_STORE that is a FIFO is TOKEN_STORE (8), one line, and the run ends', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+    const fifo = join(dir, 'fifo-tokens.json');
+    execFileSync('mkfifo', [fifo]);
+    // The store is read when the sessions open, after the preflight: the target must answer (the embedded platform).
+    const platform = createPlatform({ version: '8.0', clientSecret: secret, passwords: { full: secret, limited: secret } });
+    await platform.listen(0);
+    try {
+      const target = Object.fromEntries(platform.envLines().map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+      const outcome = await npmRunVerify(['--suites', 'auth'], { ...target, TOKEN_STORE: fifo, REPORTS_DIR: join(dir, 'reports') }, HANG_TIMEOUT_MS);
+      const line = expectOneCodedLine(outcome, 'TOKEN_STORE', [secret]);
+      expect(line).toContain('is not a regular file (a FIFO)');
+    } finally {
+      await platform.close();
+    }
+  });
 });
