@@ -113,7 +113,7 @@ function watchRequest(watched: WatchedTarget, method: string, path: string, resp
   }
   const started = performance.now();
   response.once('close', () => {
-    if (response.headersSent || closedByTransportError(response)) {
+    if (response.writableFinished || closedByTransportError(response)) {
       watched.client.noteRequestElsewhere(undefined);
       return;
     }
@@ -123,7 +123,9 @@ function watchRequest(watched: WatchedTarget, method: string, path: string, resp
       noteNoResponse(watched.baseUrl, method, path, `no response: the verifier closed the connection after ${waitedMs} ms`);
       return;
     }
-    const timeout = new UpgradeGuardError('TARGET_TIMEOUT', `${where} did not answer within ${watched.requestTimeoutMs} ms (REQUEST_TIMEOUT_MS)`);
+    // Headers sent, body unfinished: a body that drips (the client's words for it, src/http/client.ts).
+    const what = response.headersSent ? `answered ${response.statusCode} but its body did not arrive` : 'did not answer';
+    const timeout = new UpgradeGuardError('TARGET_TIMEOUT', `${where} ${what} within ${watched.requestTimeoutMs} ms (REQUEST_TIMEOUT_MS)`);
     noteNoResponse(watched.baseUrl, method, path, `no response: ${timeout.message}`);
     watched.client.noteRequestElsewhere(timeout);
   });

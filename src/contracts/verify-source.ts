@@ -87,6 +87,8 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
     // pact-core rejects a failed verification with the JSON report as the message.
     raw = error instanceof Error ? error.message : String(error);
   }
+  // A setup the verifier gave up on may still be running: its reason decides the interaction's (fileOutcome).
+  await states.settled();
   const cleanUpFailures = await states.cleanUp();
   const report = parseVerificationReport(raw);
   if (!report) throw new VerificationNotRun(`the pact verifier could not run on ${source.label}: ${target.secrets.scrub(raw).slice(0, 500)}`);

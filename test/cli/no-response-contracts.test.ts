@@ -1,16 +1,17 @@
 /**
  * A target that gives no response during provider verification: it resets
- * every module connection, or never answers a module request. Through the
- * user's command, `npm run verify`, the run goes on; each interaction fails
- * with one readable line saying what the target did (no stack trace, not the
- * verifier's own words about its proxy), a hanging target is given up on
- * after three timeouts in a row, and the cross-version comparison counts no
- * break: no response is "not compared", with the reason, and the verdict
- * says the comparison is incomplete.
+ * every module connection, never answers a module request, or answers and
+ * then drips its body for ever. Through the user's command, `npm run
+ * verify`, the run goes on; each interaction fails with one readable line
+ * saying what the target did (no stack trace, not the verifier's own words
+ * about its proxy), a target that times out is given up on after three
+ * timeouts in a row, and the cross-version comparison counts no break: no
+ * response is "not compared", with the reason, and the verdict says the
+ * comparison is incomplete.
  *
  * The doubles are the embedded platform behind a loopback proxy that
- * forwards the CAS and the reachability probe (`/`) and resets or holds
- * everything else. Timeouts only catch hangs (test/support/hang-timeout.ts).
+ * forwards the CAS and the reachability probe (`/`) and resets, holds or
+ * drips everything else. Timeouts only catch hangs (test/support/hang-timeout.ts).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
@@ -26,11 +27,12 @@ const secret = 'cs-do-not-print-0123456789';
 const password = 'pw-do-not-print-0123456789';
 const dir = mkdtempSync(join(tmpdir(), 'ug-no-response-'));
 
-type Misbehaviour = 'reset' | 'hang';
+type Misbehaviour = 'reset' | 'hang' | 'drip';
 /** What each double's failures must say, and the verifier's words about its own proxy that must not be shown. */
 const saying: Record<Misbehaviour, RegExp> = {
   reset: /reset the connection \(ECONNRESET\)|could not be reached/,
   hang: /did not answer within 10000 ms \(REQUEST_TIMEOUT_MS\)|not sent: the target timed out 3 times in a row/,
+  drip: /answered 200 but its body did not arrive within 10000 ms \(REQUEST_TIMEOUT_MS\)|not sent: the target timed out 3 times in a row/,
 };
 
 let platform: Platform;
@@ -43,6 +45,12 @@ function misbehavingProxy(upstream: URL, misbehaviour: Misbehaviour): Server {
     if (path !== '/' && !path.startsWith('/cas')) {
       // A hang holds the request until the proxy closes (afterAll); only the client's timeout ends its wait.
       if (misbehaviour === 'reset') req.socket.destroy();
+      // A drip answers at once and sends a byte of body every half second, for ever: no gap reaches a timeout.
+      if (misbehaviour === 'drip') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const drip = setInterval(() => res.write(' '), 500);
+        res.on('close', () => clearInterval(drip));
+      }
       return;
     }
     const forwarded = request({ host: upstream.hostname, port: upstream.port, path, method: req.method, headers: req.headers }, (answer) => {
@@ -70,9 +78,9 @@ beforeAll(async () => {
   await platform.listen(0);
   const lines = platform.envLines();
   const upstream = new URL(lines.find((line) => line.startsWith('BASE_URL='))?.slice('BASE_URL='.length) ?? '');
-  const [reset, hang] = await Promise.all([runAgainst('reset', lines, upstream), runAgainst('hang', lines, upstream)]);
-  outcomes.set('reset', reset);
-  outcomes.set('hang', hang);
+  const misbehaviours = ['reset', 'hang', 'drip'] as const;
+  const runs = await Promise.all(misbehaviours.map((misbehaviour) => runAgainst(misbehaviour, lines, upstream)));
+  for (const [index, misbehaviour] of misbehaviours.entries()) outcomes.set(misbehaviour, runs[index] as VerifyOutcome);
 }, HANG_TEST_TIMEOUT_MS);
 
 afterAll(async () => {
@@ -92,7 +100,7 @@ interface RecordedCheck {
   readonly state: string;
 }
 
-describe.each(['reset', 'hang'] as const)('provider verification against a target that gives no response (%s)', (misbehaviour) => {
+describe.each(['reset', 'hang', 'drip'] as const)('provider verification against a target that gives no response (%s)', (misbehaviour) => {
   it('exits 1 (checks failed) without a stack trace or the verifier proxy’s crash', () => {
     const outcome = outcomeOf(misbehaviour);
     expect(outcome.code, outcome.stderr).toBe(1);
