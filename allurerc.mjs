@@ -25,6 +25,11 @@ export default {
       options: {
         reportName: 'upgrade-guard',
         groupBy: ['epic', 'feature', 'story'],
+        // By name: a check's leaves (named `… [id] · <target>`) sit side by side under their endpoint.
+        defaultSortBy: 'name,asc',
+        // One index.html with its data inside: it opens from disk or a downloaded CI artifact (a report of
+        // separate data files needs a web server: the browser refuses fetch() from file://).
+        singleFile: true,
       },
     },
   },

@@ -17,6 +17,9 @@ export default defineConfig({
     testTimeout: UNIT_HANG_TIMEOUT_MS,
     hookTimeout: UNIT_HANG_TIMEOUT_MS,
     env: { PACT_DO_NOT_TRACK: 'true' },
+    // Vitest's transform cache on disk: the test files run in workers, where it reads back whole. (Not for verify's
+    // suites: in the main process, where their global setup runs, it breaks the mapping of an error's stack.)
+    experimental: { fsModuleCache: true },
     // GitHub's workflow parser imports its schema JSON without an import attribute, which Node 20 refuses: vite loads it.
     server: { deps: { inline: ['@actions/workflow-parser'] } },
   },

@@ -9,8 +9,16 @@
  * HAR, and its console and network logs are not listened to.
  */
 import { accessSync, constants, statSync } from 'node:fs';
-import { chromium, type Browser, type BrowserServer } from 'playwright-core';
+import type { Browser, BrowserServer, BrowserType } from 'playwright-core';
 import { UpgradeGuardError } from '../errors.ts';
+
+/**
+ * playwright-core loads only for LOGIN_DRIVER=browser: it takes a second of CPU to load, and every suite worker
+ * imports this file (issue 9: with the form driver, eight workers paid for a browser driver none of them used).
+ */
+async function chromiumType(): Promise<BrowserType> {
+  return (await import('playwright-core')).chromium;
+}
 
 /** Where Debian's `chromium` package installs the browser. */
 export const defaultChromiumPath = '/usr/bin/chromium';
@@ -56,7 +64,7 @@ export function refuseProtocolLogging(debug: string | undefined): void {
 export async function launchChromiumServer(executablePath: string, timeoutMs: number): Promise<BrowserServer> {
   try {
     // headless is passed as a flag of our own (chromiumFlags) as well as Playwright's option, which adds its own set.
-    return await chromium.launchServer({ executablePath, headless: true, args: [...chromiumFlags], timeout: timeoutMs, host: '127.0.0.1' });
+    return await (await chromiumType()).launchServer({ executablePath, headless: true, args: [...chromiumFlags], timeout: timeoutMs, host: '127.0.0.1' });
   } catch (error) {
     const first = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
     throw new UpgradeGuardError('CONFIG_INVALID', `LOGIN_DRIVER=browser could not start Chromium at CHROMIUM_PATH ${executablePath}: ${first}`);
@@ -69,7 +77,7 @@ const connections = new Map<string, Promise<Browser>>();
 export function connectChromium(wsEndpoint: string, timeoutMs: number): Promise<Browser> {
   let connection = connections.get(wsEndpoint);
   if (!connection) {
-    connection = chromium.connect(wsEndpoint, { timeout: timeoutMs });
+    connection = chromiumType().then((chromium) => chromium.connect(wsEndpoint, { timeout: timeoutMs }));
     connections.set(wsEndpoint, connection);
     // A failed or lost connection is made again by the next login.
     connection.then(

@@ -22,11 +22,16 @@ export interface CheckLabels {
  * is always the result's `spec` label.
  */
 export async function annotateCheck(labels: CheckLabels, specUrl?: string): Promise<void> {
-  await allure.epic(labels.module);
+  await allure.epic(moduleLabel(labels.module));
   await allure.feature(labels.feature);
   await allure.story(labels.story);
   await allure.label('spec', labels.spec);
   if (specUrl !== undefined) await allure.link(specLink(specUrl, labels.spec), `spec ${labels.spec}`, 'spec');
+}
+
+/** The module as a reader and `--only` name it (`templateBuilder` → `template-builder`). */
+export function moduleLabel(module: string): string {
+  return module.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
 /** `https://wiki/platform-api#{section}` and `§4.4` → `https://wiki/platform-api#4.4`; the first section of `§4.4, §9.3`. */

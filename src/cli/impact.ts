@@ -109,7 +109,9 @@ async function impact(secrets: SecretRegistry): Promise<number> {
     const vendor = documents && vendorEvidence(judged, documents);
     return vendor ? { ...judged, vendor } : judged;
   });
-  let mode = config.openapiDir === undefined ? 'offline, from the spec\'s change catalog' : `offline, from the spec's change catalog and the vendor's documents in ${config.openapiDir}`;
+  // The verdicts always come from the spec (and the vendor's documents); a replay only sets what a target did beside them.
+  const judgedFrom = config.openapiDir === undefined ? 'verdicts from the spec\'s change catalog' : `verdicts from the spec's change catalog and the vendor's documents in ${config.openapiDir}`;
+  let mode = `offline: ${judgedFrom}`;
   if (config.remote || args.embedded) {
     // Loaded only for a replay: the offline analysis never starts the simulator, the login or the fixtures.
     const [{ openReplayTarget }, { replayer }] = await Promise.all([import('../impact/replay-target.ts'), import('../impact/replay.ts')]);
@@ -121,7 +123,7 @@ async function impact(secrets: SecretRegistry): Promise<number> {
         if (!judged) throw new UpgradeGuardError('INTERNAL', 'a call lost its verdict');
         return { ...judged, observed: await replay.replay(group, judged) };
       }));
-      mode = `${mode}; safe calls replayed against ${open.label}${config.allowMutations ? ' (ALLOW_MUTATIONS=true: calls that change data too)' : ''}`;
+      mode = `${judgedFrom}; safe calls replayed against ${open.label}${config.allowMutations ? ' (ALLOW_MUTATIONS=true: calls that change data too)' : ''}`;
     } finally {
       await open.close();
     }

@@ -181,7 +181,13 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const alongside = comparesAtAll && !checkSelection
     ? timeline.alongside('contract breaks 7.4 → 8.0 (Pact verifier child, alongside the suites)', () => compareAfterSuites(config, plan, secrets))
     : undefined;
-  const results = await suitesRun.finally(() => alongside);
+  // A global setup that failed with a coded error is the cause of whatever vitest then did with it, even an error of
+  // vitest's own: the coded line wins.
+  const results = await suitesRun
+    .catch((error: unknown) => {
+      throw firstSetupFailure() ?? error;
+    })
+    .finally(() => alongside);
   const setupFailure = firstSetupFailure();
   if (setupFailure) throw setupFailure;
   timeline.suites();

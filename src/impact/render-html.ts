@@ -3,7 +3,7 @@
  * outside resource), readable offline: the summary as coloured counts, then
  * one row per distinct call with its verdict, the replacement and why.
  */
-import { observationText, summaryLine } from './render-markdown.ts';
+import { observationText, splitReplacement, summaryLine } from './render-markdown.ts';
 import { impactVerdicts, type CallImpact, type ImpactReport, type ImpactVerdict } from './types.ts';
 
 const colours: Record<ImpactVerdict, string> = {
@@ -22,6 +22,9 @@ ul.summary { list-style: none; padding: 0; display: flex; gap: .75rem; flex-wrap
 ul.summary li { border-radius: 6px; padding: .4rem .8rem; color: #fff; font-weight: 600; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; vertical-align: top; border-bottom: 1px solid #eaecf0; padding: .5rem; }
+/* A long path or variable name in a sentence wraps inside its column rather than widening the page. */
+td { overflow-wrap: break-word; }
+td.why, td.observed { overflow-wrap: anywhere; }
 th { background: #f9fafb; font-size: .85rem; text-transform: uppercase; letter-spacing: .03em; color: #475467; }
 code { font: 13px/1.4 ui-monospace, "SFMono-Regular", Menlo, monospace; background: #f2f4f7; padding: 0 .2rem; border-radius: 3px; overflow-wrap: anywhere; }
 span.verdict { display: inline-block; white-space: nowrap; border-radius: 4px; padding: .1rem .5rem; color: #fff; font-weight: 600; font-size: .85rem; }
@@ -31,6 +34,7 @@ td.call { min-width: 14rem; }
 td.instead { min-width: 9rem; }
 td.why { min-width: 15rem; }
 td.origin { min-width: 7rem; }
+td.observed { min-width: 11rem; }
 `;
 
 export function renderImpactHtml(report: ImpactReport): string {
@@ -67,13 +71,24 @@ function row(call: CallImpact, observed: boolean): string {
   const reasons = [...call.reasons, ...(call.vendor ? [call.vendor] : [])].map((reason) => `<li>${inlineCode(reason)}</li>`).join('');
   const cells = [
     `<span class="verdict" style="background:${colours[call.verdict]}">${call.verdict}</span>`,
-    `<code>${escape(`${call.method} ${call.endpoint}`)}</code>${examples.length > 0 ? `<br><small>e.g. ${examples.map((example) => `<code>${escape(example)}</code>`).join(', ')}</small>` : ''}`,
-    call.replacement ? `<code>${escape(call.replacement)}</code>` : '',
+    `<code>${pathHtml(`${call.method} ${call.endpoint}`)}</code>${examples.length > 0 ? `<br><small>e.g. ${examples.map((example) => `<code>${pathHtml(example)}</code>`).join(', ')}</small>` : ''}`,
+    call.replacement ? replacementHtml(call.replacement) : '',
     `<ul class="reasons">${reasons}</ul>`,
   ];
   const origin = `<td class="origin">${call.origins.map(escape).join('<br>')}</td>`;
   const classes = ['verdict', 'call', 'instead', 'why'];
-  return `<tr data-verdict="${call.verdict}">${cells.map((cell, index) => `<td class="${classes[index] ?? ''}">${cell}</td>`).join('')}${origin}${observed ? `<td>${escape(observationText(call))}</td>` : ''}</tr>`;
+  return `<tr data-verdict="${call.verdict}">${cells.map((cell, index) => `<td class="${classes[index] ?? ''}">${cell}</td>`).join('')}${origin}${observed ? `<td class="observed">${inlineCode(observationText(call))}</td>` : ''}</tr>`;
+}
+
+/** A path may break after each slash and before its query's parameters, so a long one is not cut mid-word. */
+function pathHtml(text: string): string {
+  return escape(text).replace(/\/|\?|&amp;/g, (separator) => `${separator}<wbr>`);
+}
+
+/** The call to use instead as code, any words that qualify it (or a replacement that is only words) as text. */
+function replacementHtml(replacement: string): string {
+  const { call, words } = splitReplacement(replacement);
+  return `${call === undefined ? '' : `<code>${pathHtml(call)}</code>`}${inlineCode(words)}`;
 }
 
 /** `name` in backquotes becomes code, the rest is escaped text. */

@@ -30,11 +30,26 @@ export function impactTable(calls: readonly CallImpact[]): string[] {
     const why = [...call.reasons, ...(call.vendor ? [call.vendor] : [])].join('<br>');
     const examples = call.examples.filter((example) => example !== call.endpoint).map((example) => `\`${example}\``);
     const callCell = `\`${call.method} ${call.endpoint}\`${examples.length > 0 ? `<br>e.g. ${examples.join(', ')}` : ''}`;
-    const cells = [`**${call.verdict}**`, callCell, call.replacement ? `\`${call.replacement}\`` : '', why, call.origins.join('<br>')];
+    const cells = [`**${call.verdict}**`, callCell, call.replacement ? replacementMarkdown(call.replacement) : '', why, call.origins.join('<br>')];
     if (observed) cells.push(observationText(call));
     lines.push(`| ${cells.map(escapeCell).join(' | ')} |`);
   }
   return lines;
+}
+
+/**
+ * A replacement is a call (`GET /rest/mp/v1.2/…`), maybe followed by words
+ * (`… with response_mode=query instead of scope=openid`), or only words
+ * (`none named by the spec …`): the call is code, the words are text.
+ */
+export function splitReplacement(replacement: string): { readonly call?: string; readonly words: string } {
+  const call = /^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \S+/.exec(replacement)?.[0];
+  return call === undefined ? { words: replacement } : { call, words: replacement.slice(call.length) };
+}
+
+function replacementMarkdown(replacement: string): string {
+  const { call, words } = splitReplacement(replacement);
+  return `${call === undefined ? '' : `\`${call}\``}${words}`;
 }
 
 export function observationText(call: CallImpact): string {

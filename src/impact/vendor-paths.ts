@@ -3,6 +3,14 @@
  * module (OPENAPI_DIR, src/conformance/vendor-documents.ts) have that method
  * and path at all? The spec rules; the vendor's documents are the best
  * evidence where it says "not shown" (spec §4: full endpoint lists not shown).
+ *
+ * Not @pactflow/openapi-pact-comparator, which compares a pact with an
+ * OpenAPI document: its 2.x needs Node 22 (engines `>=22`; we run on 20.19),
+ * its 1.7.0 throws on the vendor's media 8.0 document ("Method 'GET' already
+ * declared for route '/rest/mp/v1.1/users/:()/activity'": the document has
+ * both `/users/{userId}/activity` and `/users/{userUuid}/activity`), and it
+ * reads pacts only, where impact also reads HARs and call lists. The path
+ * matcher vendor conformance uses answers "is the path there" for all three.
  */
 import { templateMatches } from '../conformance/path-template.ts';
 import type { VendorDocument } from '../conformance/vendor-documents.ts';

@@ -10,6 +10,7 @@
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -33,13 +34,25 @@ export async function renderAllureReport(resultsDir: string | readonly string[],
   if (historyDir !== undefined) await ensureHistoryDirectory(historyDir);
   const env = { ...process.env, ...(historyDir !== undefined && { ALLURE_HISTORY_PATH: historyFile(historyDir) }) };
   const resultsDirs = typeof resultsDir === 'string' ? [resultsDir] : resultsDir;
+  const index = join(reportDir, 'index.html');
   try {
+    // The folder is ours and generated whole: files of an earlier render (another layout) would be served beside this one.
+    await rm(reportDir, { recursive: true, force: true });
     await run(process.execPath, [cli, 'generate', ...resultsDirs, '--config', allureConfigPath, '--output', reportDir, '--report-name', name], { timeout: 120_000, env });
+    await writeFile(index, withoutAnalytics(await readFile(index, 'utf8')));
   } catch (error) {
     const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
     throw new UpgradeGuardError('REPORT_FAILED', `Allure could not render ${reportDir}: ${detail}`);
   }
-  return join(reportDir, 'index.html');
+  return index;
+}
+
+/**
+ * Allure's page loads Google Analytics (gtag) with the report's id each time someone opens it, and has no
+ * option to turn it off. A report of a staging run is read inside the company: it calls no one.
+ */
+export function withoutAnalytics(html: string): string {
+  return html.replace(/<script async src="https:\/\/www\.googletagmanager\.com\/[^"]*"><\/script>\s*<script>[^<]*?gtag\([^<]*?<\/script>/, '');
 }
 
 async function ensureHistoryDirectory(directory: string): Promise<void> {

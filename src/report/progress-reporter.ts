@@ -11,6 +11,7 @@
  * No check names or messages: the summary says what failed.
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
+import { targetOf } from '../runner/results.ts';
 
 export const progressPrefix = 'progress: ';
 
@@ -41,15 +42,14 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestModuleCollected(module: TestModule): void {
-    const tally = this.#tally(module.project.name);
-    for (const test of module.children.allTests()) if (test.options.mode !== 'skip' && test.options.mode !== 'todo') tally.total += 1;
+    for (const test of module.children.allTests()) if (test.options.mode !== 'skip' && test.options.mode !== 'todo') this.#tally(targetOf(test)).total += 1;
     this.#live();
   }
 
   onTestCaseResult(test: TestCase): void {
     const state = test.result().state;
     if (state === 'pending') return;
-    this.#tally(test.project.name).done += 1;
+    this.#tally(targetOf(test)).done += 1;
     if (state === 'failed') this.#failed += 1;
     this.#live();
   }

@@ -37,9 +37,14 @@ export function projectTargets(): readonly TargetInfo[] {
   return inject('targets');
 }
 
-/** The version of every target of this project (a project holds one version). */
-export function projectVersion(): PlatformVersion {
-  return inject('runProject').version;
+/**
+ * The version of the current target: the one a check runs against, or, while
+ * a file's checks are registered inside `forEachTarget`, the one being
+ * registered. A project holds the targets of every version of the run, so
+ * what differs by version is decided per target, never per file.
+ */
+export function targetVersion(): PlatformVersion {
+  return currentTarget().version;
 }
 
 export function runInTarget<T>(target: TargetInfo, body: () => T): T {

@@ -1,6 +1,6 @@
 /**
- * Vitest global setup, once per project, in the main process: resolve each
- * run target of the project (from the provided configuration and run plan) (start the embedded platform when there is no
+ * Vitest global setup, once per run, in the main process: resolve each
+ * run target of the run (from the provided configuration and run plan) (start the embedded platform when there is no
  * BASE_URL), open its shared sessions, and provide them all to the
  * workers. A bad configuration or an unreachable target fails here, once,
  * with a coded error.
@@ -61,7 +61,8 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
     );
     project.provide('targets', targets);
     // The run's timeline (verify --timings reads it): global setup runs in verify's own process.
-    performance.measure(`${setupMeasurePrefix}${runProject.name}`, { start: started });
+    const names = runProject.targets.map((runTarget) => runTarget.name);
+    performance.measure(`${setupMeasurePrefix}${names.length <= 2 ? names.join(', ') : `of ${names.length} targets`}`, { start: started });
   } catch (error) {
     await close();
     throw error;

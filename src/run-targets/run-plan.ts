@@ -26,23 +26,16 @@ export interface RunTarget {
 }
 
 /**
- * One vitest project: the run targets of one version. verify has one target
- * per project; the kill matrix puts every fault of a version into one
- * project, so the suites are loaded once per version, not once per fault.
+ * One vitest project holds every target of the run, of both versions: vitest
+ * keeps a worker for the files of one project only, so a project per version
+ * started every worker twice (issue 9), and the two versions' files could
+ * not share a worker. What differs by version is decided per target
+ * (`targetVersion()`, src/run-targets/current-target.ts). The kill matrix
+ * puts every fault into the same project, so the suites load once.
  */
 export interface RunProject {
   readonly name: string;
-  readonly version: PlatformVersion;
   readonly targets: readonly RunTarget[];
-}
-
-export function groupIntoProjects(targets: readonly RunTarget[]): RunProject[] {
-  return platformVersions.flatMap((version) => {
-    const ofVersion = targets.filter((target) => target.version === version);
-    if (ofVersion.length === 0) return [];
-    const name = ofVersion.length === 1 && ofVersion[0] ? ofVersion[0].name : `${version} (${ofVersion.length} targets)`;
-    return [{ name, version, targets: ofVersion }];
-  });
 }
 
 export function defaultRunPlan(config: Config): RunTarget[] {

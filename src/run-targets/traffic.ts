@@ -31,5 +31,5 @@ function formatTraffic(target: string, stats: TrafficStats): string {
   return `Traffic ${target}: ${stats.requests} requests, latency sum ${(stats.latencySumMs / 1000).toFixed(2)} s, peak ${stats.peakInFlight} in flight (+${stats.addedLatencyMs} ms each)`;
 }
 
-/** `performance.measure` names of the global setup of each project (`global setup embedded 8.0`). */
+/** `performance.measure` names of the suites' global setup (`global setup embedded 7.4, embedded 8.0`). */
 export const setupMeasurePrefix = 'global setup ';

@@ -3,7 +3,7 @@
  * verify's summary, the migration report and the kill matrix all read this
  * one shape.
  */
-import type { TestModule } from 'vitest/node';
+import type { TestCase, TestModule } from 'vitest/node';
 import type { FaultRef } from '../catalog/faults.ts';
 import { checkIdPattern } from '../check/check.ts';
 import type { SuiteTimings } from './timings.ts';
@@ -45,6 +45,11 @@ export interface RunResults {
   readonly timings?: SuiteTimings;
 }
 
+/** The run target a test was registered for (src/check/check.ts puts it in the meta); its project's name otherwise. */
+export function targetOf(test: TestCase): string {
+  return test.meta().target ?? test.project.name;
+}
+
 export function collectResults(modules: readonly TestModule[], unhandled: readonly unknown[]): RunResults {
   const checks: CheckResult[] = [];
   const errors: string[] = unhandled.map(errorText);
@@ -52,7 +57,7 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
     for (const error of module.errors()) errors.push(`${module.project.name}: ${error.message}`);
     for (const test of module.children.allTests()) {
       const meta = test.meta();
-      const project = meta.target ?? module.project.name;
+      const project = targetOf(test);
       const result = test.result();
       const state: CheckState | undefined =
         result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : result.state === 'skipped' ? 'skipped' : undefined;

@@ -10,7 +10,8 @@ import { configDefaults, type ViteUserConfig } from 'vitest/config';
 import '../check/check-selection.ts';
 import { conformanceSettings } from '../conformance/settings.ts';
 import type { Config } from '../config/config.ts';
-import { groupIntoProjects, type RunTarget } from '../run-targets/run-plan.ts';
+import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
+import { ChainsFirstSequencer } from './file-order.ts';
 
 export interface SuitesOptions {
   /** `verify --only`: the check-id globs; checks outside them are not registered (src/check/check-selection.ts). */
@@ -31,40 +32,45 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
     // A subset leaves files without a check of the selection: that is the subset, not an error (an empty selection fails in verify).
     passWithNoTests: options.checkSelection !== undefined,
   } as const;
-  const projects = groupIntoProjects(plan);
-  // OPENAPI_DIR set: the module suites keep their exchanges, and a conformance project per version checks them after.
+  // One project for every target of the run (src/run-targets/run-plan.ts): its workers serve both versions' files.
+  const suites: RunProject = { name: 'suites', targets: plan };
+  // OPENAPI_DIR set: the module suites keep their exchanges, and a conformance project checks them after.
   const conformance = conformanceSettings(config.openapiDir, config.reportsDir);
   return {
     test: {
       ...perProject,
-      maxWorkers: suiteWorkers(config.maxConcurrency),
+      maxWorkers: suiteWorkers(config),
+      // The chains of dependent requests start first, so they overlap the rest (src/runner/file-order.ts).
+      sequence: { sequencer: ChainsFirstSequencer },
       // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
       reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],
       projects: [
-        ...projects.map((project) => ({
+        {
           test: {
             ...perProject,
-            name: project.name,
+            name: suites.name,
             include: ['suites/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'suites/conformance/**'],
-            provide: { runProject: project, config, ...(conformance && { conformance }), ...selection },
+            provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection },
             globalSetup: ['src/run-targets/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
             sequence: { groupOrder: 0 },
             setupFiles: ['allure-vitest/setup', 'src/check/allure-setup.ts'],
           },
-        })),
+        },
         // Vendor conformance runs after every module suite of the run (a later group), on the exchanges they kept.
         ...(conformance
-          ? projects.map((project) => ({
-              test: {
-                ...perProject,
-                name: `conformance ${project.name}`,
-                include: ['suites/conformance/*.test.ts'],
-                provide: { runProject: project, config, conformance, ...selection },
-                sequence: { groupOrder: 1 },
-                setupFiles: ['allure-vitest/setup'],
+          ? [
+              {
+                test: {
+                  ...perProject,
+                  name: 'conformance',
+                  include: ['suites/conformance/*.test.ts'],
+                  provide: { runProject: suites, config, conformance, ...selection },
+                  sequence: { groupOrder: 1 },
+                  setupFiles: ['allure-vitest/setup'],
+                },
               },
-            }))
+            ]
           : []),
       ],
     },
@@ -72,12 +78,19 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
 }
 
 /**
- * Suite files wait on the network far more than they compute: more workers
- * than cores keep more files in flight (issue 9), and every worker's requests
- * still share the run's MAX_CONCURRENCY permits (src/http/run-permits.ts).
- * Past four, a worker's start (loading the suites' modules) costs more CPU
- * on two cores than its overlap wins; never more than the permits allow.
+ * How many files run at once. Against a real target a suite file mostly
+ * waits on the network: as many workers as MAX_CONCURRENCY keep that many
+ * requests in flight (issue 9: 8.0 at 50 ms a request, the network busy
+ * 0.29 of the sum of latencies with eight workers, 0.35 with four). The
+ * embedded platform answers on loopback at once, so there a worker's start
+ * (loading the suites' modules) costs more CPU on two cores than its overlap
+ * wins: as many workers as cores, at least four (both versions, every suite:
+ * 5.7-6.1 s with four, 6.9-7.0 s with eight). `verify --latency-ms` makes the
+ * embedded platform a far one. Every worker's requests share the run's
+ * MAX_CONCURRENCY permits (src/http/run-permits.ts) either way.
  */
-export function suiteWorkers(maxConcurrency: number): number {
-  return Math.max(1, Math.min(maxConcurrency, Math.max(availableParallelism(), 4)));
+export function suiteWorkers(config: Pick<Config, 'maxConcurrency' | 'remote' | 'addedLatencyMs'>): number {
+  const waitsOnNetwork = config.remote !== undefined || (config.addedLatencyMs ?? 0) > 0;
+  const wanted = waitsOnNetwork ? config.maxConcurrency : Math.max(availableParallelism(), 4);
+  return Math.max(1, Math.min(config.maxConcurrency, wanted));
 }

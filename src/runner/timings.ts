@@ -5,9 +5,10 @@
  * contracts file, and their tests) and the slowest checks (the expiry wait).
  */
 import type { TestModule } from 'vitest/node';
+import { targetOf } from './results.ts';
 
+/** A file holds the checks of every target of the run (src/run-targets/run-plan.ts): its figures are the file's. */
 export interface FileTiming {
-  readonly project: string;
   readonly file: string;
   /** Importing the file and running its suite callbacks (the contracts file verifies its pacts here). */
   readonly collectMs: number;
@@ -31,10 +32,10 @@ const slowestCount = 3;
 export function suiteTimings(modules: readonly TestModule[]): SuiteTimings {
   const files = modules.map((module) => {
     const diagnostic = module.diagnostic();
-    return { project: module.project.name, file: module.relativeModuleId, collectMs: diagnostic.collectDuration, testsMs: diagnostic.duration };
+    return { file: module.relativeModuleId, collectMs: diagnostic.collectDuration, testsMs: diagnostic.duration };
   });
   const tests = modules.flatMap((module) =>
-    [...module.children.allTests()].map((test) => ({ project: module.project.name, name: test.name, ms: test.diagnostic()?.duration ?? 0 })),
+    [...module.children.allTests()].map((test) => ({ project: targetOf(test), name: test.name, ms: test.diagnostic()?.duration ?? 0 })),
   );
   return { files, slowestTests: tests.sort((a, b) => b.ms - a.ms).slice(0, slowestCount) };
 }
@@ -58,8 +59,8 @@ export function formatTimings(phases: readonly Phase[], suites: SuiteTimings | u
   const byTests = [...suites.files].sort((a, b) => b.testsMs - a.testsMs).slice(0, slowestCount);
   return [
     ...lines,
-    ...byCollect.map((file) => `${timingLinePrefix}  suites › collect ${file.project} ${file.file}: ${seconds(file.collectMs)} s`),
-    ...byTests.map((file) => `${timingLinePrefix}  suites › tests ${file.project} ${file.file}: ${seconds(file.testsMs)} s`),
+    ...byCollect.map((file) => `${timingLinePrefix}  suites › collect ${file.file}: ${seconds(file.collectMs)} s`),
+    ...byTests.map((file) => `${timingLinePrefix}  suites › tests ${file.file}: ${seconds(file.testsMs)} s`),
     ...suites.slowestTests.map((test) => `${timingLinePrefix}  suites › check ${test.project} ${test.name}: ${seconds(test.ms)} s`),
   ];
 }

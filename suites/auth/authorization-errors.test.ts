@@ -10,8 +10,8 @@ import type { FaultDeclarations } from '../../src/catalog/faults.ts';
 import { UpgradeGuardError } from '../../src/errors.ts';
 import { generateState } from '../../src/auth/state.ts';
 import { versionProfiles } from '../../src/profile/versions.ts';
-import { check } from '../../src/check/check.ts';
-import { projectVersion } from '../../src/run-targets/current-target.ts';
+import { check, forEachTarget } from '../../src/check/check.ts';
+import { targetVersion } from '../../src/run-targets/current-target.ts';
 import { observe } from '../../src/check/observe.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
 import { authorize, fullUserOrSkip, labels } from './_auth.ts';
@@ -64,8 +64,6 @@ check(
   },
 );
 
-/** The required parameters of this target's version: `state` plus the version's own (spec §4.1, §9.1). */
-const requiredParameters = ['state', ...Object.keys(versionProfiles[projectVersion()].authorizationParams)];
 
 /** For each required parameter of either version, the faults that let a request without it through. */
 const missingParameterFaults: Readonly<Record<string, FaultDeclarations>> = {
@@ -76,28 +74,32 @@ const missingParameterFaults: Readonly<Record<string, FaultDeclarations>> = {
   scope: { killedBy: ['scope-error-not-reported'] },
 };
 
-for (const parameter of requiredParameters) {
-  const faults = missingParameterFaults[parameter];
-  if (!faults) throw new UpgradeGuardError('INTERNAL', `no faults declared for the missing ${parameter} check (missingParameterFaults)`);
-  check(
-    {
-      id: `auth.authorization-missing-param.${parameter}`,
-      title: `an authorization request without ${parameter} yields no code`,
-      labels: labels('negative cases', `authorization without ${parameter}`, '§4.1'),
-      concurrent: true,
-      ...faults,
-    },
-    async (test) => {
-      const { context, user } = await fullUserOrSkip(test);
-      const outcome = await authorize(context, user, { omitParams: [parameter] }).then(
-        (result) => (result.kind === 'code' ? 'code issued' : `error=${result.error}`),
-        (error: unknown) => {
-          if (isLoginError(error)) return `stopped: ${error.reason}`;
-          throw error;
-        },
-      );
-      await observe(test, outcome);
-      test.expect(outcome, 'a refused request: an error page or an OAuth error redirect').not.toBe('code issued');
-    },
-  );
-}
+// The required parameters of the target's version: `state` plus the version's own (spec §4.1, §9.1).
+forEachTarget(() => {
+  const requiredParameters = ['state', ...Object.keys(versionProfiles[targetVersion()].authorizationParams)];
+  for (const parameter of requiredParameters) {
+    const faults = missingParameterFaults[parameter];
+    if (!faults) throw new UpgradeGuardError('INTERNAL', `no faults declared for the missing ${parameter} check (missingParameterFaults)`);
+    check(
+      {
+        id: `auth.authorization-missing-param.${parameter}`,
+        title: `an authorization request without ${parameter} yields no code`,
+        labels: labels('negative cases', `authorization without ${parameter}`, '§4.1'),
+        concurrent: true,
+        ...faults,
+      },
+      async (test) => {
+        const { context, user } = await fullUserOrSkip(test);
+        const outcome = await authorize(context, user, { omitParams: [parameter] }).then(
+          (result) => (result.kind === 'code' ? 'code issued' : `error=${result.error}`),
+          (error: unknown) => {
+            if (isLoginError(error)) return `stopped: ${error.reason}`;
+            throw error;
+          },
+        );
+        await observe(test, outcome);
+        test.expect(outcome, 'a refused request: an error page or an OAuth error redirect').not.toBe('code issued');
+      },
+    );
+  }
+});

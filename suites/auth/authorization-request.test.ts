@@ -36,7 +36,7 @@ check(
     const rendered = await browserChallengeView(http, target, { authorizationUrl: url, redirectUri: target.client.redirectUri, username: user.username, password: user.password });
     if (rendered) {
       test.expect(rendered.redirectedWith, 'redirected with a code before any login challenge (spec §5.3)').not.toBe('code');
-      test.expect(rendered.status).toBe(200);
+      test.expect(rendered.status, 'status of the rendered login challenge').toBe(200);
       test.expect(rendered.passwordForm, 'a rendered form with a password field').toBe(true);
       return;
     }
@@ -55,7 +55,7 @@ check(
       test.expect(location.searchParams.has('code'), 'redirected with a code before any login challenge (spec §5.3)').toBe(false);
       response = await browse(location);
     }
-    test.expect(response.status).toBe(200);
+    test.expect(response.status, 'status of the login challenge').toBe(200);
     const page = parseHtmlPage(response.text, response.url);
     const challenge = page.forms.find((form) => form.fields.some((field) => field.type === 'password'));
     test.expect(challenge, 'an HTML form with a password field').toBeDefined();

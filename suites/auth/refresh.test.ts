@@ -64,7 +64,7 @@ describe.sequential('the refresh-token chain, in order', () => forEachTarget(() 
     async (test) => {
       if (typeof rotation === 'string') return skipWithReason(test, rotation);
       const { original, rotated, response } = rotation;
-      expect(response.status).toBe(200);
+      expect(response.status, 'status of the refresh at the token endpoint').toBe(200);
       expect(fingerprint(rotated.accessToken), 'a new access token').not.toBe(fingerprint(original.accessToken));
       expect(fingerprint(rotated.refreshToken), 'a new refresh token').not.toBe(fingerprint(original.refreshToken));
     },

@@ -24,7 +24,7 @@ check(
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
     const { response } = await freshTokens(context, user);
-    test.expect(response.status).toBe(200);
+    test.expect(response.status, 'status of the code exchange at the token endpoint').toBe(200);
     const result = validateBody('common/token-response', response.json());
     test.expect(result.ok ? '' : formatValidationErrors(result.errors), 'schema violations').toBe('');
   },
@@ -76,7 +76,7 @@ check(
     const code = await freshCode(context, user);
     const refusal = oauthRefusal(await exchangeRequest(context, code, { redirectUri: `${context.target.client.redirectUri}/other` }));
     test.expect(refusal.issuedToken).toBe(false);
-    test.expect(refusal.status).toBeGreaterThanOrEqual(400);
+    test.expect(refusal.status, 'status of the refusal').toBeGreaterThanOrEqual(400);
     test.expect(['invalid_grant', 'invalid_request', 'invalid_client']).toContain(refusal.error);
   },
 );
@@ -119,7 +119,7 @@ check(
       }),
     );
     test.expect(refusal.issuedToken).toBe(false);
-    test.expect(refusal.status).toBeGreaterThanOrEqual(400);
+    test.expect(refusal.status, 'status of the refusal').toBeGreaterThanOrEqual(400);
   },
 );
 

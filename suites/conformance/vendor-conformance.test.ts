@@ -27,7 +27,7 @@ import { targetBreak } from '../../src/check/failure.ts';
 import '../../src/run-targets/target-info.ts';
 
 const settings = inject('conformance');
-const { targets, version } = inject('runProject');
+const { targets } = inject('runProject');
 
 /** Failures listed in the message; the Allure attachment has them all. */
 const MAX_LISTED = 8;
@@ -41,8 +41,13 @@ async function moduleDocuments(openapiDir: string, wanted: PlatformVersion): Pro
 }
 
 if (settings) {
-  const documents = await moduleDocuments(settings.openapiDir, version);
+  // The run's targets may be of both versions: each is judged by the documents of its own.
+  const documentsByVersion = new Map<PlatformVersion, Promise<Partial<Record<CatalogModule, ModuleDocument>>>>();
   for (const target of targets) {
+    if (!documentsByVersion.has(target.version)) documentsByVersion.set(target.version, moduleDocuments(settings.openapiDir, target.version));
+  }
+  for (const target of targets) {
+    const documents = await documentsByVersion.get(target.version)!;
     const results = endpointResults(target.version, await readExchanges(settings.exchangesDir, target.name), documents);
     describe(target.name, () => {
       for (const result of results) registerConformanceCheck(target.name, result);
@@ -54,7 +59,7 @@ function registerConformanceCheck(targetName: string, result: EndpointResult): v
   const id = conformanceCheckId(result.module, result.endpoint);
   if (!isCheckSelected(id)) return;
   const endpoint = `${result.endpoint.method} ${result.endpoint.path}`;
-  it(`${conformanceTitle(endpoint)} [${id}]`, async (context) => {
+  it(`${conformanceTitle(endpoint)} [${id}]`, { meta: { target: targetName, version: result.version } }, async (context) => {
     context.task.meta.target = targetName;
     context.task.meta.version = result.version;
     await annotateCheck({ module: result.module, feature: 'conformance', story: endpoint, spec: moduleSections[result.module] }, inject('config').specUrl);

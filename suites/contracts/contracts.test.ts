@@ -17,29 +17,30 @@ import { check, forEachTarget } from '../../src/check/check.ts';
 import { isCheckId, type CheckId } from '../../src/check/check-id.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
 import { targetBreak } from '../../src/check/failure.ts';
-import { currentTarget, projectTargets, projectVersion, targetSecrets } from '../../src/run-targets/current-target.ts';
+import { currentTarget, projectTargets, targetSecrets } from '../../src/run-targets/current-target.ts';
 import { findCatalogEntry } from '../../src/catalog/index.ts';
 import { contractCheckId, hasOwnPacts, platformPactSource, resolveOwnPactSources, type PactSource } from '../../src/contracts/sources.ts';
 import { formatMismatches, gotNoResponse } from '../../src/contracts/verification-report.ts';
 import { verifyQuietly, type JobResults } from '../../src/contracts/quiet-verification.ts';
 import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
 import { HttpClient } from '../../src/http/client.ts';
+import type { PlatformVersion } from '../../src/profile/versions.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
 import { runDeadline } from '../../src/runner/run-deadline.ts';
 
 const targets = projectTargets();
-const version = projectVersion();
 const setupProblems: { readonly id: CheckId; readonly label: string; readonly message: string }[] = [];
 
 // The PACT_* variables, validated once with the rest of the configuration by the command that started the run.
 const pactConfig = inject('config').pact;
-const sources: PactSource[] = [platformPactSource(version)];
+// The team's own contracts are verified against every target; the project's own, against the targets of their version.
+const ownSources: PactSource[] = [];
 if (hasOwnPacts(pactConfig)) {
   // The broker token is a secret of every target's checks; the client fetching the pacts is this file's own.
   for (const target of targets) targetSecrets(target).add(pactConfig.broker?.token);
   const http = new HttpClient({ timeoutMs: targets[0]?.requestTimeoutMs ?? 10_000, maxConcurrency: 2, secrets: new SecretRegistry() });
   try {
-    sources.push(...(await resolveOwnPactSources(pactConfig, http)));
+    ownSources.push(...(await resolveOwnPactSources(pactConfig, http)));
   } catch (error) {
     setupProblems.push({ id: 'contract.own.sources', label: 'your own contracts (PACT_URLS, PACT_DIR, PACT_BROKER_BASE_URL)', message: describe(error) });
   } finally {
@@ -54,39 +55,47 @@ let results: JobResults = [];
 try {
   // RUN_TIMEOUT_S: the verifier child is killed when the run's time is up (vitest's cancel does not reach a file being collected).
   const options = { signal: runDeadline(inject('config')) };
-  results = await verifyQuietly({ jobs: verified.map((target) => ({ target, sources })), ...(pactConfig.publish && { publish: pactConfig.publish }) }, { scrub }, options);
+  results = await verifyQuietly(
+    { jobs: verified.map((target) => ({ target, sources: [platformPactSource(target.version), ...ownSources] })), ...(pactConfig.publish && { publish: pactConfig.publish }) },
+    { scrub },
+    options,
+  );
 } catch (error) {
   setupProblems.push({ id: 'contract.run', label: 'the provider verification', message: describe(error) });
 }
 const resultsByTarget = new Map(verified.map((target, index) => [target.project, results[index] ?? []]));
 
-/** The faults each of the project's interactions of this version declares (contracts/consumer/<module>.pact.ts), by check id. */
-const declarations = new Map<string, FaultDeclarations>(
-  moduleContracts.flatMap((contracts) =>
-    (contracts.versions[version] ?? []).map((interaction) => [contractCheckId(contracts.module, interaction.slug), interaction] as const),
-  ),
-);
+/** The faults each of the project's interactions of a version declares (contracts/consumer/<module>.pact.ts), by check id. */
+function declarationsOf(version: PlatformVersion): Map<string, FaultDeclarations> {
+  return new Map<string, FaultDeclarations>(
+    moduleContracts.flatMap((contracts) =>
+      (contracts.versions[version] ?? []).map((interaction) => [contractCheckId(contracts.module, interaction.slug), interaction] as const),
+    ),
+  );
+}
 /** A team's own contracts are theirs, not ours: no simulator fault is meant to break them. */
 const ownContract: FaultDeclarations = { killedBy: [] };
 
 forEachTarget(() => {
-  const targetResults = resultsByTarget.get(currentTarget().project);
+  const target = currentTarget();
+  const targetResults = resultsByTarget.get(target.project);
   if (!targetResults) return;
   for (const problem of setupProblems) declareBrokenRun(problem.id, problem.label, problem.message);
   for (const [index, result] of targetResults.entries()) {
     if (!result.ok) declareBrokenRun(index === 0 ? 'contract.platform.run' : `contract.own.source-${index}.run`, result.source.label, result.error);
-    else declareOutcomes(result.verification.outcomes, index === 0);
+    else declareOutcomes(result.verification.outcomes, index === 0 ? declarationsOf(target.version) : undefined, target.version);
   }
 });
 
-function declareOutcomes(outcomes: readonly InteractionOutcome[], ours: boolean): void {
+/** `declarations`: those of the project's own contracts; undefined for a team's contracts. */
+function declareOutcomes(outcomes: readonly InteractionOutcome[], declarations: Map<string, FaultDeclarations> | undefined, version: PlatformVersion): void {
   const seen = new Map<string, number>();
   for (const outcome of outcomes) {
     const count = (seen.get(outcome.checkId) ?? 0) + 1;
     seen.set(outcome.checkId, count);
     const id = count === 1 ? outcome.checkId : `${outcome.checkId}-${count}`;
     // A pact of ours that no definition names (a stale file) declares nothing: the kill matrix then finds it unkilled.
-    declareInteraction(outcome, contractId(id), ours ? (declarations.get(id) ?? { killedBy: [] }) : ownContract);
+    declareInteraction(outcome, contractId(id), declarations ? (declarations.get(id) ?? { killedBy: [] }) : ownContract, version);
   }
 }
 
@@ -95,7 +104,7 @@ function contractId(id: string): CheckId {
   return isCheckId(id) ? id : `contract.${id}`;
 }
 
-function declareInteraction(outcome: InteractionOutcome, id: CheckId, faults: FaultDeclarations): void {
+function declareInteraction(outcome: InteractionOutcome, id: CheckId, faults: FaultDeclarations, version: PlatformVersion): void {
   check({ id, title: `the target keeps the contract: ${outcome.description}`, labels: labelsOf(outcome), concurrent: true, ...faults }, async (testContext) => {
     await allure.parameter('pact', `${outcome.consumer ?? 'broker'} → ${outcome.provider ?? version}`);
     if (outcome.state === 'skipped') await skipWithReason(testContext, outcome.reason ?? 'not verified');

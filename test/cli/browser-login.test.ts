@@ -23,14 +23,28 @@ afterAll(async () => {
 });
 
 /** A platform with the script login page, and an env file pointing verify at it (its own token store and reports). */
-async function scriptLoginTarget(version: '7.4' | '8.0', extra: readonly string[] = []): Promise<{ envFile: string; platform: Platform; reports: string }> {
+async function scriptLoginTarget(version: '7.4' | '8.0', extra: readonly string[] = []): Promise<{ envFile: string; platform: Platform; reports: string; run: string }> {
   const platform = createPlatform({ version, loginPage: 'script' });
   platforms.push(platform);
   await platform.listen(0);
   const run = mkdtempSync(join(dir, `${version}-`));
   const envFile = join(run, 'sim.env');
   writeFileSync(envFile, [...platform.envLines(), `TOKEN_STORE=${join(run, 'tokens.json')}`, `REPORTS_DIR=${join(run, 'reports')}`, ...extra, ''].join('\n'));
-  return { envFile, platform, reports: join(run, 'reports') };
+  return { envFile, platform, reports: join(run, 'reports'), run };
+}
+
+/** The tokens the run kept in its token store: they must appear nowhere else. */
+function storedTokens(run: string): string[] {
+  const stored: unknown = JSON.parse(readFileSync(join(run, 'tokens.json'), 'utf8'));
+  if (typeof stored !== 'object' || stored === null) return [];
+  return Object.entries(stored).flatMap(([name, value]) => (/token$/i.test(name) && typeof value === 'string' ? [value] : []));
+}
+
+/** Every file the run left in its folder, relative to it. */
+function filesOf(run: string): string[] {
+  return readdirSync(run, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(run.length + 1));
 }
 
 /** Every file verify wrote under `reports` (Allure results and attachments, the migration report), as text. */
@@ -48,14 +62,19 @@ function secretsOf(platform: Platform): string[] {
 describe('the script login page, driven by the browser', () => {
   for (const version of ['7.4', '8.0'] as const) {
     it(`${version}: verify --suites auth passes with LOGIN_DRIVER=browser`, { timeout: 600_000 }, async () => {
-      const { envFile, platform, reports } = await scriptLoginTarget(version, ['LOGIN_DRIVER=browser']);
+      const { envFile, platform, reports, run } = await scriptLoginTarget(version, ['LOGIN_DRIVER=browser']);
       const outcome = await npmRunVerify(['--env-file', envFile, '--suites', 'auth'], {}, 590_000);
       expect(outcome.code, `${outcome.stdout}\n${outcome.stderr}`).toBe(0);
       expect(outcome.stdout).toMatch(new RegExp(`ok +target ${version.replace('.', '\\.')} +\\d+ passed, 0 failed`));
       // The passwords and the client secret reach neither the output nor any report or attachment.
       const texts = [outcome.stdout, outcome.stderr, ...reportTexts(reports)];
       expect(texts.length).toBeGreaterThan(2);
-      for (const secret of secretsOf(platform)) for (const text of texts) expect(text).not.toContain(secret);
+      // Nor do the tokens the run keeps in its store.
+      const tokens = storedTokens(run);
+      expect(tokens.length).toBeGreaterThan(0);
+      for (const secret of [...secretsOf(platform), ...tokens]) for (const text of texts) expect(text).not.toContain(secret);
+      // Nothing of the browser is kept: no trace, screenshot, video or HAR among the run's files.
+      expect(filesOf(run).filter((file) => /\.(zip|png|jpe?g|webm|har|trace)$/i.test(file))).toEqual([]);
     });
   }
 });

@@ -111,12 +111,31 @@ describe.each(modes)('npm run impact $name', ({ name, args: modeArgs }) => {
       } else {
         expect(call.observed?.replayed, `${call.method} ${call.endpoint}: ${JSON.stringify(call.observed)}`).toBe(expected?.safe);
         if (call.observed?.replayed === false && call.method !== 'GET' && !call.endpoint.startsWith('{auth_url}')) expect(call.observed.reason).toContain('ALLOW_MUTATIONS=true');
+        // The embedded 8.0 keeps the spec: what it did never contradicts a prediction.
+        if (call.observed?.replayed === true) expect(call.observed.agrees, `${call.method} ${call.endpoint}: ${JSON.stringify(call.observed)}`).not.toBe(false);
       }
+      // With the vendor's documents, an unknown call says whether 8.0's document has it.
+      if (call.verdict === 'unknown') expect(call.vendor, call.endpoint).toMatch(/^the vendor's 8\.0 document \(\S+\) has /);
     }
 
     // The summary line counts each verdict, and says the same as the report.
     const counts = report.summary;
     expect(outcome.stdout).toContain(`${report.calls.length} distinct calls: ${counts.blocking} blocking, ${counts.replace} replace, ${counts.review} review, ${counts.unchanged} unchanged, ${counts.unknown} unknown`);
     for (const secret of harSecrets) expect(`${outcome.stdout}${outcome.stderr}${markdown}${json}${html}`).not.toContain(secret);
+  }, COMMAND_TIMEOUT_MS);
+});
+
+describe('npm run impact with the pact sources verify reads', () => {
+  it.each([
+    ['PACT_URLS', 'examples/campaign-planner-marketing-platform.json'],
+    ['PACT_DIR', 'examples'],
+  ])('%s: the example pact gets the same verdicts as with --pact', async (variable, value) => {
+    runs += 1;
+    const reportsDir = join(dir, `reports-${runs}`);
+    const outcome = await npmRunImpact([], { [variable]: value, REPORTS_DIR: reportsDir }, COMMAND_TIMEOUT_MS);
+    expect(outcome.code, outcome.stderr).toBe(1);
+    const { report } = readImpactFiles(reportsDir);
+    const verdicts = Object.fromEntries(report.calls.map((call) => [`${call.method} ${call.endpoint}`, call.verdict]));
+    expect(verdicts).toEqual(Object.fromEntries(Object.entries(examples.pact?.calls ?? {}).map(([call, expected]) => [call, expected.verdict])));
   }, COMMAND_TIMEOUT_MS);
 });

@@ -2,7 +2,7 @@
  * Child process of the kill matrix: traces which faults the contract
  * verification of each version asks about (contract-trace.ts), then runs
  * every suite against the clean platform and against each fault, in one
- * vitest run with one project per version holding its run targets, and
+ * vitest run with one project holding every run target, and
  * writes the per-check results and the traces as JSON.
  * Usage: tsx test/kill-matrix/run-matrix.ts OUT.json [FAULT ...]
  */

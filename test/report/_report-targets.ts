@@ -4,5 +4,5 @@ export const reportTargets = {
   clean80: 'embedded 8.0',
   headersSent: 'headers sent 8.0',
   headersMalformed: 'headers malformed 8.0',
-  fault: 'fault planning-fee-amount-string 8.0',
+  fault: 'planning faults 8.0',
 } as const;

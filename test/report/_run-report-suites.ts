@@ -20,7 +20,7 @@ const plan: RunTarget[] = [
   { name: reportTargets.clean80, version: '8.0', faults: [] },
   { name: reportTargets.headersSent, version: '8.0', faults: [], deprecationHeaders: 'sent' },
   { name: reportTargets.headersMalformed, version: '8.0', faults: [], deprecationHeaders: 'malformed' },
-  { name: reportTargets.fault, version: '8.0', faults: ['planning-fee-amount-string'] },
+  { name: reportTargets.fault, version: '8.0', faults: ['planning-fee-amount-string', 'planning-node-allchildren-missing'] },
 ];
 
 const out = process.argv[2];

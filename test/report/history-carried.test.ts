@@ -5,11 +5,12 @@
  * run's results as history.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { configVariables } from '../../src/config/variables.ts';
+import { allureTestResults } from './_allure-report-data.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const SLOW = 600_000;
@@ -32,12 +33,8 @@ function verify(args: readonly string[], variables: Record<string, string>): Pro
 
 /** Per result of the rendered report: its name and how many earlier runs its history holds. */
 async function historyLengths(reportDir: string): Promise<Map<string, number>> {
-  const dir = join(reportDir, 'data', 'test-results');
   const lengths = new Map<string, number>();
-  for (const file of await readdir(dir)) {
-    const data = JSON.parse(await readFile(join(dir, file), 'utf8')) as { name: string; history: unknown[] };
-    lengths.set(data.name, data.history.length);
-  }
+  for (const data of await allureTestResults<{ name: string; history: unknown[] }>(reportDir)) lengths.set(data.name, data.history.length);
   return lengths;
 }
 

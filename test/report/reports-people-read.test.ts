@@ -8,17 +8,17 @@
  *   the headers, and malformed values as such;
  * - Allure renders with allurerc.mjs twice into one history folder, and the
  *   second report carries the first run's history; its tree is grouped by
- *   module → change kind → endpoint (a screenshot in headless Chromium);
+ *   module → change kind → endpoint, an endpoint's results per target side by
+ *   side; the report opens from disk and calls no one (a screenshot in
+ *   headless Chromium);
  * - the HTML migration report, opened in headless Chromium with JavaScript
  *   off and the network refused, filters by module and verdict.
  * Screenshots go to reports/screenshots/ (generated only, gitignored).
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
@@ -26,6 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyFile, renderAllureReport } from '../../src/report/allure-html.ts';
 import { buildMigrationReport, writeMigrationReport } from '../../src/report/migration-report.ts';
 import type { RunResults } from '../../src/runner/results.ts';
+import { allureReportFiles } from './_allure-report-data.ts';
 import { reportTargets } from './_report-targets.ts';
 
 const run = promisify(execFile);
@@ -83,6 +84,18 @@ describe('failure messages in a real run (item 1)', () => {
     expect(inAllure.statusDetails?.message).toBe(failed?.error);
     expect(inAllure.statusDetails?.message).not.toMatch(/…|deeply equal/);
   });
+
+  it('a wrong status names the request it answered, and no failure of the run is a bare "expected …"', async () => {
+    const failed = results.checks.find((check) => check.project === reportTargets.fault && check.id === 'planning.dimension-node-allchildren.served');
+    expect(failed?.state).toBe('failed');
+    expect(failed?.error).toBe('a 2xx from GET /maps/rest/api/{version}/dimension/node-allchildren/{nodeId}: expected 404 to be less than 300');
+    const inAllure = await allureResult('planning.dimension-node-allchildren.served', reportTargets.fault);
+    expect(inAllure.status).toBe('failed');
+    expect(inAllure.statusDetails?.message).toBe(failed?.error);
+    const failures = results.checks.filter((check) => check.state === 'failed');
+    expect(failures.length).toBeGreaterThan(2);
+    expect(failures.filter((check) => /^expected /.test(check.error ?? '')).map((check) => `${check.id}: ${check.error}`)).toEqual([]);
+  });
 });
 
 describe('Deprecation and Sunset headers (item 5)', () => {
@@ -133,31 +146,40 @@ describe('the Allure report (item 2)', () => {
       expect(firstFee.history).toHaveLength(0);
       expect(secondFee.history.length).toBeGreaterThan(0);
 
-      const categories = await readFile(join(second, 'widgets', 'categories.json'), 'utf8');
+      const categories = (await allureReportFiles(second)).get('widgets/categories.json') ?? '';
       expect(categories).toContain('Deviation from the spec');
       expect(categories).toContain('Observation (neither pass nor fail)');
       expect(categories).not.toContain('Our own error');
 
-      const served = await serve(second);
-      try {
-        const page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
-        await page.goto(served.url);
-        // The tree's first level is the module; its subtree toggle (shown on hover) opens change kinds and endpoints.
-        const planning = page.getByTestId('tree-section').filter({ has: page.getByTestId('tree-section-title').getByText('planning', { exact: true }) }).first();
-        await planning.hover();
-        await planning.getByTestId('tree-subtree-toggle').click({ force: true });
-        await expect.poll(() => page.getByTestId('tree-section-title').getByText('deprecated', { exact: true }).count()).toBeGreaterThan(0);
-        const endpoint = page.getByTestId('tree-section-title').getByText('GET /maps/rest/api/{version}/usergroups/all', { exact: true });
-        await expect.poll(() => endpoint.count()).toBe(1);
-        // One leaf per target under the endpoint: 8.0's "deprecated" results beside 7.4's "unchanged".
-        const leaves = page.getByText(/^GET \/maps\/rest\/api\/\{version\}\/usergroups\/all is served \((deprecated|unchanged)\) \[planning\.usergroups-all\.served\]$/);
-        await expect.poll(() => leaves.count()).toBe(Object.keys(reportTargets).length);
-        await endpoint.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(screenshots, 'allure-tree.png') });
-        await page.close();
-      } finally {
-        await served.close();
-      }
+      // One file that opens from disk (a downloaded CI artifact) and calls no one: no web server, no analytics.
+      const html = await readFile(join(second, 'index.html'), 'utf8');
+      expect(html).not.toContain('googletagmanager');
+      const context = await browser.newContext({ viewport: { width: 1400, height: 1100 } });
+      const requested: string[] = [];
+      await context.route(/^(?!(file|data|blob):)/, async (route) => {
+        requested.push(route.request().url());
+        await route.abort();
+      });
+      const page = await context.newPage();
+      await page.goto(pathToFileURL(join(second, 'index.html')).href);
+      // The tree's first level is the module; its subtree toggle (shown on hover) opens change kinds and endpoints.
+      const planning = page.getByTestId('tree-section').filter({ has: page.getByTestId('tree-section-title').getByText('planning', { exact: true }) }).first();
+      await planning.hover();
+      await planning.getByTestId('tree-subtree-toggle').click({ force: true });
+      await expect.poll(() => page.getByTestId('tree-section-title').getByText('deprecated', { exact: true }).count()).toBeGreaterThan(0);
+      const endpoint = page.getByTestId('tree-section-title').getByText('GET /maps/rest/api/{version}/usergroups/all', { exact: true });
+      await expect.poll(() => endpoint.count()).toBe(1);
+      // One leaf per target under the endpoint, named after it, next to each other: 8.0's "deprecated" beside 7.4's "unchanged".
+      const leaf = /^GET \/maps\/rest\/api\/\{version\}\/usergroups\/all is served \((deprecated|unchanged)\) \[planning\.usergroups-all\.served\] · (.+)$/;
+      await expect.poll(() => page.getByText(leaf).count()).toBe(Object.keys(reportTargets).length);
+      const titles = await page.getByTestId('tree-leaf-title').allInnerTexts();
+      const positions = titles.flatMap((title, index) => (leaf.test(title.trim()) ? [index] : []));
+      expect(positions.map((position) => position - (positions[0] ?? 0))).toEqual([...Object.keys(reportTargets).keys()]);
+      expect(positions.map((position) => leaf.exec(titles[position]?.trim() ?? '')?.[2]).sort()).toEqual(Object.values(reportTargets).sort());
+      await endpoint.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(screenshots, 'allure-tree.png') });
+      expect(requested).toEqual([]);
+      await context.close();
     },
     SLOW,
   );
@@ -214,31 +236,8 @@ interface TestResultData {
 
 /** The rendered report's data of one check's result (any of its targets). */
 async function testResultData(reportDir: string, checkId: string): Promise<TestResultData> {
-  const dir = join(reportDir, 'data', 'test-results');
-  for (const file of await readdir(dir)) {
-    const text = await readFile(join(dir, file), 'utf8');
-    if (text.includes(`[${checkId}]`)) return JSON.parse(text) as TestResultData;
+  for (const [name, text] of await allureReportFiles(reportDir)) {
+    if (name.startsWith('data/test-results/') && text.includes(`[${checkId}]`)) return JSON.parse(text) as TestResultData;
   }
   throw new Error(`no test result of ${checkId} in ${reportDir}`);
 }
-
-const contentTypes: Readonly<Record<string, string>> = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.svg': 'image/svg+xml' };
-
-/** The Allure report fetches its data files: served from loopback, as `allure open` would. */
-async function serve(root: string): Promise<{ readonly url: string; close(): Promise<void> }> {
-  const server: Server = createServer(async (request, response) => {
-    const path = normalize(join(root, decodeURIComponent(new URL(request.url ?? '/', 'http://loopback').pathname)));
-    const file = path.endsWith('/') ? join(path, 'index.html') : path;
-    try {
-      if (!file.startsWith(root)) throw new Error('outside the report');
-      const body = await readFile(file);
-      response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/index.html`, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-

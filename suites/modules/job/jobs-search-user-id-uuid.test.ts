@@ -56,6 +56,6 @@ check(
     const response = await searchJobs(api, { userIdUUID: String(user.id), from: 0, limit: 20 });
     await observe(test, `HTTP ${response.status} to userIdUUID "${user.id}"`);
     expect(response.status, 'status of a search with a numeric userIdUUID').toBeGreaterThanOrEqual(400);
-    expect(response.status).toBeLessThan(500);
+    expect(response.status, 'status of a search with a numeric userIdUUID').toBeLessThan(500);
   },
 );

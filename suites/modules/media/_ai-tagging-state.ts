@@ -90,7 +90,7 @@ export function aiTaggingStateChecks(): void {
         if (found === 'RUNNING') notes.push(`requested STOPPED first, to make the move visible: HTTP ${(await requestState(context.api, 'STOPPED')).status}`);
         const moved = await requestState(context.api, 'RUNNING');
         expect(moved.status, `a 2xx from POST ${updateEntry.path}`).toBeGreaterThanOrEqual(200);
-        expect(moved.status).toBeLessThan(300);
+        expect(moved.status, `a 2xx from POST ${updateEntry.path}`).toBeLessThan(300);
         expect(member(moved.json(), 'currentState'), 'currentState in the answer to the request for RUNNING').toBe('RUNNING');
         expect((await readState(context.api)).state, `currentState reported by GET ${statusEntry.path} afterwards`).toBe('RUNNING');
       });
@@ -116,7 +116,7 @@ export function aiTaggingStateChecks(): void {
           expect(member(response.json(), 'currentState'), `currentState answered (HTTP ${response.status}) to a request for ${requested}`).toBe(requested);
         } else {
           expect(response.status, 'a refusal is a client error').toBeGreaterThanOrEqual(400);
-          expect(response.status).toBeLessThan(500);
+          expect(response.status, 'a refusal is a client error').toBeLessThan(500);
         }
       });
     },

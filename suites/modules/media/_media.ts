@@ -11,7 +11,7 @@ import type { HttpResponse } from '../../../src/http/client.ts';
 import type { CheckLabels } from '../../../src/check/annotate.ts';
 import { skipWithReason } from '../../../src/check/skip.ts';
 import type { SuiteContext } from '../../../src/run-targets/context.ts';
-import { projectVersion } from '../../../src/run-targets/current-target.ts';
+import { targetVersion } from '../../../src/run-targets/current-target.ts';
 import { isRecord, type JsonRecord } from '../../../src/http/json.ts';
 export { isRecord, type JsonRecord };
 
@@ -47,14 +47,14 @@ export function endpointOf(entry: Pick<CatalogEntry, 'method' | 'path'>): string
 
 /** Whether this project's version has the entry's 8.0 change (new, changed, deprecated or breaking there). */
 export function hasChange(entry: CatalogEntry): boolean {
-  const verdict = expectedVerdict(entry, projectVersion());
+  const verdict = expectedVerdict(entry, targetVersion());
   return verdict !== 'unchanged' && verdict !== 'absent';
 }
 
 /** A check of an 8.0 change does not apply to a version without it: skipped, saying so. */
 export async function requireChange(test: TestContext, entry: CatalogEntry, what: string): Promise<void> {
   if (hasChange(entry)) return;
-  await skipWithReason(test, `not applicable to ${projectVersion()}: ${what} comes with 8.0 (${endpointOf(entry)}, ${entry.change}, spec ${entry.specSection})`);
+  await skipWithReason(test, `not applicable to ${targetVersion()}: ${what} comes with 8.0 (${endpointOf(entry)}, ${entry.change}, spec ${entry.specSection})`);
 }
 
 /** Labels of a check about one catalog endpoint. */

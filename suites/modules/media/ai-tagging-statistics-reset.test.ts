@@ -28,7 +28,7 @@ check(
     await requireMutationsAllowed(test, context.target, `POST ${reset.path} (irreversible: the counters cannot be put back)`);
     const answered = await context.api.call({ method: reset.method, path: reset.path });
     expect(answered.status, `a 2xx from POST ${reset.path}`).toBeGreaterThanOrEqual(200);
-    expect(answered.status).toBeLessThan(300);
+    expect(answered.status, `a 2xx from POST ${reset.path}`).toBeLessThan(300);
     const read = await context.api.call({ method: statistics.method, path: statistics.path });
     expect(read.status, `GET ${statistics.path}`).toBe(200);
     const body = read.json();

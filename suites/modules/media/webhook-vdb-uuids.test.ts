@@ -54,7 +54,7 @@ check(
     await withCreatedWebhook(context, [vdbUuid], async (created) => {
       await observe(test, `${created.status}`);
       expect(created.status, `a 2xx from POST ${create.path}`).toBeGreaterThanOrEqual(200);
-      expect(created.status).toBeLessThan(300);
+      expect(created.status, `a 2xx from POST ${create.path}`).toBeLessThan(300);
       expect(vdbUuidsOf(created.json()), 'filters.vdbUuids of the created webhook').toEqual([vdbUuid]);
       const id = createdWebhookId(created.json());
       const listing = await context.api.call({ method: 'GET', path: webhooksPath });
@@ -85,7 +85,7 @@ check(
     await withCreatedWebhook(context, [legacyId], async (answered) => {
       await observe(test, `${answered.status} for vdbUuids ["${legacyId}"]`);
       expect(answered.status, `the answer to vdbUuids ["${legacyId}"]: a client error`).toBeGreaterThanOrEqual(400);
-      expect(answered.status).toBeLessThan(500);
+      expect(answered.status, `the answer to vdbUuids ["${legacyId}"]: a client error`).toBeLessThan(500);
       // A missing route is no refusal of the value.
       expect(ROUTE_ABSENT as readonly number[], `POST ${create.path} is not served`).not.toContain(answered.status);
     });

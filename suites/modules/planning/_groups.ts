@@ -25,7 +25,7 @@ export async function withScratchGroup(test: TestContext, context: SuiteContext,
   await requireMutationsAllowed(test, context.target, `${groupCreate.method} ${groupCreate.path}`);
   const response = await context.api.call({ method: groupCreate.method, path: groupCreate.path, json: group });
   expect(response.status, `${groupCreate.method} ${groupCreate.path} creates the group`).toBeGreaterThanOrEqual(200);
-  expect(response.status).toBeLessThan(300);
+  expect(response.status, `${groupCreate.method} ${groupCreate.path} creates the group`).toBeLessThan(300);
   const body = response.json();
   const id = createdId(response);
   expect(id, 'the created group carries its id').toBeDefined();

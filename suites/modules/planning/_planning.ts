@@ -10,7 +10,7 @@ import type { FixtureName } from '../../../src/catalog/fixtures.ts';
 import type { CheckLabels } from '../../../src/check/annotate.ts';
 import { skipWithReason } from '../../../src/check/skip.ts';
 import type { SuiteContext } from '../../../src/run-targets/context.ts';
-import { projectVersion } from '../../../src/run-targets/current-target.ts';
+import { targetVersion } from '../../../src/run-targets/current-target.ts';
 
 export { planningPath } from '../../../src/api/modules/planning.ts';
 export { suiteMarker } from '../../../src/fixtures/discovery-types.ts';
@@ -28,7 +28,7 @@ export function labelsFor(entryId: CatalogEntryId, spec: string): CheckLabels {
 
 /** Whether the project's version shows the entry's change (its new endpoint or field). */
 export function versionHasChange(entryId: CatalogEntryId): boolean {
-  const verdict = expectedVerdict(entryById(entryId), projectVersion());
+  const verdict = expectedVerdict(entryById(entryId), targetVersion());
   return verdict !== 'unchanged' && verdict !== 'absent';
 }
 
@@ -36,7 +36,7 @@ export function versionHasChange(entryId: CatalogEntryId): boolean {
 export async function requireChange(test: TestContext, entryId: CatalogEntryId, what: string): Promise<void> {
   if (versionHasChange(entryId)) return;
   const entry = entryById(entryId);
-  await skipWithReason(test, `not applicable to ${projectVersion()}, which predates ${what} (${entry.method} ${entry.path}, ${entry.change} in 8.0, spec ${entry.specSection})`);
+  await skipWithReason(test, `not applicable to ${targetVersion()}, which predates ${what} (${entry.method} ${entry.path}, ${entry.change} in 8.0, spec ${entry.specSection})`);
 }
 
 export type Json = Readonly<Record<string, unknown>>;

@@ -83,7 +83,7 @@ check(
     try {
       await observe(test, `PUT ${put.status} with ${body.length} entries naming node ${nodeId}`);
       expect(put.status, `${update.method} ${update.path} with nodeId in each entry`).toBeGreaterThanOrEqual(200);
-      expect(put.status).toBeLessThan(300);
+      expect(put.status, `${update.method} ${update.path} with nodeId in each entry`).toBeLessThan(300);
       after = ownValues((await readValues(context.api, nodeId)).json());
       expect(normalised(after), `values of node ${nodeId} after putting them back`).toEqual(normalised(before));
     } finally {

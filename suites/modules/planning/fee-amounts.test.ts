@@ -24,7 +24,7 @@ check(
     await requireChange(test, feeList.id, 'the fee list');
     const context = await suiteContext();
     const response = await context.api.call({ method: 'GET', path: feeList.path });
-    expect(response.status).toBe(200);
+    expect(response.status, `status of GET ${feeList.path}`).toBe(200);
     const body = response.json();
     const fees = isJson(body) && Array.isArray(body.fees) ? body.fees : undefined;
     expect(fees, 'a fees array').toBeDefined();

@@ -22,7 +22,7 @@ check(
     await withScratchGroup(test, context, { name: scratchName('group'), inherit: false }, async ({ id }) => {
       const deleted = await deleteGroup(context.api, id);
       expect(deleted.status, 'DELETE /group/{id}').toBeGreaterThanOrEqual(200);
-      expect(deleted.status).toBeLessThan(300);
+      expect(deleted.status, 'DELETE /group/{id}').toBeLessThan(300);
       const read = await readGroup(context.api, id);
       await observe(test, `DELETE ${deleted.status}, then GET ${read.status}`);
       expect(read.status, 'GET /group/{id} after the delete').toBe(404);

@@ -27,7 +27,7 @@ check(
     await withScratchGroup(test, context, { name: scratchName('group'), inherit: false, uid }, async ({ id, body }) => {
       expect(uidOf(body), 'uid of the POST /group response').toBe(uid);
       const read = await readGroup(context.api, id);
-      expect(read.status).toBe(200);
+      expect(read.status, 'status of GET /group/{id} after the POST').toBe(200);
       expect(uidOf(read.json()), 'uid of GET /group/{id}').toBe(uid);
     });
   },
@@ -66,7 +66,7 @@ check(
       const uid = randomUUID();
       const updated = await context.api.call({ method: groupUpdate.method, path: groupUpdate.path, pathParams: { id }, json: { uid } });
       expect(updated.status, `${groupUpdate.method} ${groupUpdate.path} with uid`).toBeGreaterThanOrEqual(200);
-      expect(updated.status).toBeLessThan(300);
+      expect(updated.status, `${groupUpdate.method} ${groupUpdate.path} with uid`).toBeLessThan(300);
       expect(uidOf((await readGroup(context.api, id)).json()), 'uid of GET /group/{id} after the update').toBe(uid);
     });
   },

@@ -11,7 +11,7 @@ import { skipWithReason } from '../../../src/check/skip.ts';
 import { versionProfiles } from '../../../src/profile/versions.ts';
 import { formatValidationErrors, validateBody } from '../../../src/schemas/validator.ts';
 import { suiteContext } from '../../../src/run-targets/context.ts';
-import { projectVersion } from '../../../src/run-targets/current-target.ts';
+import { targetVersion } from '../../../src/run-targets/current-target.ts';
 import { idOf, isJson, items, planningPath } from './_planning.ts';
 
 check(
@@ -23,11 +23,11 @@ check(
     concurrent: true,
   },
   async (test) => {
-    const version = projectVersion();
+    const version = targetVersion();
     if (versionProfiles[version].userIdentifier !== 'uuid') return skipWithReason(test, `not applicable to ${version}: users are identified by numeric ids before 8.0 (spec §9.3)`);
     const { api } = await suiteContext();
     const trees = await api.call({ method: 'GET', path: planningPath('/tree') });
-    expect(trees.status).toBe(200);
+    expect(trees.status, 'status of GET /tree').toBe(200);
     const problems: string[] = [];
     let people = 0;
     for (const tree of items(trees.json())) {

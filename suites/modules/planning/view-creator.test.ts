@@ -28,7 +28,7 @@ check(
     await requireChange(test, viewAll.id, 'the view endpoints');
     const context = await suiteContext();
     const listed = await context.api.call({ method: 'GET', path: viewAll.path });
-    expect(listed.status).toBe(200);
+    expect(listed.status, `status of GET ${viewAll.path}`).toBe(200);
     const views = items(listed.json()).filter((view) => !(typeof view.viewName === 'string' && view.viewName.startsWith(suiteMarker)));
     if (views.length === 0) return skipWithReason(test, 'GET /view/all lists no view to look at');
     const notUuid = views.filter((view) => typeof view.creatorId !== 'string' || !uuidPattern.test(view.creatorId));
