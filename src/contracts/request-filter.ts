@@ -100,8 +100,9 @@ export function contractRequestFilter(target: Pick<ProviderTarget, 'embedded' | 
 /**
  * A target given up on: the request is not sent, the verifier's connection is closed unanswered (an answer of ours
  * would be compared as the target's) and the interaction is "not compared" with the reason. Otherwise the request
- * goes on, and a verifier that closes its connection before any answer has waited out REQUEST_TIMEOUT_MS (its
- * `timeout`): that is noted as the interaction's reason and counted as a timeout of the target.
+ * goes on, and a verifier that closes its connection before the answer is complete (none at all, or a body that
+ * drips) has waited out REQUEST_TIMEOUT_MS (its `timeout`): that is noted as the interaction's reason and counted as
+ * a timeout of the target. A complete answer, or a transport error (proxy-transport-errors.ts), ends a run of them.
  */
 function watchRequest(watched: WatchedTarget, method: string, path: string, response: ServerResponse): boolean {
   const where = `${method} ${new URL(watched.baseUrl).origin}${path}`;
