@@ -148,9 +148,10 @@ async function runVersion(version: CasVersion): Promise<VersionRun> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of configVariables) delete env[name];
   const outcome = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    // The user's own command, not an internal entry point.
     execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/verify.ts', '--env-file', envFile, '--suites', 'auth', '--no-html'],
+      'npm',
+      ['run', '--silent', 'verify', '--', '--env-file', envFile, '--suites', 'auth', '--no-html'],
       { env, timeout: HANG_TIMEOUT_MS, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stdout, stderr }),
     );
