@@ -15,7 +15,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
-import { link, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
+import { link, open, rename, rm, stat, utimes } from 'node:fs/promises';
+import { readRegularFile } from '../files/read-regular-file.ts';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -127,7 +128,7 @@ interface LockState {
 }
 
 async function lockState(path: string): Promise<LockState> {
-  const [content, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
+  const [content, info] = await Promise.all([readRegularFile(path), stat(path)]);
   return { content, modifiedMs: info.mtimeMs };
 }
 
@@ -173,7 +174,7 @@ function currentPidNamespace(): string {
 async function release(lockPath: string, owner: string): Promise<void> {
   try {
     // A lock taken over as stale belongs to someone else now: leave it.
-    if ((await readFile(lockPath, 'utf8')) === owner) await rm(lockPath, { force: true });
+    if ((await readRegularFile(lockPath)) === owner) await rm(lockPath, { force: true });
   } catch (error) {
     if (!isCode(error, 'ENOENT')) throw lockError(lockPath, 'could not be released', error);
   }

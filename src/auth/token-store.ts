@@ -8,12 +8,12 @@
  * File format (JSON, mode 0600):
  * `{ version: 1, target, refreshToken, accessToken?, obtainedAt?, expiresAt?, updatedAt, expiredAccessToken? }`.
  */
-import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { ensureDirectory } from '../files/ensure-directory.ts';
 import { FILE_OPERATION_TIMEOUT_MS, withinTime } from '../files/within-time.ts';
+import { readRegularFile } from '../files/read-regular-file.ts';
 import { writeFileAtomic, type AtomicWriteOptions } from './atomic-file.ts';
 
 export const TOKEN_STORE_FORMAT = 1;
@@ -85,7 +85,8 @@ export class TokenStore {
   async read(): Promise<StoredTokens | undefined> {
     let text: string;
     try {
-      text = await withinTime(readFile(this.path, 'utf8'), () => this.#timedOut('read'), this.#timeoutMs);
+      // Never blocks on a FIFO or a device at TOKEN_STORE: only a regular file is read (read-regular-file.ts).
+      text = await withinTime(readRegularFile(this.path), () => this.#timedOut('read'), this.#timeoutMs);
     } catch (error) {
       if (error instanceof Error && (error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       if (error instanceof UpgradeGuardError) throw error;

@@ -25,6 +25,7 @@ import { trafficDirectory } from '../run-targets/traffic.ts';
 import { preflight } from '../run-targets/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
 import { firstSetupFailure } from '../run-targets/setup-failures.ts';
+import { runDeadline } from '../runner/run-deadline.ts';
 import { commandArguments, runCli } from './run-cli.ts';
 import { parseCheckSelection } from '../check/check-selection.ts';
 import { filesOfShard, parseShard, shardLabel, suiteFiles, type Shard } from '../runner/shard.ts';
@@ -111,6 +112,8 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   originalEnvironment();
   const args = parseVerifyArgs(commandArguments());
   const loaded = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
+  // RUN_TIMEOUT_S counts from here: the preflight, the suites and the contract-breaks step all fall within it.
+  const runDeadlineAt = loaded.runTimeoutSeconds === undefined ? undefined : Date.now() + loaded.runTimeoutSeconds * 1000;
   // --openapi DIR wins over OPENAPI_DIR, --history DIR over HISTORY_DIR.
   const addedLatencyMs = latencyFlag(args.latencyMs, loaded);
   const config: Config = Object.freeze({
@@ -118,6 +121,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     ...(args.openapi !== undefined && { openapiDir: args.openapi }),
     ...(args.history !== undefined && { historyDir: args.history }),
     ...(addedLatencyMs !== undefined && { addedLatencyMs }),
+    ...(runDeadlineAt !== undefined && { runDeadlineAt }),
   });
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
   if (config.openapiDir !== undefined) (await import('../conformance/vendor-documents.ts')).loadVendorDocuments(config.openapiDir);
@@ -155,8 +159,9 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   if (config.addedLatencyMs !== undefined) await rm(trafficDirectory(config.reportsDir), { recursive: true, force: true });
   timeline.step('configuration, preflight');
 
-  // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, and what finished is still reported.
-  const deadline = config.runTimeoutSeconds === undefined ? undefined : AbortSignal.timeout(config.runTimeoutSeconds * 1000);
+  // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, the verifier children killed, and what
+  // finished is still reported.
+  const deadline = runDeadline(config);
   const filters = shardFiles ?? (suites && suiteFilters(suites));
   const suitesRun = runSuites({
     config,
@@ -194,7 +199,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
 
   const target = describeTarget(config);
   const subset = subsetLines(args.only, shard, shardFiles);
-  if (deadline?.aborted) return reportCutOff(config, results, args.html, target, subset);
+  if (deadline?.aborted) return reportCutOff(config, results, args.html, target, subset, alongside && (await alongside));
   const comparesAfter = comparesAtAll && !alongside && results.checks.some((check) => check.id.startsWith('contract.'));
   const contractBreaks = alongside ? await alongside : comparesAfter ? await compareAfterSuites(config, plan, secrets) : undefined;
   timeline.step('contract breaks, the rest after the suites');
@@ -264,14 +269,39 @@ async function compareAfterSuites(config: Config, plan: readonly RunTarget[], se
 }
 
 /** RUN_TIMEOUT_S passed: the reports of what finished are written, then the run ends as a timeout (exit 4). */
-async function reportCutOff(config: Config, results: RunResults, html: boolean, target: string, subset: readonly string[]): Promise<number> {
+async function reportCutOff(
+  config: Config,
+  ranOut: RunResults,
+  html: boolean,
+  target: string,
+  subset: readonly string[],
+  contractBreaks: RunRecord['contractBreaks'],
+): Promise<number> {
   const { writeRunReports } = await heavy();
-  await writeRunReports({ reportsDir: config.reportsDir, target, results, subset, html, ...(config.historyDir !== undefined && { historyDir: config.historyDir }), print });
+  const results = withCutOffNotes(ranOut, `not run: the run's time ran out (RUN_TIMEOUT_S=${config.runTimeoutSeconds} s)`);
+  await writeRunReports({
+    reportsDir: config.reportsDir,
+    target,
+    results,
+    // A cut-off run is a subset too: the summary says so under its first line, never a plain "ok".
+    subset: [...subset, `INCOMPLETE: the run's time ran out (RUN_TIMEOUT_S=${config.runTimeoutSeconds} s); only the checks that finished`],
+    html,
+    ...(contractBreaks && { contractBreaks }),
+    ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
+    print,
+  });
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
     `the run did not finish within RUN_TIMEOUT_S=${config.runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,
   );
 }
+
+/** vitest's cancel skips what had not finished with a note of its own ("aborted by the user"); say what happened. */
+function withCutOffNotes(results: RunResults, note: string): RunResults {
+  return { ...results, checks: results.checks.map((check) => (check.note === vitestCancelNote ? { ...check, note } : check)) };
+}
+
+const vitestCancelNote = 'The test run was aborted by the user.';
 
 /** The summary's first line: a run against the embedded simulator says so, never only "passed". */
 function describeTarget(config: Config): string {

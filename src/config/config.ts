@@ -48,6 +48,11 @@ export interface Config {
   readonly maxConcurrency: number;
   /** RUN_TIMEOUT_S: the run is cut off after this many seconds (reports still written, exit 4); unset, no bound. */
   readonly runTimeoutSeconds?: number;
+  /**
+   * When the run's RUN_TIMEOUT_S runs out, in ms since the epoch: set by the command that starts the run (not a
+   * variable), so every part of it, the suite workers and their Pact verifier children included, stops at one moment.
+   */
+  readonly runDeadlineAt?: number;
   readonly tokenStorePath: string;
   readonly reportsDir: string;
   readonly loginFields: { readonly username?: string; readonly password?: string };

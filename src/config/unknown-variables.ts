@@ -40,8 +40,10 @@ function squashed(name: string): string {
 }
 
 function unknownVariable(name: string, where: string): UpgradeGuardError {
-  const nearest = closest(name.toUpperCase(), configVariables);
-  const close = squashed(name) === squashed(nearest) || distance(name.toUpperCase(), nearest) <= Math.max(2, Math.floor(nearest.length / 3));
+  // UPGRADE_GUARD_BASE_URL is compared as BASE_URL: the prefix is ours, the rest says which variable was meant.
+  const meant = name.toUpperCase().replace(new RegExp(`^${ownPrefix}_?`), '') || name.toUpperCase();
+  const nearest = closest(meant, configVariables);
+  const close = squashed(meant) === squashed(nearest) || distance(meant, nearest) <= Math.max(2, Math.floor(nearest.length / 3));
   const hint = close ? `; did you mean ${nearest}?` : '';
   return new UpgradeGuardError('CONFIG_INVALID', `${name} (${where}) is not a known variable${hint} (see .env.example)`);
 }

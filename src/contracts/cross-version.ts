@@ -23,6 +23,7 @@ import { startEmbeddedTarget } from '../run-targets/embedded.ts';
 import { remoteTarget } from '../run-targets/remote.ts';
 import type { RunTarget } from '../run-targets/run-plan.ts';
 import { openSessions } from '../run-targets/sessions.ts';
+import { runDeadline } from '../runner/run-deadline.ts';
 import { reportTraffic } from '../run-targets/traffic.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import { documentedChanges } from './documented-breaks.ts';
@@ -78,8 +79,8 @@ export interface ContractBreaksSection {
 }
 
 /** Verifies the `from` contracts against `target` (sessions open) and classifies every interaction. */
-export async function compareContracts(target: TargetInfo, from: PlatformVersion, secrets: SecretRegistry, pactDir?: string): Promise<ContractBreaksSection> {
-  const [result] = (await verifyQuietly({ jobs: [{ target, sources: [platformPactSource(from, pactDir)] }] }, secrets))[0] ?? [];
+export async function compareContracts(target: TargetInfo, from: PlatformVersion, secrets: SecretRegistry, pactDir?: string, signal?: AbortSignal): Promise<ContractBreaksSection> {
+  const [result] = (await verifyQuietly({ jobs: [{ target, sources: [platformPactSource(from, pactDir)] }] }, secrets, { signal }))[0] ?? [];
   if (!result?.ok) throw new UpgradeGuardError('INTERNAL', `the ${from} contracts could not be verified against ${target.project}: ${result?.error ?? 'no result'}`);
   return classifyContracts(result.verification, from, target.version, target.embedded ? `embedded ${target.version}` : target.baseUrl);
 }
@@ -153,7 +154,8 @@ export async function runCrossVersion(config: Config, request: CrossVersionReque
   const runTarget = { name: `contracts ${request.from} on ${request.to}`, version: request.to, faults: request.faults ?? [] };
   const resolved = config.remote ? remoteTarget(config, runTarget) : await startEmbeddedTarget(config, runTarget);
   try {
-    return await compareContracts(await openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`)), request.from, secrets);
+    // RUN_TIMEOUT_S: the verifier child is killed when the run's time is up, and the comparison is "not compared".
+    return await compareContracts(await openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`)), request.from, secrets, undefined, runDeadline(config));
   } finally {
     // verify --latency-ms: this step's own embedded target served these (src/run-targets/traffic.ts).
     if (resolved.traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, resolved.traffic());

@@ -38,7 +38,19 @@ interface ProxyServerClass {
 }
 
 const failures = new Map<string, string>();
+/** Verifier responses the proxy closed for a transport error: their close is not a timeout (request-filter.ts). */
+const closedForTransportError = new WeakSet<object>();
 let installed = false;
+
+/** What happened to a request that never reached the target or got no answer, noted by the request filter. */
+export function noteNoResponse(targetUrl: string | URL, method: string, path: string, reason: string): void {
+  catchProxyTransportErrors();
+  failures.set(transportFailureKey(targetUrl, method, path), reason);
+}
+
+export function closedByTransportError(response: object): boolean {
+  return closedForTransportError.has(response);
+}
 
 /** Idempotent. Returns the live map of the failures seen since installation. */
 export function catchProxyTransportErrors(): TransportFailures {
@@ -54,6 +66,7 @@ export function catchProxyTransportErrors(): TransportFailures {
       failures.set(transportFailureKey(targetUrl, request?.method ?? 'GET', request?.originalUrl ?? request?.url ?? '/'), describeTransportError(error));
     }
     // The verifier's connection closes unanswered: an answer of ours would be taken as the target's response.
+    if (response) closedForTransportError.add(response);
     response?.destroy();
   };
   installed = true;

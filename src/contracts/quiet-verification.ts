@@ -52,18 +52,28 @@ const childFlag = '--upgrade-guard-verification-child';
  * The child is another process: it holds one of the run's permits while it runs (its verifier sends
  * one request at a time, its own client gets a bound of one), so MAX_CONCURRENCY still bounds the run.
  */
-export function verifyQuietly(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>): Promise<JobResults> {
+export function verifyQuietly(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>, options: QuietVerificationOptions = {}): Promise<JobResults> {
   const permits = RunPermits.ofRun();
-  return permits ? permits.run(() => verifyInChild(request, secrets)) : verifyInChild(request, secrets);
+  return permits ? permits.run(() => verifyInChild(request, secrets, options.signal)) : verifyInChild(request, secrets, options.signal);
 }
 
-function verifyInChild(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>): Promise<JobResults> {
+export interface QuietVerificationOptions {
+  /**
+   * Kills the child when aborted (the run's RUN_TIMEOUT_S, src/runner/run-deadline.ts): the verifier waits on the
+   * target one interaction after another, and nothing else would stop it. The promise rejects with the signal's reason.
+   */
+  readonly signal?: AbortSignal | undefined;
+}
+
+function verifyInChild(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>, signal: AbortSignal | undefined): Promise<JobResults> {
+  if (signal?.aborted) return Promise.reject(stopped(signal));
   return new Promise((resolve, reject) => {
     const child = fork(new URL(import.meta.url), [childFlag], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       env: { ...process.env, PACT_DO_NOT_TRACK: process.env.PACT_DO_NOT_TRACK ?? 'true' },
       serialization: 'advanced',
+      ...(signal && { signal, killSignal: 'SIGKILL' as const }),
     });
     let stderr = '';
     let settled = false;
@@ -77,15 +87,21 @@ function verifyInChild(request: QuietVerificationRequest, secrets: Pick<SecretRe
       else reject(new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(message.error)}`));
     });
     child.on('error', (error) => {
-      if (!settled) reject(new UpgradeGuardError('INTERNAL', `provider verification could not start: ${error.message}`));
+      if (!settled) reject(signal?.aborted ? stopped(signal) : new UpgradeGuardError('INTERNAL', `provider verification could not start: ${error.message}`));
       settled = true;
     });
     child.on('exit', (code) => {
-      if (!settled) reject(new UpgradeGuardError('INTERNAL', `provider verification ended with exit code ${code}: ${secrets.scrub(stderr.trim()).slice(-2000)}`));
+      if (!settled) {
+        reject(signal?.aborted ? stopped(signal) : new UpgradeGuardError('INTERNAL', `provider verification ended with exit code ${code}: ${secrets.scrub(stderr.trim()).slice(-2000)}`));
+      }
       settled = true;
     });
     child.send(request);
   });
+}
+
+function stopped(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new UpgradeGuardError('TARGET_TIMEOUT', 'provider verification was stopped before it finished');
 }
 
 /* The child half: receives the request, verifies each source, sends the verdicts back, exits. */

@@ -15,7 +15,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findCatalogEntry } from '../catalog/index.ts';
+import { UpgradeGuardError } from '../errors.ts';
+import type { HttpClient } from '../http/client.ts';
 import { isRecord } from '../http/json.ts';
+import { closedByTransportError, noteNoResponse } from './proxy-transport-errors.ts';
 import type { ProviderTarget } from './provider-target.ts';
 import type { StateGate } from './state-handlers.ts';
 
@@ -48,7 +51,17 @@ const proxyPaths = new Set([stateSetupPath, '/_messages']);
 /** The status of a request stopped because its provider state could not be set up. */
 export const stateGateStatus = 598;
 
-export function contractRequestFilter(target: Pick<ProviderTarget, 'embedded' | 'allowMutations' | 'tokens'>, gate?: StateGate): RequestFilter {
+/**
+ * The target as the filter watches it: its base URL, its per-request timeout, and the client whose count of timeouts
+ * in a row (src/http/client.ts) the verifier's requests share, so a hanging target is given up on after a few.
+ */
+export interface WatchedTarget {
+  readonly baseUrl: string;
+  readonly requestTimeoutMs: number;
+  readonly client: Pick<HttpClient, 'givenUp' | 'noteRequestElsewhere'>;
+}
+
+export function contractRequestFilter(target: Pick<ProviderTarget, 'embedded' | 'allowMutations' | 'tokens'>, gate?: StateGate, watched?: WatchedTarget): RequestFilter {
   return (request, response, next) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     if (proxyPaths.has(path)) {
@@ -73,6 +86,7 @@ export function contractRequestFilter(target: Pick<ProviderTarget, 'embedded' | 
       stop(response, mutationGuardStatus, mutationGuardReason);
       return;
     }
+    if (watched && !watchRequest(watched, request.method ?? 'GET', path, response)) return;
     target.tokens.accessToken().then(
       (token) => {
         request.headers.authorization = `Bearer ${token}`;
@@ -81,6 +95,42 @@ export function contractRequestFilter(target: Pick<ProviderTarget, 'embedded' | 
       (error: unknown) => next(error),
     );
   };
+}
+
+/**
+ * A target given up on: the request is not sent, the verifier's connection is closed unanswered (an answer of ours
+ * would be compared as the target's) and the interaction is "not compared" with the reason. Otherwise the request
+ * goes on, and a verifier that closes its connection before the answer is complete (none at all, or a body that
+ * drips) has waited out REQUEST_TIMEOUT_MS (its `timeout`): that is noted as the interaction's reason and counted as
+ * a timeout of the target. A complete answer, or a transport error (proxy-transport-errors.ts), ends a run of them.
+ */
+function watchRequest(watched: WatchedTarget, method: string, path: string, response: ServerResponse): boolean {
+  const where = `${method} ${new URL(watched.baseUrl).origin}${path}`;
+  const givenUp = watched.client.givenUp;
+  if (givenUp !== undefined) {
+    noteNoResponse(watched.baseUrl, method, path, `not sent: ${givenUp}`);
+    response.destroy();
+    return false;
+  }
+  const started = performance.now();
+  response.once('close', () => {
+    if (response.writableFinished || closedByTransportError(response)) {
+      watched.client.noteRequestElsewhere(undefined);
+      return;
+    }
+    const waitedMs = Math.round(performance.now() - started);
+    // The verifier's own timeout is REQUEST_TIMEOUT_MS (verify-source.ts); an earlier close is the verifier's doing.
+    if (waitedMs < watched.requestTimeoutMs * 0.9) {
+      noteNoResponse(watched.baseUrl, method, path, `no response: the verifier closed the connection after ${waitedMs} ms`);
+      return;
+    }
+    // Headers sent, body unfinished: a body that drips (the client's words for it, src/http/client.ts).
+    const what = response.headersSent ? `answered ${response.statusCode} but its body did not arrive` : 'did not answer';
+    const timeout = new UpgradeGuardError('TARGET_TIMEOUT', `${where} ${what} within ${watched.requestTimeoutMs} ms (REQUEST_TIMEOUT_MS)`);
+    noteNoResponse(watched.baseUrl, method, path, `no response: ${timeout.message}`);
+    watched.client.noteRequestElsewhere(timeout);
+  });
+  return true;
 }
 
 function stop(response: ServerResponse, status: number, why: string): void {

@@ -42,6 +42,12 @@ export interface ProviderStateHandlers {
   readonly gate: StateGate;
   /** Runs the teardowns of the states used; answers what could not be cleaned up. */
   cleanUp(): Promise<string[]>;
+  /**
+   * Waits for the setups still running. The verifier gives up on a setup call after its timeout (a discovery of
+   * several slow requests takes longer) and reports only "state change handlers has failed"; the setup's own
+   * reason is known once it ends (each of its requests is bounded by REQUEST_TIMEOUT_MS).
+   */
+  settled(): Promise<void>;
 }
 
 /**
@@ -89,10 +95,11 @@ export class StateGate {
 export function providerStateHandlers(target: ProviderTarget): ProviderStateHandlers {
   const problems: StateProblems = { missing: new Map(), failed: new Map(), unanswered: new Map() };
   const used = new Set<ProviderStateName>();
+  const running = new Set<Promise<unknown>>();
   const handlers: Record<string, StateSetup> = {};
   for (const name of Object.keys(providerStates)) {
     if (!isProviderStateName(name)) continue;
-    handlers[name] = async () => {
+    const setUp = async (): Promise<Record<string, FixtureValue>> => {
       used.add(name);
       try {
         return await resolveProviderState(name, target);
@@ -102,11 +109,20 @@ export function providerStateHandlers(target: ProviderTarget): ProviderStateHand
         throw error;
       }
     };
+    handlers[name] = () => {
+      const setup = setUp();
+      const tracked = setup.catch(() => undefined).finally(() => running.delete(tracked));
+      running.add(tracked);
+      return setup;
+    };
   }
   return {
     handlers,
     problems,
     gate: new StateGate(problems),
+    async settled() {
+      await Promise.all([...running]);
+    },
     async cleanUp() {
       const failures: string[] = [];
       if (!target.embedded && !target.allowMutations) return failures;

@@ -74,7 +74,8 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
     providerBaseUrl: target.baseUrl,
     source,
     stateHandlers: states.handlers,
-    requestFilter: contractRequestFilter(target, states.gate),
+    // The verifier's requests share the target's count of timeouts in a row with the state setups' (one client).
+    requestFilter: contractRequestFilter(target, states.gate, { baseUrl: target.baseUrl, requestTimeoutMs: target.requestTimeoutMs, client: target.api.http }),
     timeoutMs: target.requestTimeoutMs,
     ...(options.publish && { publish: options.publish }),
     mutationGuardActive: !target.embedded && !target.allowMutations,
@@ -86,6 +87,8 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
     // pact-core rejects a failed verification with the JSON report as the message.
     raw = error instanceof Error ? error.message : String(error);
   }
+  // A setup the verifier gave up on may still be running: its reason decides the interaction's (fileOutcome).
+  await states.settled();
   const cleanUpFailures = await states.cleanUp();
   const report = parseVerificationReport(raw);
   if (!report) throw new VerificationNotRun(`the pact verifier could not run on ${source.label}: ${target.secrets.scrub(raw).slice(0, 500)}`);

@@ -122,6 +122,20 @@ export class HttpClient {
     return this.#limiter.peak;
   }
 
+  /** Why the target was given up on (timeouts in a row), or undefined while it is not. */
+  get givenUp(): string | undefined {
+    return this.#givenUp;
+  }
+
+  /**
+   * A request to the same target that did not go through this client (the Pact verifier's, through its proxy):
+   * its timeout counts towards giving the target up as this client's own do, and an answer ends the run of them.
+   */
+  noteRequestElsewhere(timeout: UpgradeGuardError | undefined): void {
+    if (timeout) this.#counted(timeout);
+    else this.#timeoutsInARow = 0;
+  }
+
   request(req: HttpRequest): Promise<HttpResponse> {
     const permits = this.#permits;
     return this.#limiter.run(() => (permits ? permits.run(() => this.#send(req)) : this.#send(req)));

@@ -26,6 +26,7 @@ import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
 import { HttpClient } from '../../src/http/client.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
+import { runDeadline } from '../../src/runner/run-deadline.ts';
 
 const targets = projectTargets();
 const setupProblems: { readonly id: CheckId; readonly label: string; readonly message: string }[] = [];
@@ -52,7 +53,13 @@ const planned = new Map(inject('runProject').targets.map((runTarget) => [runTarg
 const verified = targets.filter((target) => planned.get(target.project)?.verifyContracts !== false);
 let results: JobResults = [];
 try {
-  results = await verifyQuietly({ jobs: verified.map((target) => ({ target, sources: [platformPactSource(target.version), ...ownSources] })), ...(pactConfig.publish && { publish: pactConfig.publish }) }, { scrub });
+  // RUN_TIMEOUT_S: the verifier child is killed when the run's time is up (vitest's cancel does not reach a file being collected).
+  const options = { signal: runDeadline(inject('config')) };
+  results = await verifyQuietly(
+    { jobs: verified.map((target) => ({ target, sources: [platformPactSource(target.version), ...ownSources] })), ...(pactConfig.publish && { publish: pactConfig.publish }) },
+    { scrub },
+    options,
+  );
 } catch (error) {
   setupProblems.push({ id: 'contract.run', label: 'the provider verification', message: describe(error) });
 }

@@ -1,12 +1,17 @@
 /**
- * A target that resets every module connection during provider verification
- * (issue 8): the run goes on, each interaction fails with one readable line
- * saying the target gave no response, nothing prints a stack trace, and the
- * cross-version comparison counts no break: no response is "not compared",
- * and the verdict says the comparison is incomplete.
+ * A target that gives no response during provider verification: it resets
+ * every module connection, never answers a module request, or answers and
+ * then drips its body for ever. Through the user's command, `npm run
+ * verify`, the run goes on; each interaction fails with one readable line
+ * saying what the target did (no stack trace, not the verifier's own words
+ * about its proxy), a target that times out is given up on after three
+ * timeouts in a row, and the cross-version comparison counts no break: no
+ * response is "not compared", with the reason, and the verdict says the
+ * comparison is incomplete.
  *
- * The double is the embedded platform behind a loopback proxy that forwards
- * the CAS and the reachability probe (`/`) and resets everything else.
+ * The doubles are the embedded platform behind a loopback proxy that
+ * forwards the CAS and the reachability probe (`/`) and resets, holds or
+ * drips everything else. Timeouts only catch hangs (test/support/hang-timeout.ts).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
@@ -15,23 +20,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../../simulator/platform.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
 
 const secret = 'cs-do-not-print-0123456789';
 const password = 'pw-do-not-print-0123456789';
 const dir = mkdtempSync(join(tmpdir(), 'ug-no-response-'));
-/** A safety net for a hung child, not a measure (time bounds belong in the benchmark). */
-const COMMAND_TIMEOUT_MS = 300_000;
+
+type Misbehaviour = 'reset' | 'hang' | 'drip';
+/** What each double's failures must say, and the verifier's words about its own proxy that must not be shown. */
+const saying: Record<Misbehaviour, RegExp> = {
+  reset: /reset the connection \(ECONNRESET\)|could not be reached/,
+  hang: /did not answer within 10000 ms \(REQUEST_TIMEOUT_MS\)|not sent: the target timed out 3 times in a row/,
+  drip: /answered 200 but its body did not arrive within 10000 ms \(REQUEST_TIMEOUT_MS\)|not sent: the target timed out 3 times in a row/,
+};
 
 let platform: Platform;
-let proxy: Server;
-let outcome: VerifyOutcome;
+const proxies: Server[] = [];
+const outcomes = new Map<Misbehaviour, VerifyOutcome>();
 
-function resettingProxy(upstream: URL): Server {
+function misbehavingProxy(upstream: URL, misbehaviour: Misbehaviour): Server {
   return createServer((req, res) => {
     const path = req.url ?? '/';
     if (path !== '/' && !path.startsWith('/cas')) {
-      req.socket.destroy();
+      // A hang holds the request until the proxy closes (afterAll); only the client's timeout ends its wait.
+      if (misbehaviour === 'reset') req.socket.destroy();
+      // A drip answers at once and sends a byte of body every half second, for ever: no gap reaches a timeout.
+      if (misbehaviour === 'drip') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const drip = setInterval(() => res.write(' '), 500);
+        res.on('close', () => clearInterval(drip));
+      }
       return;
     }
     const forwarded = request({ host: upstream.hostname, port: upstream.port, path, method: req.method, headers: req.headers }, (answer) => {
@@ -42,48 +61,86 @@ function resettingProxy(upstream: URL): Server {
   });
 }
 
+async function runAgainst(misbehaviour: Misbehaviour, lines: readonly string[], upstream: URL): Promise<VerifyOutcome> {
+  const proxy = misbehavingProxy(upstream, misbehaviour);
+  proxies.push(proxy);
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const proxied = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  const envFile = join(dir, `${misbehaviour}.env`);
+  // 10 s: the CAS behind the proxy must not time out on a busy machine; the hang is given up on after three.
+  writeFileSync(envFile, [...lines.map((line) => line.replaceAll(upstream.origin, proxied)), 'REQUEST_TIMEOUT_MS=10000'].join('\n'));
+  const where = join(dir, misbehaviour);
+  return npmRunVerify(['--env-file', envFile, '--suites', 'contracts'], { REPORTS_DIR: join(where, 'reports'), TOKEN_STORE: join(where, 'state', 'tokens.json') }, HANG_TIMEOUT_MS);
+}
+
 beforeAll(async () => {
   platform = createPlatform({ version: '8.0', clientSecret: secret, passwords: { full: password, limited: password } });
   await platform.listen(0);
   const lines = platform.envLines();
-  const baseUrl = lines.find((line) => line.startsWith('BASE_URL='))?.slice('BASE_URL='.length) ?? '';
-  const upstream = new URL(baseUrl);
-  proxy = resettingProxy(upstream);
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  const proxied = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  const envFile = join(dir, 'resetting.env');
-  writeFileSync(envFile, [...lines.map((line) => line.replaceAll(upstream.origin, proxied)), 'REQUEST_TIMEOUT_MS=30000'].join('\n'));
-  outcome = await npmRunVerify(['--env-file', envFile, '--suites', 'contracts'], { REPORTS_DIR: join(dir, 'reports'), TOKEN_STORE: join(dir, 'state', 'tokens.json') }, COMMAND_TIMEOUT_MS);
-}, COMMAND_TIMEOUT_MS + 30_000);
+  const upstream = new URL(lines.find((line) => line.startsWith('BASE_URL='))?.slice('BASE_URL='.length) ?? '');
+  const misbehaviours = ['reset', 'hang', 'drip'] as const;
+  const runs = await Promise.all(misbehaviours.map((misbehaviour) => runAgainst(misbehaviour, lines, upstream)));
+  for (const [index, misbehaviour] of misbehaviours.entries()) outcomes.set(misbehaviour, runs[index] as VerifyOutcome);
+}, HANG_TEST_TIMEOUT_MS);
 
 afterAll(async () => {
-  proxy.closeAllConnections();
-  await new Promise((resolve) => proxy.close(resolve));
+  for (const proxy of proxies) proxy.closeAllConnections();
+  await Promise.all(proxies.map((proxy) => new Promise((resolve) => proxy.close(resolve))));
   await platform.close();
 });
 
-describe('provider verification against a target that resets every module connection', () => {
+function outcomeOf(misbehaviour: Misbehaviour): VerifyOutcome {
+  const outcome = outcomes.get(misbehaviour);
+  if (!outcome) throw new Error(`the ${misbehaviour} run did not happen`);
+  return outcome;
+}
+
+interface RecordedCheck {
+  readonly id: string;
+  readonly state: string;
+}
+
+describe.each(['reset', 'hang', 'drip'] as const)('provider verification against a target that gives no response (%s)', (misbehaviour) => {
   it('exits 1 (checks failed) without a stack trace or the verifier proxy’s crash', () => {
+    const outcome = outcomeOf(misbehaviour);
     expect(outcome.code, outcome.stderr).toBe(1);
     const all = `${outcome.stdout}\n${outcome.stderr}`;
     expect(all).not.toMatch(/^\s+at /m);
     expect(all).not.toContain('Node.js v');
     expect(all).not.toContain('http-proxy');
+    // The Rust verifier's words for a request its proxy could not complete name the proxy, not the target.
+    expect(all).not.toContain('error sending request for url');
     for (const value of [secret, password]) expect(all).not.toContain(value);
   });
 
-  it('fails each verified interaction with one line saying the target gave no response', () => {
-    const failed = outcome.stdout.split('\n').filter((line) => line.trimStart().startsWith('✗ target 8.0 contract.'));
-    expect(failed.length).toBeGreaterThan(1);
-    for (const line of failed) expect(line).toMatch(/the target gave no response for the contract ".+": .*(reset the connection \(ECONNRESET\)|could not be reached)/);
-    expect(outcome.stdout).toContain('no response: the target reset the connection (ECONNRESET)');
+  it('fails each verified interaction once, with one line saying what the target did', () => {
+    const outcome = outcomeOf(misbehaviour);
+    const record = JSON.parse(readFileSync(join(dir, misbehaviour, 'reports', 'run-results.json'), 'utf8')) as { results: { checks: RecordedCheck[] } };
+    const contracts = record.results.checks.filter((check) => check.id.startsWith('contract.'));
+    const failedIds = contracts.filter((check) => check.state === 'failed').map((check) => check.id);
+    // Every interaction has a verdict: a failure, or a skip by choice (the mutation guard).
+    expect(contracts.every((check) => check.state === 'failed' || check.state === 'skipped')).toBe(true);
+    expect(failedIds.length).toBeGreaterThan(1);
+    const failedLines = outcome.stdout.split('\n').filter((line) => line.trimStart().startsWith('✗ target 8.0 contract.'));
+    expect(failedLines.map((line) => /contract\.[\w.-]+(?=:)/.exec(line)?.[0]).sort()).toEqual([...failedIds].sort());
+    for (const line of failedLines) {
+      expect(line).toMatch(/the target gave no response for the contract ".+": /);
+      expect(line).toMatch(saying[misbehaviour]);
+    }
   });
 
-  it('counts no contract break: every interaction is not compared, and the verdict says the comparison is incomplete', () => {
-    const report = JSON.parse(readFileSync(join(dir, 'reports', 'contract-breaks.json'), 'utf8')) as { counts: Record<string, number> };
+  it('counts no contract break: every interaction without a response is not compared, and the verdict says the comparison is incomplete', () => {
+    const outcome = outcomeOf(misbehaviour);
+    const reports = join(dir, misbehaviour, 'reports');
+    const report = JSON.parse(readFileSync(join(reports, 'contract-breaks.json'), 'utf8')) as { counts: Record<string, number> };
     expect(report.counts.documentedBreaks).toBe(0);
     expect(report.counts.undocumentedBreaks).toBe(0);
     expect(report.counts.unanswered).toBeGreaterThan(0);
     expect(outcome.stdout).toMatch(/Contract breaks 7\.4 → 8\.0 .*0 undocumented.*NOT compared in full: \d+ without a response from the target/);
+    const markdown = readFileSync(join(reports, 'contract-breaks.md'), 'utf8');
+    expect(markdown).not.toContain('NOT as documented');
+    const notCompared = markdown.split('\n').filter((line) => line.includes('not compared: no response to compare'));
+    expect(notCompared).toHaveLength(report.counts.unanswered ?? -1);
+    for (const line of notCompared) expect(line).toMatch(saying[misbehaviour]);
   });
 });

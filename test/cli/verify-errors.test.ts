@@ -6,7 +6,7 @@
  * loopback double.
  */
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,6 +60,23 @@ let slowUrl: string;
 let malformedUrl: string;
 let gatewayUrl: string;
 let truncatedUrl: string;
+let hangingModulesEnv: Record<string, string>;
+
+/**
+ * `upstream` behind a proxy that forwards the reachability probe (`/`) and the CAS, so the login works, and never
+ * answers a module request: every check and every Pact interaction waits on the target.
+ */
+function modulesHang(upstream: URL): Server {
+  return createServer((req, res) => {
+    const path = req.url ?? '/';
+    if (path !== '/' && !path.startsWith('/cas')) return;
+    const forwarded = request({ host: upstream.hostname, port: upstream.port, path, method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    req.pipe(forwarded);
+  });
+}
 
 /** A CAS whose authorization endpoint redirects straight back with a code, and whose token endpoint answers with `token`. */
 function casDouble(token: (res: ServerResponse) => void): Server {
@@ -93,6 +110,10 @@ beforeAll(async () => {
   );
   platform = createPlatform({ version: '8.0', clientSecret: secret, passwords: { full: password, limited: password } });
   await platform.listen(0);
+  const platformEnv = Object.fromEntries(platform.envLines().map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+  const upstream = new URL(platformEnv.BASE_URL ?? '');
+  const proxied = await listen(modulesHang(upstream));
+  hangingModulesEnv = Object.fromEntries(Object.entries(platformEnv).map(([name, value]) => [name, value.replaceAll(upstream.origin, proxied)]));
 });
 
 afterAll(async () => {
@@ -131,6 +152,20 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     expect(outcome.stderr).toContain('did you mean BASE_URL?');
   });
 
+  it('a near-miss variable in an env file or the environment, or one with our prefix, is CONFIG_INVALID (2), naming the closest known one', async () => {
+    const vectors: { args: string[]; variables: Record<string, string>; named: string; hint: string }[] = [
+      { args: ['--env-file', envFile('typo-version', { TARGET_VERSON: '8.0' })], variables: {}, named: 'TARGET_VERSON', hint: 'TARGET_VERSION' },
+      { args: [], variables: { BASEURL: 'http://127.0.0.1:1' }, named: 'BASEURL', hint: 'BASE_URL' },
+      { args: [], variables: { UPGRADE_GUARD_BASE_URL: 'http://127.0.0.1:1' }, named: 'UPGRADE_GUARD_BASE_URL', hint: 'BASE_URL' },
+    ];
+    const outcomes = await Promise.all(vectors.map((vector) => verify(vector.args, vector.variables)));
+    for (const [index, outcome] of outcomes.entries()) {
+      const line = expectOneCodedLine(outcome, 'CONFIG_INVALID', [secret, password]);
+      expect(line).toContain(vectors[index]?.named);
+      expect(line).toContain(`did you mean ${vectors[index]?.hint}?`);
+    }
+  });
+
   it('an unknown flag is USAGE (64)', async () => {
     expectOneCodedLine(await verify(['--colour']), 'USAGE', [secret, password]);
   });
@@ -166,6 +201,22 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     const outcome = await verify([], { RUN_TIMEOUT_S: '1', REPORTS_DIR: reports });
     expectOneCodedLine(outcome, 'TARGET_TIMEOUT', [secret, password]);
     expect(outcome.stderr).toContain('RUN_TIMEOUT_S=1');
+    // No BASE_URL: the summary's first line says the target was the simulator.
+    expect(outcome.stdout).toContain('upgrade-guard summary: the EMBEDDED SIMULATOR, not a real target (no BASE_URL set)\n');
+    expect(existsSync(join(reports, 'migration-report.md'))).toBe(true);
+  });
+
+  it('a target whose module endpoints never answer: RUN_TIMEOUT_S ends the run with TARGET_TIMEOUT (4), reports written', async () => {
+    // REQUEST_TIMEOUT_MS at its maximum (10 min): only RUN_TIMEOUT_S can end this run before the test's hang catcher
+    // (each suite check and each Pact interaction would wait that long). What bounds the run is the tool, not the test.
+    const reports = join(dir, 'hanging-modules-reports');
+    const outcome = await verify(['--env-file', envFile('hanging-modules', { ...hangingModulesEnv, REQUEST_TIMEOUT_MS: '600000', RUN_TIMEOUT_S: '20' })], { REPORTS_DIR: reports });
+    const line = expectOneCodedLine(outcome, 'TARGET_TIMEOUT', [secret, password]);
+    expect(line).toContain('RUN_TIMEOUT_S=20');
+    expect(outcome.stdout).toMatch(/^ {2}SUBSET: INCOMPLETE: the run's time ran out \(RUN_TIMEOUT_S=20 s\)/m);
+    // The contract-breaks step's verifier child is stopped too: the comparison is "not compared", never a break.
+    expect(outcome.stdout).toContain('Contract breaks 7.4 → 8.0: not compared: the run did not finish within RUN_TIMEOUT_S=20 s');
+    expect(outcome.stdout).not.toContain('aborted by the user');
     expect(existsSync(join(reports, 'migration-report.md'))).toBe(true);
   });
 

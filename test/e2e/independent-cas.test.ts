@@ -99,10 +99,29 @@ describe.each(versions)('the auth suites of %s against oidc-provider as the CAS'
 
   it('leaks no secret into the output or the reports', () => {
     const run = runOf(version);
-    const secrets = ['CLIENT_SECRET', 'LOGIN_PASSWORD', 'LIMITED_PASSWORD'].map((name) => run.cas.env[name] ?? '');
-    expect(secrets.every((secret) => secret.length > 0)).toBe(true);
-    const haystacks = [run.stdout, run.stderr, ...filesBelow(run.reportsDir).map((file) => readFileSync(file, 'latin1'))];
-    for (const text of haystacks) for (const secret of secrets) expect(text.includes(secret)).toBe(false);
+    const configured = ['CLIENT_SECRET', 'LOGIN_PASSWORD', 'LIMITED_PASSWORD'].map((name) => run.cas.env[name] ?? '');
+    expect(configured.every((secret) => secret.length > 0)).toBe(true);
+    // The tokens the run was issued and kept (oidc-provider's own, not ours), and the configured secrets.
+    const stored = JSON.parse(readFileSync(join(dir, version, 'tokens.json'), 'utf8')) as { refreshToken?: unknown; accessToken?: unknown };
+    // A JWT access token (RFC 9068) shares its header with every other JWT: its signature is what is its own.
+    const signature = typeof stored.accessToken === 'string' ? stored.accessToken.slice(stored.accessToken.lastIndexOf('.') + 1) : undefined;
+    const secrets = [...configured, stored.refreshToken, signature].filter((value): value is string => typeof value === 'string' && value.length >= 8);
+    expect(secrets.length).toBeGreaterThanOrEqual(5);
+    const haystacks = [
+      { name: 'stdout', text: run.stdout },
+      { name: 'stderr', text: run.stderr },
+      ...filesBelow(run.reportsDir).map((file) => ({ name: file, text: readFileSync(file, 'latin1') })),
+    ];
+    // Random values: any 8 characters of one in an output is a leak, not chance.
+    const fragments = secrets.flatMap((value) => Array.from({ length: value.length - 7 }, (_, at) => value.slice(at, at + 8)));
+    for (const { name, text } of haystacks) {
+      for (const secret of secrets) expect(text.includes(secret), `a secret in ${name}`).toBe(false);
+      expect(fragments.find((fragment) => text.includes(fragment)), `8 characters of a secret in ${name}`).toBeUndefined();
+      // Values the test never learns: the code in the 303's Location and its "Redirecting to …?code=" body, and
+      // the hidden values of oidc-provider's login and consent pages.
+      expect(text, `an authorization code in ${name}`).not.toMatch(/[?&]code=(?!\[REDACTED\]|%5BREDACTED%5D)[^&\s"'<]/);
+      expect(text, `a hidden form value in ${name}`).not.toMatch(/type=\\?"hidden\\?"[^>]*value=\\?"(?!\[REDACTED\])[^"\\]/);
+    }
   });
 });
 
@@ -129,9 +148,10 @@ async function runVersion(version: CasVersion): Promise<VersionRun> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of configVariables) delete env[name];
   const outcome = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    // The user's own command, not an internal entry point.
     execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli/verify.ts', '--env-file', envFile, '--suites', 'auth', '--no-html'],
+      'npm',
+      ['run', '--silent', 'verify', '--', '--env-file', envFile, '--suites', 'auth', '--no-html'],
       { env, timeout: HANG_TIMEOUT_MS, maxBuffer: 32 * 1024 * 1024 },
       (error, stdout, stderr) => resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stdout, stderr }),
     );

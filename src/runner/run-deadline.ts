@@ -1,0 +1,25 @@
+/**
+ * RUN_TIMEOUT_S bounds the whole run (README "Two commands"). verify fixes
+ * the moment once (`Config.runDeadlineAt`); every part of the run that can
+ * wait on the target, in this process or a suite worker, makes its signal
+ * from that moment, so they all stop together: the suites are cancelled and
+ * the Pact verifier children are killed, and what finished is reported.
+ */
+import type { Config } from '../config/config.ts';
+import { UpgradeGuardError } from '../errors.ts';
+
+/** Aborted, with a TARGET_TIMEOUT error as its reason, when the run's time is up; undefined without RUN_TIMEOUT_S. */
+export function runDeadline(config: Pick<Config, 'runTimeoutSeconds' | 'runDeadlineAt'>): AbortSignal | undefined {
+  if (config.runTimeoutSeconds === undefined || config.runDeadlineAt === undefined) return undefined;
+  const controller = new AbortController();
+  const abort = (): void => controller.abort(runTimedOut(config.runTimeoutSeconds ?? 0));
+  const left = config.runDeadlineAt - Date.now();
+  // Unreferenced: a run that ends in time must not wait for its deadline.
+  if (left <= 0) abort();
+  else setTimeout(abort, left).unref();
+  return controller.signal;
+}
+
+export function runTimedOut(seconds: number): UpgradeGuardError {
+  return new UpgradeGuardError('TARGET_TIMEOUT', `the run did not finish within RUN_TIMEOUT_S=${seconds} s`);
+}
