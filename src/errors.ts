@@ -36,3 +36,8 @@ export class UpgradeGuardError extends Error {
 export function isUpgradeGuardError(value: unknown): value is UpgradeGuardError {
   return value instanceof UpgradeGuardError;
 }
+
+/** RUN_TIMEOUT_S passed (src/runner/run-deadline.ts; a wait for a run permit, src/http/run-permits.ts). */
+export function runTimedOut(seconds: number): UpgradeGuardError {
+  return new UpgradeGuardError('TARGET_TIMEOUT', `the run did not finish within RUN_TIMEOUT_S=${seconds} s`);
+}

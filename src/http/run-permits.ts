@@ -14,11 +14,15 @@
  * runs (the verifier sends one request at a time).
  */
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
+import { runTimedOut } from '../errors.ts';
 
 const environmentKey = 'upgrade-guard:run-permits';
 const LIMIT = 0;
 const IN_FLIGHT = 1;
 const PEAK = 2;
+/** RUN_TIMEOUT_S in seconds (0: none); the deadline itself, ms since the epoch, is the float after the counters. */
+const TIMEOUT_S = 3;
+const COUNTERS = 4;
 /** A waiting request re-reads the count at least this often (ms). */
 const RECHECK_MS = 200;
 
@@ -26,19 +30,36 @@ const RECHECK_MS = 200;
 type WaitAsync = (cells: Int32Array, index: number, value: number, timeoutMs: number) => { async: false; value: string } | { async: true; value: Promise<string> };
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 
+/** RUN_TIMEOUT_S: when the run must end, and the setting, for the message. */
+export interface RunDeadline {
+  readonly at: number;
+  readonly seconds: number;
+}
+
 export class RunPermits {
   readonly #cells: Int32Array;
+  readonly #deadlineAt: Float64Array;
 
   private constructor(buffer: SharedArrayBuffer) {
-    this.#cells = new Int32Array(buffer);
+    this.#cells = new Int32Array(buffer, 0, COUNTERS);
+    this.#deadlineAt = new Float64Array(buffer, COUNTERS * Int32Array.BYTES_PER_ELEMENT, 1);
   }
 
-  /** Starts the run's permits (before vitest starts its workers): `limit` requests in flight at most, over every thread. */
-  static share(limit: number): RunPermits {
+  /**
+   * Starts the run's permits (before vitest starts its workers): `limit` requests in flight at most, over every
+   * thread. With a deadline, no thread waits for a permit past it: a request still waiting when the run's time is
+   * up fails with TARGET_TIMEOUT (every permit may be held by a request the target never answers, and vitest's
+   * cancellation does not end a wait it does not know of).
+   */
+  static share(limit: number, deadline?: RunDeadline): RunPermits {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`run permits must be a positive integer, got ${limit}`);
-    const buffer = new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT);
+    const buffer = new SharedArrayBuffer(COUNTERS * Int32Array.BYTES_PER_ELEMENT + Float64Array.BYTES_PER_ELEMENT);
     const permits = new RunPermits(buffer);
     permits.#cells[LIMIT] = limit;
+    if (deadline) {
+      permits.#cells[TIMEOUT_S] = deadline.seconds;
+      permits.#deadlineAt[0] = deadline.at;
+    }
     setEnvironmentData(environmentKey, buffer);
     return permits;
   }
@@ -75,6 +96,7 @@ export class RunPermits {
   async #acquire(): Promise<void> {
     const cells = this.#cells;
     for (;;) {
+      this.#refusePastDeadline();
       const held = Atomics.load(cells, IN_FLIGHT);
       if (held < Atomics.load(cells, LIMIT)) {
         if (Atomics.compareExchange(cells, IN_FLIGHT, held, held + 1) === held) {
@@ -96,6 +118,11 @@ export class RunPermits {
         }
       }
     }
+  }
+
+  #refusePastDeadline(): void {
+    const seconds = Atomics.load(this.#cells, TIMEOUT_S);
+    if (seconds > 0 && Date.now() >= (this.#deadlineAt[0] ?? 0)) throw runTimedOut(seconds);
   }
 
   #release(): void {

@@ -34,6 +34,8 @@ interface Tally {
 export class ProgressReporter implements Reporter {
   readonly #options: ProgressOptions;
   readonly #targets = new Map<string, Tally>();
+  /** The checks counted in a total: a run cut short reports checks of files it never collected, which count for nothing. */
+  readonly #counted = new Set<string>();
   #failed = 0;
   #shown = false;
 
@@ -42,13 +44,17 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestModuleCollected(module: TestModule): void {
-    for (const test of module.children.allTests()) if (test.options.mode !== 'skip' && test.options.mode !== 'todo') this.#tally(targetOf(test)).total += 1;
+    for (const test of module.children.allTests()) {
+      if (test.options.mode === 'skip' || test.options.mode === 'todo') continue;
+      this.#counted.add(test.id);
+      this.#tally(targetOf(test)).total += 1;
+    }
     this.#live();
   }
 
   onTestCaseResult(test: TestCase): void {
     const state = test.result().state;
-    if (state === 'pending') return;
+    if (state === 'pending' || !this.#counted.has(test.id)) return;
     this.#tally(targetOf(test)).done += 1;
     if (state === 'failed') this.#failed += 1;
     this.#live();

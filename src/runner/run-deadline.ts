@@ -6,7 +6,7 @@
  * the Pact verifier children are killed, and what finished is reported.
  */
 import type { Config } from '../config/config.ts';
-import { UpgradeGuardError } from '../errors.ts';
+import { runTimedOut } from '../errors.ts';
 
 /** Aborted, with a TARGET_TIMEOUT error as its reason, when the run's time is up; undefined without RUN_TIMEOUT_S. */
 export function runDeadline(config: Pick<Config, 'runTimeoutSeconds' | 'runDeadlineAt'>): AbortSignal | undefined {
@@ -18,8 +18,4 @@ export function runDeadline(config: Pick<Config, 'runTimeoutSeconds' | 'runDeadl
   if (left <= 0) abort();
   else setTimeout(abort, left).unref();
   return controller.signal;
-}
-
-export function runTimedOut(seconds: number): UpgradeGuardError {
-  return new UpgradeGuardError('TARGET_TIMEOUT', `the run did not finish within RUN_TIMEOUT_S=${seconds} s`);
 }

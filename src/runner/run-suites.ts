@@ -39,7 +39,8 @@ export interface RunSuitesOptions {
 
 export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
   // Before vitest starts its workers: they inherit the permits, so MAX_CONCURRENCY bounds the run, not each worker.
-  RunPermits.share(options.config.maxConcurrency);
+  const { runDeadlineAt, runTimeoutSeconds } = options.config;
+  RunPermits.share(options.config.maxConcurrency, runDeadlineAt !== undefined && runTimeoutSeconds !== undefined ? { at: runDeadlineAt, seconds: runTimeoutSeconds } : undefined);
   const vitest = await startVitest(
     'test',
     [...(options.filters ?? [])],

@@ -10,6 +10,22 @@ import { RunPermits } from '../../src/http/run-permits.ts';
 /** A worker thread that loads the TypeScript worker through tsx, as the suites' workers load theirs. */
 const tsWorker = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(new URL('../support/run-permits-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
 
+/** Takes one permit with a task that runs until released; resolves once the task holds it. */
+async function holdOne(permits: RunPermits): Promise<{ readonly holder: Promise<void>; readonly releaseHolder: () => void }> {
+  let releaseHolder = (): void => undefined;
+  let holding = (): void => undefined;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const holder = permits.run(
+    () =>
+      new Promise<void>((resolve) => {
+        releaseHolder = resolve;
+        holding();
+      }),
+  );
+  await held;
+  return { holder, releaseHolder };
+}
+
 describe('run permits', () => {
   afterEach(() => RunPermits.withdraw());
 
@@ -32,6 +48,29 @@ describe('run permits', () => {
     expect(new Int32Array(together)[1]).toBeLessThanOrEqual(4);
     // Three threads load tsx and the module on a busy runner: a bound for a hang, not a timing assertion.
   }, 180_000);
+
+  it('past RUN_TIMEOUT_S, a task waiting for a permit fails with TARGET_TIMEOUT instead of waiting on', async () => {
+    // The one permit is held by a task the target never finishes, as a request it never answers would hold it.
+    const permits = RunPermits.share(1, { at: Date.now() + 300, seconds: 7 });
+    const { holder, releaseHolder } = await holdOne(permits);
+    let ran = false;
+    const waiter = permits.run(async () => {
+      ran = true;
+    });
+    await expect(waiter).rejects.toMatchObject({ code: 'TARGET_TIMEOUT', message: 'the run did not finish within RUN_TIMEOUT_S=7 s' });
+    expect(ran).toBe(false);
+    releaseHolder();
+    await holder;
+  });
+
+  it('without a deadline, a waiting task runs once a permit is given back', async () => {
+    const permits = RunPermits.share(1);
+    const { holder, releaseHolder } = await holdOne(permits);
+    const waiter = permits.run(async () => 'ran');
+    releaseHolder();
+    await holder;
+    await expect(waiter).resolves.toBe('ran');
+  });
 
   it('refuses a bound that is not a positive whole number', () => {
     expect(() => RunPermits.share(0)).toThrow(RangeError);
