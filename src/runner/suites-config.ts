@@ -26,7 +26,7 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
   const perProject = {
     environment: 'node',
     pool: 'threads',
-    // Suite files share nothing but the per-project context cache (keyed by project), so module reuse is safe and fast.
+    // Suite files share nothing but the context cache (keyed by run target, src/run-targets/context.ts), so module reuse is safe and fast.
     isolate: false,
     testTimeout: Math.max(30_000, config.requestTimeoutMs * 4 + (config.expiryMaxWaitSeconds + config.expiryLeewaySeconds) * 1000),
     hookTimeout: Math.max(30_000, config.requestTimeoutMs * 4),
