@@ -100,6 +100,13 @@ interface PendingRequest {
 }
 
 /**
+ * The authorization endpoint itself is not there: its path differs by version (spec §4.1, §9.1), so the usual
+ * cause is a TARGET_VERSION that is not the instance's, or an AUTH_URL that is not the CAS's base address.
+ */
+const authorizationEndpointHint =
+  '; the authorization endpoint is not at this address: 7.4 serves it at {auth_url}/api/v1.1/authorization, 8.0 and later at {auth_url}/oauth2/auth (spec §4.1, §9.1); check TARGET_VERSION and AUTH_URL';
+
+/**
  * Drives the CAS from the authorization URL to the redirect to REDIRECT_URI:
  * GET the authorization URL; on a 3xx follow Location (stopping, without a
  * request, when it is REDIRECT_URI); on an HTML page pick the form to submit:
@@ -173,7 +180,7 @@ export async function loginWithForm(client: HttpClient, options: LoginWithFormOp
       last = { ...last, message: visibleMessage(client, page, response, true) };
       throw new LoginError(
         'error-page',
-        `the CAS answered ${response.status} at ${last.url} with ${page ? `a page${last.title ? ` titled "${last.title}"` : ''} without a form to continue` : 'a body that is not an HTML page'} and did not redirect to REDIRECT_URI${last.message ? `: ${last.message}` : ''}`,
+        `the CAS answered ${response.status} at ${last.url} with ${page ? `a page${last.title ? ` titled "${last.title}"` : ''} without a form to continue` : 'a body that is not an HTML page'} and did not redirect to REDIRECT_URI${last.message ? `: ${last.message}` : ''}${step === 1 && (response.status === 404 || response.status === 405) ? authorizationEndpointHint : ''}`,
         last,
         step,
       );
