@@ -80,6 +80,16 @@ export interface Config {
   readonly addedLatencyMs?: number;
 }
 
+/**
+ * Whether the run's time goes to waiting on the network: a real target, or `verify --latency-ms`. Then what does not
+ * depend on each other overlaps as far as MAX_CONCURRENCY lets it, at some CPU (a suite worker per permit, a Pact
+ * verifier run per pact file); the embedded platform answers at once on loopback, and there the CPU is what counts
+ * (issue 9).
+ */
+export function waitsOnNetwork(config: Pick<Config, 'remote' | 'addedLatencyMs'>): boolean {
+  return config.remote !== undefined || (config.addedLatencyMs ?? 0) > 0;
+}
+
 export interface LoadConfigOptions {
   /** Variables from the process environment (defaults to the environment before vitest touched it). */
   readonly env?: Readonly<Record<string, string | undefined>>;

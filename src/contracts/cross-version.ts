@@ -15,7 +15,7 @@
  * configured target, which must be of that version. contract-breaks.ts runs
  * the comparison as a step of `verify` and writes its report.
  */
-import type { Config } from '../config/config.ts';
+import { waitsOnNetwork, type Config } from '../config/config.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts';
@@ -78,9 +78,18 @@ export interface ContractBreaksSection {
   readonly durationMs: number;
 }
 
+export interface CompareOptions {
+  readonly pactDir?: string;
+  /** RUN_TIMEOUT_S: the verifier child is killed when it fires. */
+  readonly signal?: AbortSignal | undefined;
+  /** Pact files replayed at once (quiet-verification.ts); against a far target they overlap. */
+  readonly filesAtOnce?: number;
+}
+
 /** Verifies the `from` contracts against `target` (sessions open) and classifies every interaction. */
-export async function compareContracts(target: TargetInfo, from: PlatformVersion, secrets: SecretRegistry, pactDir?: string, signal?: AbortSignal): Promise<ContractBreaksSection> {
-  const [result] = (await verifyQuietly({ jobs: [{ target, sources: [platformPactSource(from, pactDir)] }] }, secrets, { signal }))[0] ?? [];
+export async function compareContracts(target: TargetInfo, from: PlatformVersion, secrets: SecretRegistry, options: CompareOptions = {}): Promise<ContractBreaksSection> {
+  const request = { jobs: [{ target, sources: [platformPactSource(from, options.pactDir)] }], ...(options.filesAtOnce !== undefined && { filesAtOnce: options.filesAtOnce }) };
+  const [result] = (await verifyQuietly(request, secrets, { signal: options.signal }))[0] ?? [];
   if (!result?.ok) throw new UpgradeGuardError('INTERNAL', `the ${from} contracts could not be verified against ${target.project}: ${result?.error ?? 'no result'}`);
   return classifyContracts(result.verification, from, target.version, target.embedded ? `embedded ${target.version}` : target.baseUrl);
 }
@@ -155,7 +164,8 @@ export async function runCrossVersion(config: Config, request: CrossVersionReque
   const resolved = config.remote ? remoteTarget(config, runTarget) : await startEmbeddedTarget(config, runTarget);
   try {
     // RUN_TIMEOUT_S: the verifier child is killed when the run's time is up, and the comparison is "not compared".
-    return await compareContracts(await openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`)), request.from, secrets, undefined, runDeadline(config));
+    const sessions = await openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`));
+    return await compareContracts(sessions, request.from, secrets, { signal: runDeadline(config), filesAtOnce: waitsOnNetwork(config) ? config.maxConcurrency : 1 });
   } finally {
     // verify --latency-ms: this step's own embedded target served these (src/run-targets/traffic.ts).
     if (resolved.traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, resolved.traffic());

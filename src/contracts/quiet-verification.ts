@@ -11,12 +11,19 @@
  * (`verifyQuietly`) never loads pact-js, the child half (`runJobs`) loads it
  * on demand. The child is a process root: it makes its own secrets
  * registry, as the parent's caller hands the parent half its own.
+ *
+ * Inside a run the parent lends the child the run's permits, one per request
+ * (src/http/lent-permits.ts), and the child replays each pact file of a
+ * source in a verifier run of its own, all at once: the permits bound what
+ * is in flight, and a source's chain of interactions is no longer one long
+ * line (issue 9: at 50 ms a request, the 8.0 contracts were a 2 s chain).
  */
 import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
-import { RunPermits } from '../http/run-permits.ts';
+import { borrowedPermits, isPermitMessage, lendPermits } from '../http/lent-permits.ts';
+import { RunPermits, type Permits } from '../http/run-permits.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import type { PactSource } from './sources.ts';
 import type { SourceVerification } from './verify-source.ts';
@@ -33,6 +40,14 @@ export interface QuietVerificationRequest {
   readonly publish?: PactPublishConfig;
   /** Targets verified at once (the kill matrix hands a project many). Default 4. */
   readonly concurrency?: number;
+  /**
+   * The pact files of one source replayed at once, each in a verifier run of its own (verify-source.ts
+   * `verifyFilesApart`). Default 1: one run over all files, which costs the least CPU where the target answers at
+   * once; against a far one the files overlap. Only inside a run, whose permits bound what is in flight.
+   */
+  readonly filesAtOnce?: number;
+  /** Set by the parent half: it lends the child the run's permits (src/http/lent-permits.ts). */
+  readonly permitsLent?: boolean;
 }
 
 /** One result per source: its verification, or why it could not run. */
@@ -43,18 +58,22 @@ export type JobResults = readonly (readonly SourceResult[])[];
 
 type ChildMessage = { readonly kind: 'results'; readonly results: JobResults } | { readonly kind: 'error'; readonly error: string };
 
+const defaultConcurrency = 4;
+
+const isChildMessage = (message: unknown): message is ChildMessage =>
+  typeof message === 'object' && message !== null && 'kind' in message && (message.kind === 'results' || message.kind === 'error');
+
 const childFlag = '--upgrade-guard-verification-child';
 
 /* The parent half. */
 
 /**
  * `secrets` scrubs what the child says when it fails (the caller's registry; anything with `scrub`).
- * The child is another process: it holds one of the run's permits while it runs (its verifier sends
- * one request at a time, its own client gets a bound of one), so MAX_CONCURRENCY still bounds the run.
+ * The child is another process: inside a run it borrows the run's permits request by request, so
+ * MAX_CONCURRENCY still bounds the run.
  */
 export function verifyQuietly(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>, options: QuietVerificationOptions = {}): Promise<JobResults> {
-  const permits = RunPermits.ofRun();
-  return permits ? permits.run(() => verifyInChild(request, secrets, options.signal)) : verifyInChild(request, secrets, options.signal);
+  return verifyInChild(request, secrets, options.signal, RunPermits.ofRun());
 }
 
 export interface QuietVerificationOptions {
@@ -65,23 +84,29 @@ export interface QuietVerificationOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
-function verifyInChild(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>, signal: AbortSignal | undefined): Promise<JobResults> {
+function verifyInChild(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>, signal: AbortSignal | undefined, permits: Permits | undefined): Promise<JobResults> {
   if (signal?.aborted) return Promise.reject(stopped(signal));
   return new Promise((resolve, reject) => {
     const child = fork(new URL(import.meta.url), [childFlag], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      env: { ...process.env, PACT_DO_NOT_TRACK: process.env.PACT_DO_NOT_TRACK ?? 'true' },
+      // Each verifier run waits on a thread of libuv's pool while it replays; the pool must keep threads for the
+      // child's file reads (the token store) beside them.
+      env: { ...process.env, PACT_DO_NOT_TRACK: process.env.PACT_DO_NOT_TRACK ?? 'true', UV_THREADPOOL_SIZE: String(threadPoolSize(request)) },
       serialization: 'advanced',
       ...(signal && { signal, killSignal: 'SIGKILL' as const }),
     });
+    const endLending = permits ? lendPermits(child, permits) : () => undefined;
     let stderr = '';
     let settled = false;
     child.stderr?.on('data', (chunk: Buffer) => {
       if (stderr.length < 20_000) stderr += chunk.toString('utf8');
     });
-    child.on('message', (message: ChildMessage) => {
+    child.on('message', (message: unknown) => {
+      // The permits' own messages are the lending's (lendPermits listens for them).
+      if (isPermitMessage(message) || !isChildMessage(message)) return;
       settled = true;
+      endLending();
       child.disconnect();
       if (message.kind === 'results') resolve(message.results);
       else reject(new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(message.error)}`));
@@ -91,13 +116,20 @@ function verifyInChild(request: QuietVerificationRequest, secrets: Pick<SecretRe
       settled = true;
     });
     child.on('exit', (code) => {
+      endLending();
       if (!settled) {
         reject(signal?.aborted ? stopped(signal) : new UpgradeGuardError('INTERNAL', `provider verification ended with exit code ${code}: ${secrets.scrub(stderr.trim()).slice(-2000)}`));
       }
       settled = true;
     });
-    child.send(request);
+    child.send({ ...request, permitsLent: permits !== undefined });
   });
+}
+
+/** A thread for every verifier run the child may have going, and libuv's default four besides (at most its 1024). */
+function threadPoolSize(request: QuietVerificationRequest): number {
+  const runs = Math.min(request.concurrency ?? defaultConcurrency, request.jobs.length) * Math.max(1, request.filesAtOnce ?? 1);
+  return Math.min(1024, runs + 4);
 }
 
 function stopped(signal: AbortSignal): Error {
@@ -108,6 +140,8 @@ function stopped(signal: AbortSignal): Error {
 
 if (process.argv.includes(childFlag)) {
   process.once('message', (request: QuietVerificationRequest) => {
+    // Before any client of the child is made: each takes its permits where the run's are (src/http/client.ts).
+    if (request.permitsLent) RunPermits.lend(borrowedPermits());
     // The child's registry: every target's secrets and every token its clients see (provider-target.ts).
     const secrets = new SecretRegistry();
     runJobs(request, secrets).then(
@@ -127,17 +161,18 @@ async function runJobs(request: QuietVerificationRequest, secrets: SecretRegistr
       if (job) results[index] = await runJob(job, request, secrets);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(request.concurrency ?? 4, request.jobs.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(request.concurrency ?? defaultConcurrency, request.jobs.length)) }, worker));
   return results;
 }
 
 async function runJob(job: VerificationJob, request: QuietVerificationRequest, secrets: SecretRegistry): Promise<SourceResult[]> {
   // Loaded here, in the child only: pact-js is heavy, and the parent never verifies.
-  const [{ openProviderTarget }, { verifySource }] = await Promise.all([import('./provider-target.ts'), import('./verify-source.ts')]);
+  const [{ openProviderTarget }, { verifySource, verifyFilesApart }] = await Promise.all([import('./provider-target.ts'), import('./verify-source.ts')]);
   let opened: Awaited<ReturnType<typeof openProviderTarget>>;
+  const filesAtOnce = request.permitsLent ? (request.filesAtOnce ?? 1) : 1;
   try {
-    // One request at a time besides the verifier's: the parent holds one run permit for this child (verifyQuietly).
-    opened = await openProviderTarget({ ...job.target, maxConcurrency: 1 }, secrets);
+    // Outside a run, one request at a time besides the verifier's; inside one the lent permits bound them all.
+    opened = await openProviderTarget({ ...job.target, maxConcurrency: request.permitsLent ? job.target.maxConcurrency : 1 }, secrets);
   } catch (error) {
     return job.sources.map((source) => ({ ok: false, source, error: describe(error, secrets) }));
   }
@@ -146,7 +181,11 @@ async function runJob(job: VerificationJob, request: QuietVerificationRequest, s
     for (const source of job.sources) {
       try {
         const publish = source.kind === 'broker' ? request.publish : undefined;
-        results.push({ ok: true, verification: await verifySource(opened.target, source, publish ? { publish } : {}) });
+        const verification =
+          source.kind === 'files' && filesAtOnce > 1 && source.files.length > 1
+            ? await verifyFilesApart(opened.target, source, filesAtOnce)
+            : await verifySource(opened.target, source, publish ? { publish } : {});
+        results.push({ ok: true, verification });
       } catch (error) {
         results.push({ ok: false, source, error: describe(error, secrets) });
       }

@@ -17,6 +17,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findCatalogEntry } from '../catalog/index.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { HttpClient } from '../http/client.ts';
+import type { Permits } from '../http/run-permits.ts';
 import { isRecord } from '../http/json.ts';
 import { closedByTransportError, noteNoResponse } from './proxy-transport-errors.ts';
 import type { ProviderTarget } from './provider-target.ts';
@@ -61,7 +62,17 @@ export interface WatchedTarget {
   readonly client: Pick<HttpClient, 'givenUp' | 'noteRequestElsewhere'>;
 }
 
-export function contractRequestFilter(target: Pick<ProviderTarget, 'embedded' | 'allowMutations' | 'tokens'>, gate?: StateGate, watched?: WatchedTarget): RequestFilter {
+/**
+ * `permits`: the run's, in a verifier child lent by its parent (src/http/lent-permits.ts). A replayed request holds
+ * one from when it is let through until its answer is in, so the verifier's requests count towards MAX_CONCURRENCY
+ * with the state setups' and every worker's.
+ */
+export function contractRequestFilter(
+  target: Pick<ProviderTarget, 'embedded' | 'allowMutations' | 'tokens'>,
+  gate?: StateGate,
+  watched?: WatchedTarget,
+  permits?: Permits,
+): RequestFilter {
   return (request, response, next) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     if (proxyPaths.has(path)) {
@@ -87,10 +98,21 @@ export function contractRequestFilter(target: Pick<ProviderTarget, 'embedded' | 
       return;
     }
     if (watched && !watchRequest(watched, request.method ?? 'GET', path, response)) return;
+    // The token first: a refresh it may need takes a permit of its own.
     target.tokens.accessToken().then(
       (token) => {
         request.headers.authorization = `Bearer ${token}`;
-        next();
+        if (!permits) return next();
+        permits
+          .run(
+            () =>
+              new Promise<void>((answered) => {
+                response.once('close', () => answered());
+                next();
+              }),
+          )
+          // Only the wait for a permit can fail (past RUN_TIMEOUT_S): the request was never let through.
+          .catch((error: unknown) => next(error));
       },
       (error: unknown) => next(error),
     );

@@ -18,10 +18,12 @@
  *   request headers, the bearer token among them.
  */
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
+import pLimit from 'p-limit';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { readPactFile, type PactDocument, type PactInteractionInfo } from './pact-file.ts';
 import type { SecretRegistry } from '../http/redact.ts';
+import { RunPermits } from '../http/run-permits.ts';
 import type { ProviderTarget } from './provider-target.ts';
 import { blockedByMutationGuard, contractRequestFilter, mutationGuardReason, mutationGuardStatus, type RequestFilter } from './request-filter.ts';
 import { catchProxyTransportErrors, transportFailureKey, type TransportFailures } from './proxy-transport-errors.ts';
@@ -75,7 +77,7 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
     source,
     stateHandlers: states.handlers,
     // The verifier's requests share the target's count of timeouts in a row with the state setups' (one client).
-    requestFilter: contractRequestFilter(target, states.gate, { baseUrl: target.baseUrl, requestTimeoutMs: target.requestTimeoutMs, client: target.api.http }),
+    requestFilter: contractRequestFilter(target, states.gate, { baseUrl: target.baseUrl, requestTimeoutMs: target.requestTimeoutMs, client: target.api.http }, RunPermits.ofRun()),
     timeoutMs: target.requestTimeoutMs,
     ...(options.publish && { publish: options.publish }),
     mutationGuardActive: !target.embedded && !target.allowMutations,
@@ -104,6 +106,28 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
       : report.verdicts.map((verdict) => reportOutcome(verdict, target.secrets));
   const output = [report.output, ...cleanUpFailures].join('\n');
   return { source, outcomes, output: target.secrets.scrub(output), durationMs: performance.now() - started };
+}
+
+/**
+ * A source of pact files replayed file by file, `filesAtOnce` verifier runs at a time, as one verification: the
+ * interactions of one file stay in order, the files overlap (issue 9: against a far target, one run over all files is
+ * one long chain of requests). A run that could not happen makes the whole source's failure, as one run's would.
+ */
+export async function verifyFilesApart(target: ProviderTarget, source: Extract<PactSource, { kind: 'files' }>, filesAtOnce: number): Promise<SourceVerification> {
+  const started = performance.now();
+  const parts: Promise<SourceVerification>[] = [];
+  const limit = pLimit(Math.max(1, filesAtOnce));
+  for (const file of source.files) parts.push(limit(() => verifySource(target, { ...source, files: [file] })));
+  const settled = await Promise.allSettled(parts);
+  const failed = settled.find((part) => part.status === 'rejected');
+  if (failed) throw failed.reason;
+  const verifications = settled.flatMap((part) => (part.status === 'fulfilled' ? [part.value] : []));
+  return {
+    source,
+    outcomes: verifications.flatMap((verification) => verification.outcomes),
+    output: verifications.map((verification) => verification.output).join('\n'),
+    durationMs: performance.now() - started,
+  };
 }
 
 export interface VerifierOptionsInput {

@@ -9,7 +9,7 @@
 import { Agent, interceptors, request as undiciRequest, type Dispatcher } from 'undici';
 import { UpgradeGuardError } from '../errors.ts';
 import { ConcurrencyLimiter } from './limiter.ts';
-import { RunPermits } from './run-permits.ts';
+import { RunPermits, type Permits } from './run-permits.ts';
 import { ExchangeLog } from './exchange-log.ts';
 import type { SecretRegistry } from './redact.ts';
 import { currentExchangeLog } from './exchange-scope.ts';
@@ -92,7 +92,7 @@ export class HttpClient {
   readonly #dispatcher: Dispatcher;
   readonly #limiter: ConcurrencyLimiter;
   /** The run's bound over every thread (run-permits.ts), when this client belongs to a run. */
-  readonly #permits: RunPermits | undefined = RunPermits.ofRun();
+  readonly #permits: Permits | undefined = RunPermits.ofRun();
   readonly #timeoutMs: number;
   readonly secrets: SecretRegistry;
   readonly log: ExchangeLog;

@@ -10,8 +10,9 @@
  * worker_threads environment data (cloned into every Worker started after
  * it is set, sharing the memory); Atomics keep the count exact and
  * Atomics.waitAsync parks a request without blocking its thread. A Pact
- * verifier child is another process: its parent holds one permit while it
- * runs (the verifier sends one request at a time).
+ * verifier child is another process: its parent lends it permits one
+ * request at a time over IPC (lent-permits.ts), and `lend` makes them the
+ * child's run permits.
  */
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { runTimedOut } from '../errors.ts';
@@ -36,7 +37,15 @@ export interface RunDeadline {
   readonly seconds: number;
 }
 
-export class RunPermits {
+/** What a request of the run takes before it is sent: a permit of this process's run, or one lent by a parent. */
+export interface Permits {
+  run<T>(task: () => Promise<T>): Promise<T>;
+}
+
+/** A verifier child's permits, lent by its parent (lent-permits.ts). */
+let lent: Permits | undefined;
+
+export class RunPermits implements Permits {
   readonly #cells: Int32Array;
   readonly #deadlineAt: Float64Array;
 
@@ -69,14 +78,25 @@ export class RunPermits {
     setEnvironmentData(environmentKey, undefined);
   }
 
-  /** The run's permits, in whichever thread of the run; undefined outside a run (a unit test's client). */
-  static ofRun(): RunPermits | undefined {
+  /** In a child process of the run (a Pact verifier child): its parent's permits, lent over IPC, are the run's. */
+  static lend(permits: Permits): void {
+    lent = permits;
+  }
+
+  /** The run's permits, in whichever thread or child process of the run; undefined outside a run (a unit test's client). */
+  static ofRun(): Permits | undefined {
+    if (lent) return lent;
     const buffer = getEnvironmentData(environmentKey);
     return buffer instanceof SharedArrayBuffer ? new RunPermits(buffer) : undefined;
   }
 
   get limit(): number {
     return Atomics.load(this.#cells, LIMIT);
+  }
+
+  /** The permits held right now, over every thread. */
+  get inFlight(): number {
+    return Atomics.load(this.#cells, IN_FLIGHT);
   }
 
   /** The most permits held at once so far, over every thread. */

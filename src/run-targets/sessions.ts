@@ -33,16 +33,17 @@ export async function openSessions(target: TargetInfo, secrets: SecretRegistry, 
   registerTargetSecrets(target, secrets);
   const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, maxConcurrency: target.maxConcurrency, secrets });
   try {
-    const [full, limited] = await Promise.all([
+    // The three logins are independent chains of requests: against a far target they overlap (issue 9).
+    const [full, limited, issued] = await Promise.all([
       openSession(http, target, 'full', target.fullUser, target.sessions.full, onNotice),
       openSession(http, target, 'limited', target.limitedUser, target.sessions.limited, onNotice).catch((error: unknown) => {
         // Without the limited user only the role checks lose their second user; they skip with this reason.
         if (isUpgradeGuardError(error)) return { error: `the limited user could not log in: ${error.message}` };
         throw error;
       }),
+      target.shortLived && issueShortLivedToken(http, target, target.shortLived),
     ]);
     if ('error' in full) throw new UpgradeGuardError('LOGIN_FAILED', full.error);
-    const issued = target.shortLived && (await issueShortLivedToken(http, target, target.shortLived));
     return {
       ...target,
       ...(target.shortLived && { shortLived: { ...target.shortLived, ...(issued && { issued }) } }),

@@ -9,7 +9,7 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, type ViteUserConfig } from 'vitest/config';
 import '../check/check-selection.ts';
 import { conformanceSettings } from '../conformance/settings.ts';
-import type { Config } from '../config/config.ts';
+import { waitsOnNetwork, type Config } from '../config/config.ts';
 import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
 import { ChainsFirstSequencer } from './file-order.ts';
 
@@ -28,6 +28,8 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
     pool: 'threads',
     // Suite files share nothing but the context cache (keyed by run target, src/run-targets/context.ts), so module reuse is safe and fast.
     isolate: false,
+    // A file's concurrent checks may use every permit of the run (vitest's default is five at once).
+    maxConcurrency: config.maxConcurrency,
     testTimeout: Math.max(30_000, config.requestTimeoutMs * 4 + (config.expiryMaxWaitSeconds + config.expiryLeewaySeconds) * 1000),
     hookTimeout: Math.max(30_000, config.requestTimeoutMs * 4),
     env: { PACT_DO_NOT_TRACK: 'true' },
@@ -92,7 +94,6 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
  * MAX_CONCURRENCY permits (src/http/run-permits.ts) either way.
  */
 export function suiteWorkers(config: Pick<Config, 'maxConcurrency' | 'remote' | 'addedLatencyMs'>): number {
-  const waitsOnNetwork = config.remote !== undefined || (config.addedLatencyMs ?? 0) > 0;
-  const wanted = waitsOnNetwork ? config.maxConcurrency : Math.max(availableParallelism(), 4);
+  const wanted = waitsOnNetwork(config) ? config.maxConcurrency : Math.max(availableParallelism(), 4);
   return Math.max(1, Math.min(config.maxConcurrency, wanted));
 }

@@ -26,6 +26,7 @@ import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
 import { HttpClient } from '../../src/http/client.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
+import { waitsOnNetwork } from '../../src/config/config.ts';
 import { runDeadline } from '../../src/runner/run-deadline.ts';
 
 const targets = projectTargets();
@@ -56,7 +57,12 @@ try {
   // RUN_TIMEOUT_S: the verifier child is killed when the run's time is up (vitest's cancel does not reach a file being collected).
   const options = { signal: runDeadline(inject('config')) };
   results = await verifyQuietly(
-    { jobs: verified.map((target) => ({ target, sources: [platformPactSource(target.version), ...ownSources] })), ...(pactConfig.publish && { publish: pactConfig.publish }) },
+    {
+      jobs: verified.map((target) => ({ target, sources: [platformPactSource(target.version), ...ownSources] })),
+      ...(pactConfig.publish && { publish: pactConfig.publish }),
+      // Against a far target each pact file replays in a verifier run of its own, all within the run's permits.
+      filesAtOnce: waitsOnNetwork(inject('config')) ? inject('config').maxConcurrency : 1,
+    },
     { scrub },
     options,
   );

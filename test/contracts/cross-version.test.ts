@@ -6,12 +6,16 @@
  * - under a fault that adds an undocumented 8.0 break (the deprecated
  *   `userId` of the job search refused), that break shows up as undocumented.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { classifyContracts, runCrossVersion } from '../../src/contracts/cross-version.ts';
 import { platformPactSource } from '../../src/contracts/sources.ts';
 import type { InteractionOutcome, SourceVerification } from '../../src/contracts/verify-source.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
+import { RunPermits } from '../../src/http/run-permits.ts';
 import { contractBreaksJson, contractBreaksMarkdown, contractBreaksSummaryLine } from '../../src/contracts/contract-breaks.ts';
 
 const config = loadConfig({ env: {}, envFile: '/dev/null' });
@@ -34,6 +38,22 @@ describe('7.4 contracts against 8.0', () => {
     // Every documented break broke; nothing was left unverified.
     expect(section.counts).toMatchObject({ undocumentedBreaks: 0, unbrokenDocumentedBreaks: 0, skipped: 0 });
     expect(contractBreaksMarkdown(section)).toContain('exactly as documented');
+  });
+
+  it('replayed file by file at once within the run\'s permits (a far target), give the same verdicts as one run over all files', async () => {
+    const together = await runCrossVersion(config, { from: '7.4', to: '8.0' }, new SecretRegistry());
+    const permits = RunPermits.share(4);
+    try {
+      // A millisecond of latency makes the embedded platform a far target: each pact file gets a verifier run of its own.
+      const apart = await runCrossVersion({ ...config, addedLatencyMs: 1, reportsDir: mkdtempSync(join(tmpdir(), 'ug-cross-version-')) }, { from: '7.4', to: '8.0' }, new SecretRegistry());
+      const verdicts = (section: typeof together) => section.interactions.map((entry) => [entry.checkId, entry.outcome, entry.documented]);
+      expect(verdicts(apart)).toEqual(verdicts(together));
+      // The verifier's requests and the state setups' took the run's permits, more than one at a time.
+      expect(permits.peak).toBeGreaterThan(1);
+      expect(permits.peak).toBeLessThanOrEqual(4);
+    } finally {
+      RunPermits.withdraw();
+    }
   });
 
   it('report a fault that refuses the deprecated userId as an undocumented break', async () => {

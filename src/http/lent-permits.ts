@@ -1,0 +1,98 @@
+/**
+ * The run's permits across a process boundary. A Pact verifier child
+ * (src/contracts/quiet-verification.ts) is another process: it cannot share
+ * the run's SharedArrayBuffer (run-permits.ts), so its parent lends it
+ * permits over the IPC channel, one per request. The child asks, the parent
+ * takes one of the run's permits and says so, and the child hands it back
+ * when its answer is in. MAX_CONCURRENCY then bounds the verifier's requests
+ * as it bounds a worker's, however many verifier runs the child has going
+ * (issue 9: a child that held one permit for its whole life could only
+ * replay one interaction at a time).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { UpgradeGuardError, errorCatalog, type ErrorCode } from '../errors.ts';
+import type { Permits } from './run-permits.ts';
+
+type PermitRequest = { readonly kind: 'permit-acquire' | 'permit-release'; readonly id: number };
+type PermitAnswer = { readonly kind: 'permit-granted'; readonly id: number } | { readonly kind: 'permit-refused'; readonly id: number; readonly code: string; readonly message: string };
+
+/** Whether an IPC message belongs to the lending: the parent's and the child's other messages pass it by. */
+export function isPermitMessage(message: unknown): message is PermitRequest | PermitAnswer {
+  return typeof message === 'object' && message !== null && 'kind' in message && typeof message.kind === 'string' && message.kind.startsWith('permit-') && 'id' in message && typeof message.id === 'number';
+}
+
+const codeOf = (code: string): ErrorCode => (Object.hasOwn(errorCatalog, code) ? (code as ErrorCode) : 'INTERNAL');
+
+/**
+ * The parent half: serves the child's asks from `permits` until the returned function is called (the child has
+ * exited), which gives back whatever the child still held and refuses to hold anything for it later.
+ */
+export function lendPermits(child: ChildProcess, permits: Permits): () => void {
+  const held = new Map<number, () => void>();
+  let ended = false;
+  const answer = (message: PermitAnswer): void => {
+    // A child that is gone cannot be answered; its permits come back with the end.
+    if (child.connected) child.send(message, () => undefined);
+  };
+  const onMessage = (message: unknown): void => {
+    if (!isPermitMessage(message)) return;
+    const { id } = message;
+    if (message.kind === 'permit-release') {
+      held.get(id)?.();
+      held.delete(id);
+      return;
+    }
+    if (message.kind !== 'permit-acquire') return;
+    permits
+      .run(
+        () =>
+          new Promise<void>((release) => {
+            if (ended) return release();
+            held.set(id, release);
+            answer({ kind: 'permit-granted', id });
+          }),
+      )
+      .catch((error: unknown) => {
+        const coded = error instanceof UpgradeGuardError;
+        answer({ kind: 'permit-refused', id, code: coded ? error.code : 'INTERNAL', message: error instanceof Error ? error.message : String(error) });
+      });
+  };
+  child.on('message', onMessage);
+  return () => {
+    ended = true;
+    child.off('message', onMessage);
+    for (const release of held.values()) release();
+    held.clear();
+  };
+}
+
+/** The child half: permits asked of the parent over this process's IPC channel. */
+export function borrowedPermits(): Permits {
+  let nextId = 0;
+  const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  process.on('message', (message: unknown) => {
+    if (!isPermitMessage(message)) return;
+    const waiter = waiting.get(message.id);
+    if (!waiter) return;
+    waiting.delete(message.id);
+    if (message.kind === 'permit-granted') waiter.resolve();
+    else if (message.kind === 'permit-refused') waiter.reject(new UpgradeGuardError(codeOf(message.code), message.message));
+  });
+  const ask = (message: PermitRequest): void => {
+    process.send?.(message);
+  };
+  return {
+    async run<T>(task: () => Promise<T>): Promise<T> {
+      const id = nextId++;
+      await new Promise<void>((resolve, reject) => {
+        waiting.set(id, { resolve, reject });
+        ask({ kind: 'permit-acquire', id });
+      });
+      try {
+        return await task();
+      } finally {
+        ask({ kind: 'permit-release', id });
+      }
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * A Pact verifier child borrows the run's permits from its parent, one per
+ * request (src/http/lent-permits.ts, issue 9): the run's MAX_CONCURRENCY
+ * holds across the process boundary, what a child exits with comes back,
+ * and past RUN_TIMEOUT_S the child's ask is refused as the run's own would be.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { lendPermits } from '../../src/http/lent-permits.ts';
+import { RunPermits } from '../../src/http/run-permits.ts';
+
+const childScript = new URL('../support/lent-permits-child.ts', import.meta.url);
+
+function borrower(permits: RunPermits, args: readonly string[]): { child: ChildProcess; report: Promise<Record<string, unknown>>; exited: Promise<unknown> } {
+  const child = fork(childScript, [...args], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const endLending = lendPermits(child, permits);
+  const exited = once(child, 'exit').finally(endLending);
+  const report = new Promise<Record<string, unknown>>((resolve) => {
+    child.on('message', (message: unknown) => {
+      if (typeof message === 'object' && message !== null && 'kind' in message && message.kind === 'test-report') resolve(message as Record<string, unknown>);
+    });
+  });
+  return { child, report, exited };
+}
+
+describe('permits lent to a child process', () => {
+  afterEach(() => RunPermits.withdraw());
+
+  it('let the child hold exactly as many at once as the run has, not more', async () => {
+    const permits = RunPermits.share(3);
+    const { report, exited } = borrower(permits, ['bound', '3', '8']);
+    expect((await report).most).toBe(3);
+    await exited;
+    expect(permits.peak).toBe(3);
+    expect(permits.inFlight).toBe(0);
+  });
+
+  it('come back when the child exits while holding them', async () => {
+    const permits = RunPermits.share(3);
+    const { exited } = borrower(permits, ['leave', '2']);
+    await exited;
+    expect(permits.peak).toBe(2);
+    expect(permits.inFlight).toBe(0);
+  });
+
+  it('past RUN_TIMEOUT_S are refused to the child with TARGET_TIMEOUT', async () => {
+    const permits = RunPermits.share(2, { at: Date.now() - 1, seconds: 1 });
+    const { report, exited } = borrower(permits, ['refused']);
+    expect((await report).error).toBe('TARGET_TIMEOUT');
+    await exited;
+    expect(permits.inFlight).toBe(0);
+  });
+});
