@@ -116,7 +116,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const runDeadlineAt = loaded.runTimeoutSeconds === undefined ? undefined : Date.now() + loaded.runTimeoutSeconds * 1000;
   // --openapi DIR wins over OPENAPI_DIR, --history DIR over HISTORY_DIR.
   const addedLatencyMs = latencyFlag(args.latencyMs, loaded);
-  const config: Config = Object.freeze({
+  const settings: Config = Object.freeze({
     ...loaded,
     ...(args.openapi !== undefined && { openapiDir: args.openapi }),
     ...(args.history !== undefined && { historyDir: args.history }),
@@ -124,9 +124,9 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     ...(runDeadlineAt !== undefined && { runDeadlineAt }),
   });
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
-  if (config.openapiDir !== undefined) (await import('../conformance/vendor-documents.ts')).loadVendorDocuments(config.openapiDir);
+  if (settings.openapiDir !== undefined) (await import('../conformance/vendor-documents.ts')).loadVendorDocuments(settings.openapiDir);
 
-  let plan = defaultRunPlan(config);
+  let plan = defaultRunPlan(settings);
   if (args.version !== undefined) {
     if (!isPlatformVersion(args.version)) throw new UpgradeGuardError('USAGE', `--version must be 7.4 or 8.0; ${usage}`);
     plan = plan.filter((target) => target.version === args.version);
@@ -136,13 +136,15 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const checkSelection = args.only === undefined ? undefined : parseCheckSelection(args.only);
   const shard = args.shard === undefined ? undefined : parseShard(args.shard);
   // Vendor conformance judges every module exchange of a target at once: a shard holds only some of them.
-  if (shard && config.openapiDir !== undefined) {
+  if (shard && settings.openapiDir !== undefined) {
     throw new UpgradeGuardError('CONFIG_INVALID', `--shard cannot be combined with --openapi / OPENAPI_DIR: vendor conformance needs every module exchange of a target in one run`);
   }
   const shardFiles = shard ? filesOfShard(await suiteFiles(process.cwd(), shardedFolders(suites)), shard) : undefined;
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
-  if (config.remote) await ensureTokenStoreDirectory(config.tokenStorePath);
-  await preflight(config, secrets);
+  if (settings.remote) await ensureTokenStoreDirectory(settings.tokenStorePath);
+  const reach = await preflight(settings, secrets);
+  // How far a real target is decides how much of the run overlaps (config.ts waitsOnNetwork).
+  const config: Config = reach ? Object.freeze({ ...settings, targetRoundTripMs: Math.round(reach.roundTripMs) }) : settings;
   const { runSuites, ProgressReporter, progressOptionsFor, ConsoleReporter, markFlakyResults, runContractBreaksStep, crossVersionFlags, writeRunReports } = await heavy();
 
   // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
@@ -319,6 +321,7 @@ function environmentInfo(config: Config, plan: readonly RunTarget[]): Record<str
     auth_url: config.remote?.authUrl ?? 'embedded simulator (loopback)',
     allow_mutations: String(config.remote ? config.allowMutations : true),
     max_concurrency: String(config.maxConcurrency),
+    ...(config.targetRoundTripMs !== undefined && { target_round_trip_ms: String(config.targetRoundTripMs) }),
     request_timeout_ms: String(config.requestTimeoutMs),
     node: process.version,
   };

@@ -78,17 +78,24 @@ export interface Config {
    * A benchmark's slow network; no configuration variable sets it.
    */
   readonly addedLatencyMs?: number;
+  /** A real target's round trip as verify's preflight measured it (src/run-targets/preflight.ts); unknown: far. */
+  readonly targetRoundTripMs?: number;
 }
 
 /**
- * Whether the run's time goes to waiting on the network: a real target, or `verify --latency-ms`. Then what does not
- * depend on each other overlaps as far as MAX_CONCURRENCY lets it, at some CPU (a suite worker per permit, a Pact
- * verifier run per pact file); the embedded platform answers at once on loopback, and there the CPU is what counts
- * (issue 9).
+ * Whether the run's time goes to waiting on the network: a real target whose round trip is long enough to keep a
+ * worker waiting longer than it works on a request, or `verify --latency-ms`. Then what does not depend on each other
+ * overlaps as far as MAX_CONCURRENCY lets it, at some CPU (a suite worker per permit, a Pact verifier run per pact
+ * file). The embedded platform, or a target on this machine, answers at once, and there the CPU is what counts
+ * (issue 9). It decides how much overlaps, never a verdict.
  */
-export function waitsOnNetwork(config: Pick<Config, 'remote' | 'addedLatencyMs'>): boolean {
-  return config.remote !== undefined || (config.addedLatencyMs ?? 0) > 0;
+export function waitsOnNetwork(config: Pick<Config, 'remote' | 'addedLatencyMs' | 'targetRoundTripMs'>): boolean {
+  if ((config.addedLatencyMs ?? 0) > 0) return true;
+  return config.remote !== undefined && (config.targetRoundTripMs ?? Number.POSITIVE_INFINITY) >= FAR_TARGET_MS;
 }
+
+/** A round trip from which a target counts as far: well above what a busy machine adds to a request on loopback. */
+export const FAR_TARGET_MS = 20;
 
 export interface LoadConfigOptions {
   /** Variables from the process environment (defaults to the environment before vitest touched it). */

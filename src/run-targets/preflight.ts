@@ -2,6 +2,10 @@
  * Before any suite starts against a real target: can BASE_URL and AUTH_URL
  * be reached at all? Any HTTP answer counts; a refused connection or a
  * timeout ends the run with one line naming the variable to fix.
+ *
+ * A second probe of BASE_URL also says how far the target is (config.ts
+ * `waitsOnNetwork`). It decides only how much of the run overlaps,
+ * never a verdict.
  */
 import { chromiumExecutable } from '../auth/chromium.ts';
 import { HttpClient } from '../http/client.ts';
@@ -9,25 +13,31 @@ import type { SecretRegistry } from '../http/redact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
 
-export async function preflight(config: Config, secrets: SecretRegistry): Promise<void> {
+/** A real target that answered: the round trip of a request on an open connection, ms. */
+export interface TargetReach {
+  readonly roundTripMs: number;
+}
+
+export async function preflight(config: Config, secrets: SecretRegistry): Promise<TargetReach | undefined> {
   // LOGIN_DRIVER=browser without a Chromium to launch is a configuration error, found before any target starts.
   if (config.loginDriver === 'browser') chromiumExecutable(config.chromiumPath);
   const remote = config.remote;
-  if (!remote) return;
+  if (!remote) return undefined;
   const client = new HttpClient({ timeoutMs: config.requestTimeoutMs, maxConcurrency: 2, secrets });
   try {
-    await Promise.all([
-      probe(client, 'BASE_URL', remote.baseUrl),
-      probe(client, 'AUTH_URL', remote.authUrl),
-    ]);
+    await Promise.all([probe(client, 'BASE_URL', remote.baseUrl), probe(client, 'AUTH_URL', remote.authUrl)]);
+    // Timed again on the open connection: the first request also paid for the connection and the client's start.
+    return { roundTripMs: await probe(client, 'BASE_URL', remote.baseUrl) };
   } finally {
     await client.close();
   }
 }
 
-async function probe(client: HttpClient, variable: string, url: string): Promise<void> {
+async function probe(client: HttpClient, variable: string, url: string): Promise<number> {
+  const started = performance.now();
   try {
     await client.request({ method: 'GET', url });
+    return performance.now() - started;
   } catch (error) {
     if (isUpgradeGuardError(error) && (error.code === 'TARGET_UNREACHABLE' || error.code === 'TARGET_TIMEOUT')) {
       throw new UpgradeGuardError(error.code, `${variable} ${url}: ${error.message.replace(/^GET \S+ /, '')}`);

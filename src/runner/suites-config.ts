@@ -93,7 +93,7 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
  * embedded platform a far one. Every worker's requests share the run's
  * MAX_CONCURRENCY permits (src/http/run-permits.ts) either way.
  */
-export function suiteWorkers(config: Pick<Config, 'maxConcurrency' | 'remote' | 'addedLatencyMs'>): number {
+export function suiteWorkers(config: Pick<Config, 'maxConcurrency' | 'remote' | 'addedLatencyMs' | 'targetRoundTripMs'>): number {
   const wanted = waitsOnNetwork(config) ? config.maxConcurrency : Math.max(availableParallelism(), 4);
   return Math.max(1, Math.min(config.maxConcurrency, wanted));
 }
