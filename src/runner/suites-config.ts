@@ -82,18 +82,20 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
 }
 
 /**
- * How many files run at once. Against a real target a suite file mostly
+ * How many files run at once. Against a far target a suite file mostly
  * waits on the network: as many workers as MAX_CONCURRENCY keep that many
  * requests in flight (issue 9: 8.0 at 50 ms a request, the network busy
  * 0.29 of the sum of latencies with eight workers, 0.35 with four). The
- * embedded platform answers on loopback at once, so there a worker's start
- * (loading the suites' modules) costs more CPU on two cores than its overlap
- * wins: as many workers as cores, at least four (both versions, every suite:
- * 5.7-6.1 s with four, 6.9-7.0 s with eight). `verify --latency-ms` makes the
- * embedded platform a far one. Every worker's requests share the run's
+ * embedded platform, or a target on this machine, answers at once, so there
+ * a worker's start (a second of CPU loading the suites' modules) costs more
+ * than its overlap wins: as many workers as cores, at least two, so the
+ * expiry check's wait never holds the only one (both versions, every
+ * suite, on two cores: a median of 6.37 s with two workers, 6.68 s with
+ * three, 6.95 s with four, over seven rounds; the kill matrix 70 s of CPU
+ * with two, 79 s with four). Every worker's requests share the run's
  * MAX_CONCURRENCY permits (src/http/run-permits.ts) either way.
  */
 export function suiteWorkers(config: Pick<Config, 'maxConcurrency' | 'remote' | 'addedLatencyMs' | 'targetRoundTripMs'>): number {
-  const wanted = waitsOnNetwork(config) ? config.maxConcurrency : Math.max(availableParallelism(), 4);
+  const wanted = waitsOnNetwork(config) ? config.maxConcurrency : Math.max(availableParallelism(), 2);
   return Math.max(1, Math.min(config.maxConcurrency, wanted));
 }

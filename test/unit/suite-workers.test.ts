@@ -2,7 +2,7 @@
  * How much of a run overlaps depends on what it waits on (issue 9): a far
  * target, or `verify --latency-ms`, gets a suite worker per permit and a Pact
  * verifier run per pact file; the embedded platform, or a target whose round
- * trip is that of this machine, gets as many workers as cores (at least four),
+ * trip is that of this machine, gets as many workers as cores (at least two),
  * since there the CPU is what counts. Never more workers than permits.
  */
 import { availableParallelism } from 'node:os';
@@ -25,7 +25,7 @@ const remote: Config = loadConfig({
   },
   envFile: '/dev/null',
 });
-const nearWorkers = Math.max(availableParallelism(), 4);
+const nearWorkers = Math.max(availableParallelism(), 2);
 
 describe('what a run waits on', () => {
   it('the embedded platform: the CPU, unless --latency-ms slows it down', () => {
