@@ -98,19 +98,26 @@ export function contractRequestFilter(
       return;
     }
     if (watched && !watchRequest(watched, request.method ?? 'GET', path, response)) return;
+    // Watched from now: the verifier may give up on the request while it still waits for its token or its permit.
+    let closed = false;
+    const answered = new Promise<void>((resolve) =>
+      response.once('close', () => {
+        closed = true;
+        resolve();
+      }),
+    );
     // The token first: a refresh it may need takes a permit of its own.
     target.tokens.accessToken().then(
       (token) => {
         request.headers.authorization = `Bearer ${token}`;
         if (!permits) return next();
         permits
-          .run(
-            () =>
-              new Promise<void>((answered) => {
-                response.once('close', () => answered());
-                next();
-              }),
-          )
+          .run(async () => {
+            // A request the verifier gave up on while it waited is not sent, and its permit goes back at once.
+            if (closed) return;
+            next();
+            await answered;
+          })
           // Only the wait for a permit can fail (past RUN_TIMEOUT_S): the request was never let through.
           .catch((error: unknown) => next(error));
       },

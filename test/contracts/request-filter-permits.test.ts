@@ -1,0 +1,64 @@
+/**
+ * In a verifier child the request filter lets each replayed request through
+ * on a permit of the run (src/http/lent-permits.ts): held from when the
+ * request goes on until its answer is in, and given back at once, unsent,
+ * for a request the verifier gave up on while it still waited for its token
+ * or permit. A permit kept for such a request would be lost for the rest of
+ * the run, and on a target that times out the later requests would wait for
+ * permits until the verifier gave up on them too.
+ *
+ * The permits here are one FIFO slot (p-limit), so the order of turns is
+ * known: a permit that is never given back leaves the next turn waiting, and
+ * the test's hang timeout catches it.
+ */
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import pLimit from 'p-limit';
+import { describe, expect, it } from 'vitest';
+import { contractRequestFilter } from '../../src/contracts/request-filter.ts';
+import type { Permits } from '../../src/http/run-permits.ts';
+
+const target = { embedded: true, allowMutations: true, tokens: { accessToken: () => Promise.resolve('a-token') } };
+
+function replayed(): { request: IncomingMessage; response: ServerResponse & EventEmitter } {
+  const request = { url: '/dse/rest/v1.0/jobs', method: 'GET', headers: {} } as unknown as IncomingMessage;
+  const response = new EventEmitter() as unknown as ServerResponse & EventEmitter;
+  return { request, response };
+}
+
+function oneSlot(): { permits: Permits; slot: ReturnType<typeof pLimit> } {
+  const slot = pLimit(1);
+  return { permits: { run: (task) => slot(task) }, slot };
+}
+
+describe('the request filter on the run’s permits', () => {
+  it('holds a permit from letting the request through until its answer is in', async () => {
+    const { permits, slot } = oneSlot();
+    const { request, response } = replayed();
+    await new Promise<void>((resolve) => contractRequestFilter(target, undefined, undefined, permits)(request, response, () => resolve()));
+    expect(request.headers.authorization).toBe('Bearer a-token');
+    expect(slot.activeCount).toBe(1);
+    response.emit('close');
+    // The next turn comes once the answer is in.
+    await slot(async () => expect(slot.activeCount).toBe(1));
+  });
+
+  it('gives the permit back at once, unsent, for a request the verifier gave up on while it waited', async () => {
+    const { permits, slot } = oneSlot();
+    let releaseHolder = (): void => undefined;
+    const holder = slot(() => new Promise<void>((resolve) => (releaseHolder = resolve)));
+    const { request, response } = replayed();
+    let sent = false;
+    contractRequestFilter(target, undefined, undefined, permits)(request, response, () => (sent = true));
+    // The filter's turn is queued behind the holder once its token is in.
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(slot.pendingCount).toBe(1);
+    // The verifier's own timeout: it closes the connection while the request still waits for a permit.
+    response.emit('close');
+    releaseHolder();
+    await holder;
+    // The filter's turn comes and goes without sending; then this one's.
+    await slot(async () => expect(sent).toBe(false));
+  });
+});
