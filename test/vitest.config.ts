@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongFilesFirst } from './support/long-files-first.ts';
 
 /**
  * The project's own tests: harness units, simulator conformance, catalog and kill matrix.
@@ -14,6 +15,8 @@ export default defineConfig({
     environment: 'node',
     // Two cores run one test file at a time by default; the long files mostly wait on their child processes.
     maxWorkers: 3,
+    // The kill matrix and the runs that wait out timeouts start first, so none of them is the tail.
+    sequence: { sequencer: LongFilesFirst },
     testTimeout: UNIT_HANG_TIMEOUT_MS,
     hookTimeout: UNIT_HANG_TIMEOUT_MS,
     env: { PACT_DO_NOT_TRACK: 'true' },
