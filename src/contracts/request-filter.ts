@@ -97,43 +97,64 @@ export function contractRequestFilter(
       stop(response, mutationGuardStatus, mutationGuardReason);
       return;
     }
-    if (watched && !watchRequest(watched, request.method ?? 'GET', path, response)) return;
+    const watch = watched && watchRequest(watched, request.method ?? 'GET', path, response);
+    if (watch === false) return;
     // Watched from now: the verifier may give up on the request while it still waits for its token or its permit.
-    let closed = false;
-    const answered = new Promise<void>((resolve) =>
-      response.once('close', () => {
-        closed = true;
-        resolve();
-      }),
-    );
+    let closed = response.destroyed;
+    const answered = closed
+      ? Promise.resolve()
+      : new Promise<void>((resolve) =>
+          response.once('close', () => {
+            closed = true;
+            resolve();
+          }),
+        );
+    const send = (): void => {
+      watch?.sent();
+      next();
+    };
     // The token first: a refresh it may need takes a permit of its own.
     target.tokens.accessToken().then(
       (token) => {
         request.headers.authorization = `Bearer ${token}`;
-        if (!permits) return next();
+        if (!permits) return send();
         permits
           .run(async () => {
             // A request the verifier gave up on while it waited is not sent, and its permit goes back at once.
             if (closed) return;
-            next();
+            send();
             await answered;
           })
-          // Only the wait for a permit can fail (past RUN_TIMEOUT_S): the request was never let through.
-          .catch((error: unknown) => next(error));
+          // Only the wait for a permit can fail (past RUN_TIMEOUT_S): the request is not sent, and no answer of ours
+          // may stand in for the target's.
+          .catch((error: unknown) => {
+            watch?.notSent(error instanceof Error ? error.message : String(error));
+            response.destroy();
+          });
       },
       (error: unknown) => next(error),
     );
   };
 }
 
+interface RequestWatch {
+  /** The request goes to the target now: the target's time starts. */
+  sent(): void;
+  /** The request will not be sent, and why. */
+  notSent(reason: string): void;
+}
+
 /**
  * A target given up on: the request is not sent, the verifier's connection is closed unanswered (an answer of ours
- * would be compared as the target's) and the interaction is "not compared" with the reason. Otherwise the request
- * goes on, and a verifier that closes its connection before the answer is complete (none at all, or a body that
- * drips) has waited out REQUEST_TIMEOUT_MS (its `timeout`): that is noted as the interaction's reason and counted as
- * a timeout of the target. A complete answer, or a transport error (proxy-transport-errors.ts), ends a run of them.
+ * would be compared as the target's) and the interaction is "not compared" with the reason (false). Otherwise the
+ * request goes on once it has its token and permit, and a verifier that closes its connection before the answer is
+ * complete (none at all, or a body that drips) has waited out REQUEST_TIMEOUT_MS (its `timeout`, counted from when it
+ * asked): when the target had that time, it is noted as the interaction's reason and counted as a timeout of the
+ * target. A request the verifier gave up on before it was sent, or one whose time mostly went to waiting for a run
+ * permit, is not the target's timeout. A complete answer, or a transport error (proxy-transport-errors.ts), ends a
+ * run of timeouts.
  */
-function watchRequest(watched: WatchedTarget, method: string, path: string, response: ServerResponse): boolean {
+function watchRequest(watched: WatchedTarget, method: string, path: string, response: ServerResponse): RequestWatch | false {
   const where = `${method} ${new URL(watched.baseUrl).origin}${path}`;
   const givenUp = watched.client.givenUp;
   if (givenUp !== undefined) {
@@ -141,13 +162,19 @@ function watchRequest(watched: WatchedTarget, method: string, path: string, resp
     response.destroy();
     return false;
   }
-  const started = performance.now();
+  const asked = performance.now();
+  let sentAt: number | undefined;
+  let notSent: string | undefined;
   response.once('close', () => {
     if (response.writableFinished || closedByTransportError(response)) {
       watched.client.noteRequestElsewhere(undefined);
       return;
     }
-    const waitedMs = Math.round(performance.now() - started);
+    const waitedMs = Math.round(performance.now() - asked);
+    if (sentAt === undefined) {
+      noteNoResponse(watched.baseUrl, method, path, `not sent: ${notSent ?? `the verifier gave up after ${waitedMs} ms while the request waited for its token or a run permit`}`);
+      return;
+    }
     // The verifier's own timeout is REQUEST_TIMEOUT_MS (verify-source.ts); an earlier close is the verifier's doing.
     if (waitedMs < watched.requestTimeoutMs * 0.9) {
       noteNoResponse(watched.baseUrl, method, path, `no response: the verifier closed the connection after ${waitedMs} ms`);
@@ -155,11 +182,28 @@ function watchRequest(watched: WatchedTarget, method: string, path: string, resp
     }
     // Headers sent, body unfinished: a body that drips (the client's words for it, src/http/client.ts).
     const what = response.headersSent ? `answered ${response.statusCode} but its body did not arrive` : 'did not answer';
+    const targetMs = Math.round(performance.now() - sentAt);
+    if (targetMs < watched.requestTimeoutMs * 0.9) {
+      noteNoResponse(
+        watched.baseUrl,
+        method,
+        path,
+        `no response: ${where} ${what} in the ${targetMs} ms it had of REQUEST_TIMEOUT_MS=${watched.requestTimeoutMs} ms (the rest went to waiting for its token or a run permit)`,
+      );
+      return;
+    }
     const timeout = new UpgradeGuardError('TARGET_TIMEOUT', `${where} ${what} within ${watched.requestTimeoutMs} ms (REQUEST_TIMEOUT_MS)`);
     noteNoResponse(watched.baseUrl, method, path, `no response: ${timeout.message}`);
     watched.client.noteRequestElsewhere(timeout);
   });
-  return true;
+  return {
+    sent: () => {
+      sentAt = performance.now();
+    },
+    notSent: (reason) => {
+      notSent = reason;
+    },
+  };
 }
 
 function stop(response: ServerResponse, status: number, why: string): void {

@@ -13,7 +13,7 @@ import type { SecretRegistry } from '../http/redact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
 
-/** A real target that answered: the round trip of a request on an open connection, ms. */
+/** A real target that answered: the round trip of a request on an open connection, ms (a retried one counts as far). */
 export interface TargetReach {
   readonly roundTripMs: number;
 }
@@ -27,17 +27,21 @@ export async function preflight(config: Config, secrets: SecretRegistry): Promis
   try {
     await Promise.all([probe(client, 'BASE_URL', remote.baseUrl), probe(client, 'AUTH_URL', remote.authUrl)]);
     // Timed again on the open connection: the first request also paid for the connection and the client's start.
-    return { roundTripMs: await probe(client, 'BASE_URL', remote.baseUrl) };
+    // Only a measure: a second probe that fails leaves the distance unknown (worked as far), never the run stopped.
+    const started = performance.now();
+    const answered = await client.request({ method: 'GET', url: remote.baseUrl }).then(
+      () => true,
+      () => false,
+    );
+    return answered ? { roundTripMs: performance.now() - started } : undefined;
   } finally {
     await client.close();
   }
 }
 
-async function probe(client: HttpClient, variable: string, url: string): Promise<number> {
-  const started = performance.now();
+async function probe(client: HttpClient, variable: string, url: string): Promise<void> {
   try {
     await client.request({ method: 'GET', url });
-    return performance.now() - started;
   } catch (error) {
     if (isUpgradeGuardError(error) && (error.code === 'TARGET_UNREACHABLE' || error.code === 'TARGET_TIMEOUT')) {
       throw new UpgradeGuardError(error.code, `${variable} ${url}: ${error.message.replace(/^GET \S+ /, '')}`);

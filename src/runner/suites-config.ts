@@ -28,8 +28,6 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
     pool: 'threads',
     // Suite files share nothing but the context cache (keyed by run target, src/run-targets/context.ts), so module reuse is safe and fast.
     isolate: false,
-    // A file's concurrent checks may use every permit of the run (vitest's default is five at once).
-    maxConcurrency: config.maxConcurrency,
     testTimeout: Math.max(30_000, config.requestTimeoutMs * 4 + (config.expiryMaxWaitSeconds + config.expiryLeewaySeconds) * 1000),
     hookTimeout: Math.max(30_000, config.requestTimeoutMs * 4),
     env: { PACT_DO_NOT_TRACK: 'true' },

@@ -17,18 +17,36 @@ import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
 import { contractRequestFilter } from '../../src/contracts/request-filter.ts';
 import type { Permits } from '../../src/http/run-permits.ts';
+import { catchProxyTransportErrors, transportFailureKey } from '../../src/contracts/proxy-transport-errors.ts';
 
+const baseUrl = 'http://127.0.0.1:9';
 const target = { embedded: true, allowMutations: true, tokens: { accessToken: () => Promise.resolve('a-token') } };
 
 function replayed(): { request: IncomingMessage; response: ServerResponse & EventEmitter } {
   const request = { url: '/dse/rest/v1.0/jobs', method: 'GET', headers: {} } as unknown as IncomingMessage;
-  const response = new EventEmitter() as unknown as ServerResponse & EventEmitter;
+  const response = Object.assign(new EventEmitter(), { destroyed: false, writableFinished: false, headersSent: false }) as unknown as ServerResponse & EventEmitter;
   return { request, response };
 }
 
 function oneSlot(): { permits: Permits; slot: ReturnType<typeof pLimit> } {
   const slot = pLimit(1);
   return { permits: { run: (task) => slot(task) }, slot };
+}
+
+/** Takes the slot and keeps it until released; resolves once it holds it. */
+async function holdSlot(slot: ReturnType<typeof pLimit>): Promise<{ release: () => void; done: Promise<void> }> {
+  let release = (): void => undefined;
+  let holding = (): void => undefined;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const done = slot(
+    () =>
+      new Promise<void>((resolve) => {
+        release = resolve;
+        holding();
+      }),
+  );
+  await held;
+  return { release, done };
 }
 
 describe('the request filter on the run’s permits', () => {
@@ -45,8 +63,7 @@ describe('the request filter on the run’s permits', () => {
 
   it('gives the permit back at once, unsent, for a request the verifier gave up on while it waited', async () => {
     const { permits, slot } = oneSlot();
-    let releaseHolder = (): void => undefined;
-    const holder = slot(() => new Promise<void>((resolve) => (releaseHolder = resolve)));
+    const holder = await holdSlot(slot);
     const { request, response } = replayed();
     let sent = false;
     contractRequestFilter(target, undefined, undefined, permits)(request, response, () => (sent = true));
@@ -56,9 +73,24 @@ describe('the request filter on the run’s permits', () => {
     expect(slot.pendingCount).toBe(1);
     // The verifier's own timeout: it closes the connection while the request still waits for a permit.
     response.emit('close');
-    releaseHolder();
-    await holder;
+    holder.release();
+    await holder.done;
     // The filter's turn comes and goes without sending; then this one's.
     await slot(async () => expect(sent).toBe(false));
+  });
+
+  it('says the request was not sent, and does not count it as a timeout of the target', async () => {
+    const { permits, slot } = oneSlot();
+    const holder = await holdSlot(slot);
+    const { request, response } = replayed();
+    const timeouts: unknown[] = [];
+    const watched = { baseUrl, requestTimeoutMs: 10_000, client: { givenUp: undefined, noteRequestElsewhere: (timeout: unknown) => timeouts.push(timeout) } };
+    contractRequestFilter(target, undefined, watched, permits)(request, response, () => undefined);
+    response.emit('close');
+    holder.release();
+    await holder.done;
+    await slot(async () => undefined);
+    expect(catchProxyTransportErrors().get(transportFailureKey(baseUrl, 'GET', '/dse/rest/v1.0/jobs'))).toMatch(/^not sent: the verifier gave up after \d+ ms while the request waited for its token or a run permit$/);
+    expect(timeouts).toEqual([]);
   });
 });

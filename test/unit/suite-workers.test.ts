@@ -25,7 +25,8 @@ const remote: Config = loadConfig({
   },
   envFile: '/dev/null',
 });
-const nearWorkers = Math.max(availableParallelism(), 2);
+// Never more than the run's sixteen permits, however many cores.
+const nearWorkers = Math.min(16, Math.max(availableParallelism(), 2));
 
 describe('what a run waits on', () => {
   it('the embedded platform: the CPU, unless --latency-ms slows it down', () => {
