@@ -42,8 +42,11 @@ export async function openProviderTarget(info: TargetInfo, secrets: SecretRegist
   const session = info.sessions.full;
   if (!session) throw new UpgradeGuardError('LOGIN_FAILED', info.sessionErrors.full ?? 'the full user has no session');
   const http = new HttpClient({ timeoutMs: info.requestTimeoutMs, maxConcurrency: info.maxConcurrency, secrets });
+  // The token endpoint has a client of its own: a refresh must not queue behind module requests a target holds (a
+  // hang, a drip), or every replayed request would wait out the verifier's timeout for its token.
+  const auth = new HttpClient({ timeoutMs: info.requestTimeoutMs, maxConcurrency: 1, secrets });
   const tokens = await TokenManager.fromStore({
-    client: http,
+    client: auth,
     tokenEndpoint: tokenEndpoint(versionProfiles[info.version], info.authUrl),
     clientId: info.client.clientId,
     clientSecret: info.client.clientSecret,
@@ -51,7 +54,9 @@ export async function openProviderTarget(info: TargetInfo, secrets: SecretRegist
   });
   return {
     target: providerTargetOf(info, new PlatformApi(http, info.baseUrl, tokens, info.pathVersions), tokens, http.secrets),
-    close: () => http.close(),
+    close: async () => {
+      await Promise.all([http.close(), auth.close()]);
+    },
   };
 }
 

@@ -171,8 +171,9 @@ async function runJob(job: VerificationJob, request: QuietVerificationRequest, s
   let opened: Awaited<ReturnType<typeof openProviderTarget>>;
   const filesAtOnce = request.permitsLent ? (request.filesAtOnce ?? 1) : 1;
   try {
-    // Outside a run, one request at a time besides the verifier's; inside one the lent permits bound them all.
-    opened = await openProviderTarget({ ...job.target, maxConcurrency: request.permitsLent ? job.target.maxConcurrency : 1 }, secrets);
+    // The state setups' requests: one at a time for each verifier run going, so a target that holds them (a drip, a
+    // hang) cannot take every permit from the replayed requests. Inside a run the lent permits bound them all.
+    opened = await openProviderTarget({ ...job.target, maxConcurrency: filesAtOnce }, secrets);
   } catch (error) {
     return job.sources.map((source) => ({ ok: false, source, error: describe(error, secrets) }));
   }

@@ -31,9 +31,10 @@ type Misbehaviour = 'reset' | 'hang' | 'drip';
 /** What each double's failures must say, and the verifier's words about its own proxy that must not be shown. */
 const saying: Record<Misbehaviour, RegExp> = {
   reset: /reset the connection \(ECONNRESET\)|could not be reached/,
-  // On a busy machine a request may wait for its token or a run permit first: then the target had less than the whole timeout, and says so.
-  hang: /did not answer (within 10000 ms \(REQUEST_TIMEOUT_MS\)|in the \d+ ms it had of REQUEST_TIMEOUT_MS=10000 ms)|not sent: the target timed out 3 times in a row/,
-  drip: /answered 200 but its body did not arrive (within 10000 ms \(REQUEST_TIMEOUT_MS\)|in the \d+ ms it had of REQUEST_TIMEOUT_MS=10000 ms)|not sent: the target timed out 3 times in a row/,
+  // On a busy machine a request may wait for a run permit first, held by requests the target holds: then the target
+  // had less than the whole timeout, or the verifier gave up before the request was sent, and the line says which.
+  hang: /did not answer (within 10000 ms \(REQUEST_TIMEOUT_MS\)|in the \d+ ms it had of REQUEST_TIMEOUT_MS=10000 ms)|not sent: (the target timed out 3 times in a row|the verifier gave up after \d+ ms while the request waited for its token or a run permit)/,
+  drip: /answered 200 but its body did not arrive (within 10000 ms \(REQUEST_TIMEOUT_MS\)|in the \d+ ms it had of REQUEST_TIMEOUT_MS=10000 ms)|not sent: (the target timed out 3 times in a row|the verifier gave up after \d+ ms while the request waited for its token or a run permit)/,
 };
 
 let platform: Platform;
