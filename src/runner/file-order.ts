@@ -12,14 +12,22 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /** Chains of dependent requests, longest first (paths from the repository root). */
 export const chainFiles = ['suites/contracts/contracts.test.ts', 'suites/auth/expiry.test.ts', 'suites/auth/refresh.test.ts'] as const;
 
-export class ChainsFirstSequencer extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const rank = (spec: TestSpecification): number => {
-      const index = chainFiles.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
-      return index === -1 ? chainFiles.length : index;
-    };
-    // Array.prototype.sort is stable: within a rank, vitest's order stands.
-    return [...sorted].sort((a, b) => rank(a) - rank(b));
-  }
+/**
+ * A vitest sequencer that starts `files` first, in the order listed, and the rest in vitest's own order (paths from
+ * the repository root). The suites' chains use it; so does `npm test` for its longest files.
+ */
+export function listedFirst(files: readonly string[]): typeof BaseSequencer {
+  return class ListedFirst extends BaseSequencer {
+    override async sort(specs: TestSpecification[]): Promise<TestSpecification[]> {
+      const sorted = await super.sort(specs);
+      const rank = (spec: TestSpecification): number => {
+        const index = files.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
+        return index === -1 ? files.length : index;
+      };
+      // Array.prototype.sort is stable: within a rank, vitest's order stands.
+      return [...sorted].sort((a, b) => rank(a) - rank(b));
+    }
+  };
 }
+
+export const ChainsFirstSequencer = listedFirst(chainFiles);

@@ -17,6 +17,7 @@ import pLimit from 'p-limit';
 import { describe, expect, it } from 'vitest';
 import { contractRequestFilter } from '../../src/contracts/request-filter.ts';
 import type { Permits } from '../../src/http/run-permits.ts';
+import { holdOne } from '../support/hold-permit.ts';
 import { catchProxyTransportErrors, transportFailureKey } from '../../src/contracts/proxy-transport-errors.ts';
 
 const baseUrl = 'http://127.0.0.1:9';
@@ -33,22 +34,6 @@ function oneSlot(): { permits: Permits; slot: ReturnType<typeof pLimit> } {
   return { permits: { run: (task) => slot(task) }, slot };
 }
 
-/** Takes the slot and keeps it until released; resolves once it holds it. */
-async function holdSlot(slot: ReturnType<typeof pLimit>): Promise<{ release: () => void; done: Promise<void> }> {
-  let release = (): void => undefined;
-  let holding = (): void => undefined;
-  const held = new Promise<void>((resolve) => (holding = resolve));
-  const done = slot(
-    () =>
-      new Promise<void>((resolve) => {
-        release = resolve;
-        holding();
-      }),
-  );
-  await held;
-  return { release, done };
-}
-
 describe('the request filter on the run’s permits', () => {
   it('holds a permit from letting the request through until its answer is in', async () => {
     const { permits, slot } = oneSlot();
@@ -63,7 +48,7 @@ describe('the request filter on the run’s permits', () => {
 
   it('gives the permit back at once, unsent, for a request the verifier gave up on while it waited', async () => {
     const { permits, slot } = oneSlot();
-    const holder = await holdSlot(slot);
+    const holder = await holdOne(permits);
     const { request, response } = replayed();
     let sent = false;
     contractRequestFilter(target, undefined, undefined, permits)(request, response, () => (sent = true));
@@ -73,22 +58,22 @@ describe('the request filter on the run’s permits', () => {
     expect(slot.pendingCount).toBe(1);
     // The verifier's own timeout: it closes the connection while the request still waits for a permit.
     response.emit('close');
-    holder.release();
-    await holder.done;
+    holder.releaseHolder();
+    await holder.holder;
     // The filter's turn comes and goes without sending; then this one's.
     await slot(async () => expect(sent).toBe(false));
   });
 
   it('says the request was not sent, and does not count it as a timeout of the target', async () => {
     const { permits, slot } = oneSlot();
-    const holder = await holdSlot(slot);
+    const holder = await holdOne(permits);
     const { request, response } = replayed();
     const timeouts: unknown[] = [];
     const watched = { baseUrl, requestTimeoutMs: 10_000, client: { givenUp: undefined, noteRequestElsewhere: (timeout: unknown) => timeouts.push(timeout) } };
     contractRequestFilter(target, undefined, watched, permits)(request, response, () => undefined);
     response.emit('close');
-    holder.release();
-    await holder.done;
+    holder.releaseHolder();
+    await holder.holder;
     await slot(async () => undefined);
     expect(catchProxyTransportErrors().get(transportFailureKey(baseUrl, 'GET', '/dse/rest/v1.0/jobs'))).toMatch(/^not sent: the verifier gave up after \d+ ms while the request waited for its token or a run permit$/);
     expect(timeouts).toEqual([]);

@@ -7,7 +7,7 @@
  * of the three slots idle (issue 9). These start first, longest first; the
  * rest keep vitest's order.
  */
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { listedFirst } from '../../src/runner/file-order.ts';
 
 /** Longest first, by their wall time in `npm test` on two cores (paths from the repository root). */
 export const longFiles = [
@@ -19,14 +19,4 @@ export const longFiles = [
   'test/conformance/embedded-verify.test.ts',
 ] as const;
 
-export class LongFilesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const sorted = await super.sort(files);
-    const rank = (spec: TestSpecification): number => {
-      const index = longFiles.findIndex((file) => spec.moduleId.endsWith(`/${file}`));
-      return index === -1 ? longFiles.length : index;
-    };
-    // Array.prototype.sort is stable: within a rank, vitest's order stands.
-    return [...sorted].sort((a, b) => rank(a) - rank(b));
-  }
-}
+export const LongFilesFirst = listedFirst(longFiles);

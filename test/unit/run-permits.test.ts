@@ -6,25 +6,10 @@ import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RunPermits } from '../../src/http/run-permits.ts';
+import { holdOne } from '../support/hold-permit.ts';
 
 /** A worker thread that loads the TypeScript worker through tsx, as the suites' workers load theirs. */
 const tsWorker = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(new URL('../support/run-permits-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
-
-/** Takes one permit with a task that runs until released; resolves once the task holds it. */
-async function holdOne(permits: RunPermits): Promise<{ readonly holder: Promise<void>; readonly releaseHolder: () => void }> {
-  let releaseHolder = (): void => undefined;
-  let holding = (): void => undefined;
-  const held = new Promise<void>((resolve) => (holding = resolve));
-  const holder = permits.run(
-    () =>
-      new Promise<void>((resolve) => {
-        releaseHolder = resolve;
-        holding();
-      }),
-  );
-  await held;
-  return { holder, releaseHolder };
-}
 
 describe('run permits', () => {
   afterEach(() => RunPermits.withdraw());
