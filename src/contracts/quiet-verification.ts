@@ -13,10 +13,11 @@
  * registry, as the parent's caller hands the parent half its own.
  *
  * Inside a run the parent lends the child the run's permits, one per request
- * (src/http/lent-permits.ts), and the child replays each pact file of a
- * source in a verifier run of its own, all at once: the permits bound what
- * is in flight, and a source's chain of interactions is no longer one long
- * line (issue 9: at 50 ms a request, the 8.0 contracts were a 2 s chain).
+ * (src/http/lent-permits.ts). Against a far target (`filesAtOnce`) the child
+ * then replays each pact file of a source in a verifier run of its own, all
+ * at once: the permits bound what is in flight, and a source's chain of
+ * interactions is no longer one long line (issue 9: at 50 ms a request, the
+ * 7.4 contracts replayed against 8.0 were a 2 s chain).
  */
 import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
