@@ -94,6 +94,14 @@ export function waitsOnNetwork(config: Pick<Config, 'remote' | 'addedLatencyMs' 
   return config.remote !== undefined && (config.targetRoundTripMs ?? Number.POSITIVE_INFINITY) >= FAR_TARGET_MS;
 }
 
+/**
+ * Pact files a verifier child replays at once (src/contracts/quiet-verification.ts): against a far target every file
+ * in a verifier run of its own, the run's permits bounding them; otherwise one run over all files, the least CPU.
+ */
+export function pactFilesAtOnce(config: Pick<Config, 'remote' | 'addedLatencyMs' | 'targetRoundTripMs' | 'maxConcurrency'>): number {
+  return waitsOnNetwork(config) ? config.maxConcurrency : 1;
+}
+
 /** A round trip from which a target counts as far: well above what a busy machine adds to a request on loopback. */
 export const FAR_TARGET_MS = 20;
 

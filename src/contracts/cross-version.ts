@@ -15,7 +15,7 @@
  * configured target, which must be of that version. contract-breaks.ts runs
  * the comparison as a step of `verify` and writes its report.
  */
-import { waitsOnNetwork, type Config } from '../config/config.ts';
+import { pactFilesAtOnce, type Config } from '../config/config.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts';
@@ -165,7 +165,7 @@ export async function runCrossVersion(config: Config, request: CrossVersionReque
   try {
     // RUN_TIMEOUT_S: the verifier child is killed when the run's time is up, and the comparison is "not compared".
     const sessions = await openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`));
-    return await compareContracts(sessions, request.from, secrets, { signal: runDeadline(config), filesAtOnce: waitsOnNetwork(config) ? config.maxConcurrency : 1 });
+    return await compareContracts(sessions, request.from, secrets, { signal: runDeadline(config), filesAtOnce: pactFilesAtOnce(config) });
   } finally {
     // verify --latency-ms: this step's own embedded target served these (src/run-targets/traffic.ts).
     if (resolved.traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, resolved.traffic());

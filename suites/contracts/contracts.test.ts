@@ -22,11 +22,11 @@ import { findCatalogEntry } from '../../src/catalog/index.ts';
 import { contractCheckId, hasOwnPacts, platformPactSource, resolveOwnPactSources, type PactSource } from '../../src/contracts/sources.ts';
 import { formatMismatches, gotNoResponse } from '../../src/contracts/verification-report.ts';
 import { verifyQuietly, type JobResults } from '../../src/contracts/quiet-verification.ts';
+import { pactFilesAtOnce } from '../../src/config/config.ts';
 import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
 import { HttpClient } from '../../src/http/client.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
-import { waitsOnNetwork } from '../../src/config/config.ts';
 import { runDeadline } from '../../src/runner/run-deadline.ts';
 
 const targets = projectTargets();
@@ -61,7 +61,7 @@ try {
       jobs: verified.map((target) => ({ target, sources: [platformPactSource(target.version), ...ownSources] })),
       ...(pactConfig.publish && { publish: pactConfig.publish }),
       // Against a far target each pact file replays in a verifier run of its own, all within the run's permits.
-      filesAtOnce: waitsOnNetwork(inject('config')) ? inject('config').maxConcurrency : 1,
+      filesAtOnce: pactFilesAtOnce(inject('config')),
     },
     { scrub },
     options,

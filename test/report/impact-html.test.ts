@@ -13,14 +13,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumExecutable } from '../../src/auth/chromium.ts';
+import { chromiumExecutable, chromiumFlags } from '../../src/auth/chromium.ts';
 import { impactVerdicts } from '../../src/impact/types.ts';
 import { npmRunImpact, readImpactFiles } from '../support/impact-command.ts';
 
 const repo = new URL('../../', import.meta.url).pathname;
 const screenshots = join(repo, 'reports', 'screenshots');
-/** The Chromium the project's CI installs (or CHROMIUM_PATH); the flags keep it off the network. */
-const chromiumFlags = ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** A safety net, not a measure: npm and tsx alone take seconds per child on a busy runner. */
 const COMMAND_TIMEOUT_MS = 180_000;
 
@@ -29,7 +27,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'ug-impact-html-'));
-  browser = await chromium.launch({ executablePath: chromiumExecutable(process.env.CHROMIUM_PATH), args: chromiumFlags });
+  browser = await chromium.launch({ executablePath: chromiumExecutable(process.env.CHROMIUM_PATH), args: [...chromiumFlags] });
   await mkdir(screenshots, { recursive: true });
 }, COMMAND_TIMEOUT_MS);
 

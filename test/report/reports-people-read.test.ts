@@ -26,14 +26,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyFile, renderAllureReport } from '../../src/report/allure-html.ts';
 import { buildMigrationReport, writeMigrationReport } from '../../src/report/migration-report.ts';
 import type { RunResults } from '../../src/runner/results.ts';
+import { chromiumExecutable, chromiumFlags } from '../../src/auth/chromium.ts';
 import { allureReportFiles } from './_allure-report-data.ts';
 import { reportTargets } from './_report-targets.ts';
 
 const run = promisify(execFile);
 const repo = new URL('../../', import.meta.url).pathname;
 const screenshots = join(repo, 'reports', 'screenshots');
-/** The Debian chromium the project's CI installs; flags keep it off the network. */
-const chromiumFlags = ['--headless', '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SLOW = 600_000;
 
 let work: string;
@@ -44,7 +43,7 @@ beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'upgrade-guard-reports-'));
   await run(process.execPath, ['--import', 'tsx', 'test/report/_run-report-suites.ts', work], { cwd: repo, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } });
   results = JSON.parse(await readFile(join(work, 'results.json'), 'utf8')) as RunResults;
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumFlags });
+  browser = await chromium.launch({ executablePath: chromiumExecutable(process.env.CHROMIUM_PATH), args: [...chromiumFlags] });
   await mkdir(screenshots, { recursive: true });
 }, SLOW);
 
