@@ -12,6 +12,7 @@ import { conformanceSettings } from '../conformance/settings.ts';
 import { waitsOnNetwork, type Config } from '../config/config.ts';
 import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
 import { ChainsFirstSequencer } from './file-order.ts';
+import { moduleCacheEnabled } from './module-cache.ts';
 
 export interface SuitesOptions {
   /** `verify --only`: the check-id globs; checks outside them are not registered (src/check/check-selection.ts). */
@@ -44,6 +45,7 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
       maxWorkers: suiteWorkers(config),
       // The chains of dependent requests start first, so they overlap the rest (src/runner/file-order.ts).
       sequence: { sequencer: ChainsFirstSequencer },
+      experimental: { fsModuleCache: moduleCacheEnabled() },
       // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
       reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],
       projects: [
