@@ -6,7 +6,7 @@
  * with a coded error.
  */
 // First: the stacks of this process's errors stay readable with the transform cache on disk.
-import '../runner/stack-mapping-guard.ts';
+import './stack-mapping-guard.ts';
 import type { TestProject } from 'vitest/node';
 import type { Config } from '../config/config.ts';
 import { chromiumExecutable, launchChromiumServer } from '../auth/chromium.ts';

@@ -8,7 +8,7 @@
  * temporary file renamed), so concurrent runs share it safely. It lives
  * where vitest puts it, in node_modules; an install that cannot be written
  * runs without it. The main process reads a cached module back as bytes,
- * which vite's stack mapping does not expect: src/runner/stack-mapping-guard.ts.
+ * which vite's stack mapping does not expect: src/run-targets/stack-mapping-guard.ts.
  */
 import { accessSync, constants } from 'node:fs';
 import { join } from 'node:path';

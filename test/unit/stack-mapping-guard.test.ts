@@ -1,10 +1,10 @@
 /**
- * src/runner/stack-mapping-guard.ts: a stack trace mapper that throws (vite's,
+ * src/run-targets/stack-mapping-guard.ts: a stack trace mapper that throws (vite's,
  * on a module the transform cache handed over as bytes) no longer replaces the
  * stack that was asked for; a mapper that works is left to do its work.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { guardStackMapping } from '../../src/runner/stack-mapping-guard.ts';
+import { guardStackMapping } from '../../src/run-targets/stack-mapping-guard.ts';
 
 const installed = Error.prepareStackTrace;
 afterEach(() => {
