@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { parseBody } from './body.ts';
-import type { Principal, Router, RouteMatch, SimRequest, SimResponse } from './router.ts';
+import { demandedRoles, type Principal, type Router, type RouteMatch, type SimRequest, type SimResponse } from './router.ts';
 import { springError } from './spring-error.ts';
 
 /** A request as it arrived, body already read; what `inject` takes without a socket. */
@@ -47,7 +47,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatch {
     let principal: SimRequest['principal'];
     const { access } = match.route;
     if (access.kind === 'bearer') {
-      const check = options.checkBearer(incoming.headers, access.roles);
+      const check = options.checkBearer(incoming.headers, demandedRoles(access.roles));
       if (check.kind === 'refused') return springError(check.status, path, check.message, { 'www-authenticate': check.challenge });
       principal = check.principal;
     }

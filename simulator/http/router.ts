@@ -3,6 +3,14 @@
  * spec's own `{name}` placeholders, so a route reads like its spec row.
  * A path that matches a template under another method answers 405 with an
  * `Allow` header, as the platform's servlet stack does; anything else is 404.
+ *
+ * A route can be conditional (`when`): a version's or a fault's route is
+ * registered always, and whether it is served is asked only when a request's
+ * path matches its template. So an instance asks about a fault that removes
+ * or adds a route only for the requests that route could answer, never at
+ * its start: the kill matrix's contract trace (test/kill-matrix/contract-trace.ts)
+ * relies on the platform asking about a fault exactly where it could change
+ * an answer.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 
@@ -37,14 +45,22 @@ export interface SimResponse {
 
 export type Handler = (request: SimRequest) => SimResponse | Promise<SimResponse>;
 
+/** The roles a route demands: fixed, or decided per request (a fault's, asked only when the route is called). */
+export type Roles = readonly string[] | (() => readonly string[]);
+
+/** The roles a request to the route must hold, decided now. */
+export const demandedRoles = (roles: Roles): readonly string[] => (typeof roles === 'function' ? roles() : roles);
+
 /** Who may call a route: nobody needs a token (CAS), any valid token, or a token whose user holds every listed role. */
-export type Access = { readonly kind: 'public' } | { readonly kind: 'bearer'; readonly roles: readonly string[] };
+export type Access = { readonly kind: 'public' } | { readonly kind: 'bearer'; readonly roles: Roles };
 
 export interface Route {
   readonly method: HttpMethod;
   readonly template: string;
   readonly access: Access;
   readonly handler: Handler;
+  /** Whether the route is served, asked when a request's path matches the template; always, when absent. */
+  readonly served?: () => boolean;
 }
 
 export type RouteMatch =
@@ -53,14 +69,28 @@ export type RouteMatch =
   | { readonly kind: 'not-found' };
 
 export class Router {
-  readonly #routes: Route[] = [];
+  readonly #routes: Route[];
+  readonly #served: (() => boolean) | undefined;
+
+  constructor(shared?: { readonly routes: Route[]; readonly served: () => boolean }) {
+    this.#routes = shared?.routes ?? [];
+    this.#served = shared?.served;
+  }
 
   add(route: Route): void {
-    this.#routes.push(route);
+    const own = route.served;
+    const outer = this.#served;
+    this.#routes.push(outer ? { ...route, served: own ? () => outer() && own() : outer } : route);
+  }
+
+  /** The same route table, for routes served only while `served()` holds (asked per matching request). */
+  when(served: () => boolean): Router {
+    const outer = this.#served;
+    return new Router({ routes: this.#routes, served: outer ? () => outer() && served() : served });
   }
 
   /** Shorthand for a module API route guarded by a bearer token and roles. */
-  api(method: HttpMethod, template: string, roles: readonly string[], handler: Handler): void {
+  api(method: HttpMethod, template: string, roles: Roles, handler: Handler): void {
     this.add({ method, template, access: { kind: 'bearer', roles }, handler });
   }
 
@@ -73,7 +103,7 @@ export class Router {
     const allow: HttpMethod[] = [];
     for (const route of this.#routes) {
       const params = matchTemplate(route.template, path);
-      if (!params) continue;
+      if (!params || (route.served && !route.served())) continue;
       if (route.method === method) return { kind: 'found', route, params };
       allow.push(route.method);
     }

@@ -5,8 +5,10 @@
  * interaction calls. So before the matrix runs, the project's contracts of
  * each version are verified once against a clean embedded target of their
  * own, whose two instances report every fault they are asked about, from
- * their start (routes a fault would leave out, the logins) to the verifier's
- * last interaction.
+ * their start (the logins) to the verifier's last interaction. A route that
+ * a fault leaves out or adds is asked about only by a request whose path
+ * matches it (simulator/http/router.ts `when`), so the faults of routes no
+ * interaction calls are never asked about (test/simulator/fault-questions.test.ts).
  *
  * Why that is sound: the simulator changes behaviour only where it asks
  * `faults.has(name)` (simulator/faults/index.ts). A single-fault platform

@@ -7,6 +7,5 @@
 import type { ModuleContext } from '../context.ts';
 
 export function servesAddedEndpoints(context: ModuleContext): boolean {
-  if (context.faults.has('job-added-endpoints-served-early')) return true;
-  return context.version === '8.0';
+  return context.version === '8.0' || context.faults.has('job-added-endpoints-served-early');
 }

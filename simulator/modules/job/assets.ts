@@ -35,7 +35,7 @@ function readAssetRequest(request: SimRequest): AssetRequest {
 }
 
 export function registerAssetUsage(router: Router, context: ModuleContext, state: JobFixtures): void {
-  if (!servesAddedEndpoints(context)) return;
+  const added = router.when(() => servesAddedEndpoints(context));
   const base = context.baseUrl;
 
   const page = (request: SimRequest, find: (assetId: number) => DseObjectLightDto[]): SimResponse => {
@@ -62,13 +62,7 @@ export function registerAssetUsage(router: Router, context: ModuleContext, state
     return asset.ok ? json(200, state.discussionCounts.get(asset.assetId) ?? 0) : asset.response;
   };
 
-  if (!context.faults.has('job-discussion-count-missing')) {
-    router.api('GET', '/dse/rest/{version}/assets/{assetId}/discussion-count', jobRoles, discussionCount);
-  }
-  if (!context.faults.has('job-assets-jobs-missing')) {
-    router.api('GET', '/dse/rest/{version}/assets/{assetId}/jobs', jobRoles, (request) => page(request, jobsWith));
-  }
-  if (!context.faults.has('job-assets-products-missing')) {
-    router.api('GET', '/dse/rest/{version}/assets/{assetId}/products', jobRoles, (request) => page(request, productsWith));
-  }
+  added.when(() => !context.faults.has('job-discussion-count-missing')).api('GET', '/dse/rest/{version}/assets/{assetId}/discussion-count', jobRoles, discussionCount);
+  added.when(() => !context.faults.has('job-assets-jobs-missing')).api('GET', '/dse/rest/{version}/assets/{assetId}/jobs', jobRoles, (request) => page(request, jobsWith));
+  added.when(() => !context.faults.has('job-assets-products-missing')).api('GET', '/dse/rest/{version}/assets/{assetId}/products', jobRoles, (request) => page(request, productsWith));
 }

@@ -55,10 +55,9 @@ export function registerGrids(router: Router, context: ModuleContext, state: Job
     return grid.ok ? json(200, (state.grids.get(grid.key) ?? []).map((row) => gridRowDto(row, context.version))) : grid.response;
   });
 
-  const servesBulkDelete =
+  const servesBulkDelete = (): boolean =>
     context.version === '7.4' ? !context.faults.has('job-grid-rows-delete-removed-early') : context.faults.has('job-removed-grid-delete-still-served');
-  if (!servesBulkDelete) return;
-  router.api('DELETE', `${rows}/_delete`, jobRoles, (request) => {
+  router.when(servesBulkDelete).api('DELETE', `${rows}/_delete`, jobRoles, (request) => {
     const grid = gridKey(request, state);
     if (!grid.ok) return grid.response;
     const ids = requestedRowIds(request);

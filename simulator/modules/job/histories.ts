@@ -15,7 +15,7 @@ import { servesAddedEndpoints } from './added-endpoints.ts';
 import { jobRoles } from './roles.ts';
 
 export function registerHistories(router: Router, context: ModuleContext, state: JobFixtures): void {
-  if (!servesAddedEndpoints(context) || context.faults.has('job-histories-missing')) return;
+  const served = (): boolean => servesAddedEndpoints(context) && !context.faults.has('job-histories-missing');
 
   const handler = (request: SimRequest): SimResponse => {
     const found = lookupDseObject(request, state);
@@ -26,5 +26,5 @@ export function registerHistories(router: Router, context: ModuleContext, state:
     return json(200, { items: slicePage(history, window.window).map((record) => historyDto(found.job, record)), total: history.length });
   };
 
-  router.api('GET', '/dse/rest/v1.0/dse-object/{instanceId}/{l10nLocaleId}/histories', jobRoles, handler);
+  router.when(served).api('GET', '/dse/rest/v1.0/dse-object/{instanceId}/{l10nLocaleId}/histories', jobRoles, handler);
 }

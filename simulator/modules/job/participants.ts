@@ -31,8 +31,8 @@ const collection = '/dse/rest/v1/dse-object/{instanceId}/{l10nLocaleId}/particip
 
 type Resolution = { readonly ok: true; readonly users: SeedUser[] } | { readonly ok: false; readonly response: SimResponse };
 
-export function registerParticipants(router: Router, context: ModuleContext, state: JobFixtures): void {
-  if (!servesAddedEndpoints(context)) return;
+export function registerParticipants(routes: Router, context: ModuleContext, state: JobFixtures): void {
+  const router = routes.when(() => servesAddedEndpoints(context));
 
   const current = (job: JobRecord): string[] => state.participants.get(job.instanceId) ?? [];
 
@@ -109,7 +109,5 @@ export function registerParticipants(router: Router, context: ModuleContext, sta
   router.api('GET', collection, jobRoles, list);
   router.api('PUT', collection, jobRoles, change('replace'));
   router.api('PATCH', collection, jobRoles, change('add'));
-  if (!context.faults.has('job-participants-delete-missing')) {
-    router.api('DELETE', `${collection}/{userUUID}`, jobRoles, remove);
-  }
+  router.when(() => !context.faults.has('job-participants-delete-missing')).api('DELETE', `${collection}/{userUUID}`, jobRoles, remove);
 }

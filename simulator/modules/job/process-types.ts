@@ -53,10 +53,10 @@ function processTypeV2(type: ProcessType) {
 export function registerProcessTypes(router: Router, context: ModuleContext, state: JobFixtures): void {
   router.api('GET', '/dse/rest/v1/process-types', jobRoles, () => json(200, state.processTypes.map(processTypeV1)));
 
-  if (!servesAddedEndpoints(context) || context.faults.has('job-process-types-v2-missing')) return;
+  const servesV2 = (): boolean => servesAddedEndpoints(context) && !context.faults.has('job-process-types-v2-missing');
   const byTechnicalName = (request: SimRequest): SimResponse => {
     const type = state.processTypes.find((candidate) => candidate.technicalName === request.params.technicalName);
     return type ? json(200, processTypeV2(type)) : notFound(request, `Process type ${request.params.technicalName ?? ''} not found`);
   };
-  router.api('GET', '/dse/rest/v2/process-types/{technicalName}', jobRoles, byTechnicalName);
+  router.when(servesV2).api('GET', '/dse/rest/v2/process-types/{technicalName}', jobRoles, byTechnicalName);
 }

@@ -28,22 +28,22 @@ export const registerMediaModule: ModuleRegistrar = (router, context) => {
   registerAssetSearchRoutes(router, context, state);
   registerAssetRoutes(router, context, state);
   registerAssetAttributeRoutes(router, context, state);
-  if (!faults.has('media-attribute-nodes-missing')) registerAttributeNodeRoutes(router, context, state);
+  registerAttributeNodeRoutes(router.when(() => !faults.has('media-attribute-nodes-missing')), context, state);
   registerThemeRoutes(router, context, state);
   registerUserRoutes(router, context, state);
   registerVirtualDatabaseRoutes(router, context, state);
   registerWebhookRoutes(router, context, state);
-  if (!faults.has('media-web-tracing-missing')) registerWebTracingRoutes(router, context, state);
+  registerWebTracingRoutes(router.when(() => !faults.has('media-web-tracing-missing')), context, state);
 
   // Removed in 8.0.
-  const archiveEntriesServed = is80 ? faults.has('media-archive-entries-still-served') : !faults.has('media-archive-entries-removed-early');
-  if (archiveEntriesServed) registerArchiveEntryRoutes(router, context, state);
+  const archiveEntriesServed = (): boolean => (is80 ? faults.has('media-archive-entries-still-served') : !faults.has('media-archive-entries-removed-early'));
+  registerArchiveEntryRoutes(router.when(archiveEntriesServed), context, state);
 
   // Added in 8.0.
-  const aiTaggingServed = is80 ? !faults.has('media-ai-tagging-missing') : faults.has('media-ai-tagging-served-in-7.4');
-  if (aiTaggingServed) registerAiTaggingRoutes(router, context, state);
+  const aiTaggingServed = (): boolean => (is80 ? !faults.has('media-ai-tagging-missing') : faults.has('media-ai-tagging-served-in-7.4'));
+  registerAiTaggingRoutes(router.when(aiTaggingServed), context, state);
 
   // Deprecated in 8.0 (still served) and its 8.0 replacement (spec §9.4).
-  if (!faults.has('media-workflow-steps-removed-early')) registerWorkflowStepsV11(router, context, state);
-  if (is80 && !faults.has('media-workflow-steps-replacement-missing')) registerWorkflowStepsV12(router, context, state);
+  registerWorkflowStepsV11(router.when(() => !faults.has('media-workflow-steps-removed-early')), context, state);
+  if (is80) registerWorkflowStepsV12(router.when(() => !faults.has('media-workflow-steps-replacement-missing')), context, state);
 };

@@ -23,8 +23,8 @@ const valueFields = ['id', 'value', 'weight', 'inherited'];
 type Parsed = { readonly ok: true; readonly entries: NodeDimensionValues[] } | { readonly ok: false; readonly response: SimResponse };
 
 export function registerDimensionNodeUpdate(router: Router, context: ModuleContext, state: PlanningFixtures): void {
-  const acceptsNodeMetadata = context.version === '8.0' && !context.faults.has('planning-dimension-node-metadata-rejected');
-  const allowedEntryFields = acceptsNodeMetadata ? [...entryFields, 'nodeId'] : entryFields;
+  const allowedEntryFields = (): readonly string[] =>
+    context.version === '8.0' && !context.faults.has('planning-dimension-node-metadata-rejected') ? [...entryFields, 'nodeId'] : entryFields;
 
   const readValue = (raw: unknown): DimensionValue | undefined => {
     if (!isRecord(raw) || Object.keys(raw).some((key) => !valueFields.includes(key))) return undefined;
@@ -39,9 +39,10 @@ export function registerDimensionNodeUpdate(router: Router, context: ModuleConte
     const body: unknown = request.body;
     if (!Array.isArray(body)) return { ok: false, response: badRequest(request, 'The request body must be an array of dimension values') };
     const entries: NodeDimensionValues[] = [];
+    const allowed = allowedEntryFields();
     for (const raw of body) {
       if (!isRecord(raw)) return { ok: false, response: badRequest(request, 'Each entry must be an object') };
-      const unknown = Object.keys(raw).find((key) => !allowedEntryFields.includes(key));
+      const unknown = Object.keys(raw).find((key) => !allowed.includes(key));
       if (unknown !== undefined) return { ok: false, response: badRequest(request, `Unrecognized field "${unknown}"`) };
       if (raw.nodeId !== undefined && raw.nodeId !== nodeId) return { ok: false, response: badRequest(request, 'nodeId must name the node in the path') };
       const dimension = state.dimensions.find((candidate) => candidate.id === raw.dimensionId);
@@ -72,5 +73,5 @@ export function registerDimensionNodeUpdate(router: Router, context: ModuleConte
     return { status: 204 };
   };
 
-  if (!context.faults.has('planning-dimension-node-update-missing')) planningRoute(router, 'PUT', '/dimension/node/{nodeId}', handler);
+  planningRoute(router.when(() => !context.faults.has('planning-dimension-node-update-missing')), 'PUT', '/dimension/node/{nodeId}', handler);
 }

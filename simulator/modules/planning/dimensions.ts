@@ -49,8 +49,8 @@ export function registerDimensions(router: Router, context: ModuleContext, state
     return json(200, valuesOf(nodeId).filter((entry) => type === null || entry.dimensionType === type));
   });
 
-  if (!servesAdditions(context) || context.faults.has('planning-node-allchildren-missing')) return;
-  planningRoute(router, 'GET', '/dimension/node-allchildren/{nodeId}', (request) => {
+  const servesAllChildren = (): boolean => servesAdditions(context) && !context.faults.has('planning-node-allchildren-missing');
+  planningRoute(router.when(servesAllChildren), 'GET', '/dimension/node-allchildren/{nodeId}', (request) => {
     const nodeId = parseInteger(request.params.nodeId);
     if (nodeId === undefined) return badRequest(request, 'nodeId must be an integer');
     if (!state.nodes.has(nodeId)) return notFound(request, `Node ${nodeId} not found`);

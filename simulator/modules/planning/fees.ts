@@ -16,8 +16,8 @@ import { badRequest } from './errors.ts';
 import { mapsPage, readMapsWindow } from './page.ts';
 import { planningRoute } from './route.ts';
 
-export function registerFees(router: Router, context: ModuleContext, state: PlanningFixtures): void {
-  if (!servesAdditions(context)) return;
+export function registerFees(routes: Router, context: ModuleContext, state: PlanningFixtures): void {
+  const router = routes.when(() => servesAdditions(context));
 
   const feeDto = (fee: Fee) => ({
     id: fee.id,

@@ -13,9 +13,9 @@ export interface GroupDto {
 }
 
 export function groupWriter(context: ModuleContext): (group: PlanGroup) => GroupDto {
-  const withUid = context.version === '8.0' && !context.faults.has('planning-group-uid-missing');
   return (group) => {
     const base = { id: group.id, name: group.name, inherit: group.inherit };
+    const withUid = context.version === '8.0' && !context.faults.has('planning-group-uid-missing');
     return withUid ? { ...base, uid: group.uid } : base;
   };
 }

@@ -77,15 +77,14 @@ export function registerGroups(router: Router, context: ModuleContext, state: Pl
     return { status: 204 };
   };
 
-  if (servesAdditions(context) && !context.faults.has('planning-group-list-missing')) {
-    planningRoute(router, 'GET', '/group', () => json(200, [...state.groups.values()].map(groupDto)));
-  }
+  const servesList = (): boolean => servesAdditions(context) && !context.faults.has('planning-group-list-missing');
+  planningRoute(router.when(servesList), 'GET', '/group', () => json(200, [...state.groups.values()].map(groupDto)));
   planningRoute(router, 'GET', '/group/{id}', (request) => {
     const group = state.groups.get(request.params.id ?? '');
     return group ? json(200, groupDto(group)) : notFound(request, `Group ${request.params.id ?? ''} not found`);
   });
-  if (context.faults.has('planning-group-writes-removed-early')) return;
-  planningRoute(router, 'POST', '/group', create);
-  planningRoute(router, 'PUT', '/group/{id}', update);
-  planningRoute(router, 'DELETE', '/group/{id}', remove);
+  const writes = router.when(() => !context.faults.has('planning-group-writes-removed-early'));
+  planningRoute(writes, 'POST', '/group', create);
+  planningRoute(writes, 'PUT', '/group/{id}', update);
+  planningRoute(writes, 'DELETE', '/group/{id}', remove);
 }

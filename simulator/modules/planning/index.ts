@@ -35,8 +35,7 @@ export const registerPlanningModule: ModuleRegistrar = (router, context) => {
   registerFees(router, context, state);
   registerTasks(router, context, state);
   registerPublicViews(router, context, state);
-  if (servesAdditions(context) && !context.faults.has('planning-views-missing')) {
-    registerViews(router, context, state);
-    registerViewUsage(router, context, state);
-  }
+  const views = router.when(() => servesAdditions(context) && !context.faults.has('planning-views-missing'));
+  registerViews(views, context, state);
+  registerViewUsage(views, context, state);
 };

@@ -61,6 +61,6 @@ export function registerNodeCopy(router: Router, context: ModuleContext, state: 
     return json(201, nodeDto(copySubtree(source, parent, filtered.ids), state, context));
   };
 
-  if (!context.faults.has('planning-node-copy-removed-early')) planningRoute(router, 'POST', '/node/{nodeId}/copy/{parentId}', handler(false));
+  planningRoute(router.when(() => !context.faults.has('planning-node-copy-removed-early')), 'POST', '/node/{nodeId}/copy/{parentId}', handler(false));
   planningRoute(router, 'POST', '/node/{nodeId}/copy-extended/{parentId}', handler(true));
 }

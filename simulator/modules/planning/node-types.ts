@@ -42,12 +42,12 @@ export function registerNodeTypes(router: Router, context: ModuleContext, state:
     ),
   );
 
-  const asObject = context.version === '7.4' ? !context.faults.has('planning-icon-string-before-8.0') : context.faults.has('planning-icon-still-object');
+  const asObject = (): boolean => (context.version === '7.4' ? !context.faults.has('planning-icon-string-before-8.0') : context.faults.has('planning-icon-still-object'));
   planningRoute(router, 'GET', '/node-type/icons/download/{typeId}', (request) => {
     const typeId = parseInteger(request.params.typeId);
     if (typeId === undefined) return badRequest(request, 'typeId must be an integer');
     const type = state.nodeTypes.find((candidate) => candidate.id === typeId);
     if (!type) return notFound(request, `Node type ${typeId} not found`);
-    return asObject ? iconObject(type) : iconString();
+    return asObject() ? iconObject(type) : iconString();
   });
 }

@@ -36,8 +36,8 @@ export function registerNodes(router: Router, context: ModuleContext, state: Pla
     return { status: 204 };
   });
 
-  if (!servesAdditions(context) || context.faults.has('planning-node-allchildren-missing')) return;
-  planningRoute(router, 'GET', '/node/allchildren/{nodeId}', (request) => {
+  const servesAllChildren = (): boolean => servesAdditions(context) && !context.faults.has('planning-node-allchildren-missing');
+  planningRoute(router.when(servesAllChildren), 'GET', '/node/allchildren/{nodeId}', (request) => {
     const nodeId = parseInteger(request.params.nodeId);
     if (nodeId === undefined) return badRequest(request, 'nodeId must be an integer');
     if (!state.nodes.has(nodeId)) return notFound(request, `Node ${nodeId} not found`);

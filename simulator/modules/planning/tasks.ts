@@ -16,8 +16,8 @@ import { mapsPage, readMapsWindow } from './page.ts';
 import { planningRoute } from './route.ts';
 import { planningUserDto } from './users.ts';
 
-export function registerTasks(router: Router, context: ModuleContext, state: PlanningFixtures): void {
-  if (!servesAdditions(context) || context.faults.has('planning-node-allchildren-missing')) return;
+export function registerTasks(routes: Router, context: ModuleContext, state: PlanningFixtures): void {
+  const router = routes.when(() => servesAdditions(context) && !context.faults.has('planning-node-allchildren-missing'));
 
   const taskDto = (task: PlanTask) => {
     const responsible = findUserById(task.responsibleUserId);

@@ -16,8 +16,8 @@ import { readUserParam } from './users.ts';
 
 type UserLookup = { readonly ok: true; readonly user: SeedUser } | { readonly ok: false; readonly response: SimResponse };
 
-export function registerUserGroups(router: Router, context: ModuleContext, state: PlanningFixtures): void {
-  if (context.faults.has('planning-usergroups-removed-early')) return;
+export function registerUserGroups(routes: Router, context: ModuleContext, state: PlanningFixtures): void {
+  const router = routes.when(() => !context.faults.has('planning-usergroups-removed-early'));
 
   const lookup = (request: SimRequest): UserLookup => {
     const found = readUserParam(request.params.userId, context.version);

@@ -34,9 +34,12 @@ function asParticipant(user: SeedUser, role: ReviewParticipant['role']): ReviewP
 
 export function registerCreateReviewObject(router: Router, context: ModuleContext, state: ReviewFixtures): void {
   const byUuid = context.version === '8.0';
-  let flagName = context.version === '7.4' ? 'flagCreateJmsCommentfield' : 'flagCreateJmsComment';
-  if (context.faults.has('review-create-old-flag-name')) flagName = 'flagCreateJmsCommentfield';
-  if (context.faults.has('review-create-new-flag-name-early')) flagName = 'flagCreateJmsComment';
+  const flagNameOf = (): string => {
+    let flagName = context.version === '7.4' ? 'flagCreateJmsCommentfield' : 'flagCreateJmsComment';
+    if (context.faults.has('review-create-old-flag-name')) flagName = 'flagCreateJmsCommentfield';
+    if (context.faults.has('review-create-new-flag-name-early')) flagName = 'flagCreateJmsComment';
+    return flagName;
+  };
 
   const readParticipant = (raw: unknown): Resolved<ReviewParticipant> => {
     if (!isRecord(raw)) return { ok: false, response: reviewError(400, 'INVALID_PARTICIPANT', 'Each participant must be an object') };
@@ -53,6 +56,7 @@ export function registerCreateReviewObject(router: Router, context: ModuleContex
     if (!caller) return reviewError(401, 'UNAUTHENTICATED', 'Authentication required');
     const body = request.body;
     if (!isRecord(body)) return reviewError(400, 'INVALID_BODY', 'The request body must be a JSON object');
+    const flagName = flagNameOf();
     if (typeof body[flagName] !== 'boolean') return reviewError(400, 'FIELD_REQUIRED', `${flagName} is required and must be a boolean`);
     if (!isInteger(body.mediaGUID)) return reviewError(400, 'FIELD_REQUIRED', 'mediaGUID is required and must be an integer');
     for (const field of ['version', 'dseObjectId', 'varTypeId']) {

@@ -13,12 +13,13 @@ import { personById } from './people.ts';
 import { lookupReview } from './review-lookup.ts';
 
 export function registerGeneralInfo(router: Router, context: ModuleContext, state: ReviewFixtures): void {
-  let required: readonly string[] = context.version === '7.4' ? [roles.reviewManagerModuleAccess] : [roles.authenticated];
-  if (context.faults.has('review-general-info-old-role')) required = [roles.reviewManagerModuleAccess];
-  if (context.faults.has('review-general-info-role-not-enforced')) required = [roles.authenticated];
+  const required = (): readonly string[] => {
+    if (context.faults.has('review-general-info-role-not-enforced')) return [roles.authenticated];
+    if (context.faults.has('review-general-info-old-role')) return [roles.reviewManagerModuleAccess];
+    return context.version === '7.4' ? [roles.reviewManagerModuleAccess] : [roles.authenticated];
+  };
 
-  if (context.faults.has('review-general-info-missing')) return;
-  router.api('GET', '/rm/rest/v1.0/util/reviews/{id}/_get-general-info', required, (request) => {
+  router.when(() => !context.faults.has('review-general-info-missing')).api('GET', '/rm/rest/v1.0/util/reviews/{id}/_get-general-info', required, (request) => {
     const found = lookupReview(request.params.id, state);
     if (!found.ok) return found.response;
     const review = found.review;

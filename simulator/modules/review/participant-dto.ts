@@ -11,17 +11,17 @@ import type { ModuleContext } from '../context.ts';
 import type { ReviewParticipant } from '../../fixtures/review.ts';
 
 export function participantWriter(context: ModuleContext) {
-  const withUuid = context.version === '8.0' && !context.faults.has('review-participant-uuid-missing');
-  const withExtern = context.version === '8.0' && !context.faults.has('review-participant-extern-missing');
-  const pendingStatus = context.faults.has('review-participant-approval-pending-value') ? { participantStatus: 'IN_PENDING' } : {};
+  const withUuid = (): boolean => context.version === '8.0' && !context.faults.has('review-participant-uuid-missing');
+  const withExtern = (): boolean => context.version === '8.0' && !context.faults.has('review-participant-extern-missing');
+  const pendingStatus = () => (context.faults.has('review-participant-approval-pending-value') ? { participantStatus: 'IN_PENDING' } : {});
 
   return (participant: ReviewParticipant) => ({
     userId: participant.userId,
-    ...(withUuid ? { userUuid: participant.uuid } : {}),
+    ...(withUuid() ? { userUuid: participant.uuid } : {}),
     fullName: participant.fullName,
     email: participant.email,
-    ...(withExtern ? { extern: participant.extern } : {}),
+    ...(withExtern() ? { extern: participant.extern } : {}),
     participantRole: participant.role,
-    ...(participant.decision ? { participantStatus: participant.decision } : pendingStatus),
+    ...(participant.decision ? { participantStatus: participant.decision } : pendingStatus()),
   });
 }

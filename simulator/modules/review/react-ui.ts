@@ -16,7 +16,7 @@ import { reviewModuleRoles } from './roles.ts';
 import { userBaseDto } from './users.ts';
 
 export function registerReactUi(router: Router, context: ModuleContext, state: ReviewFixtures): void {
-  const withApprovedWithChanges = context.version === '8.0' && !context.faults.has('review-react-approved-with-changes-missing');
+  const withApprovedWithChanges = (): boolean => context.version === '8.0' && !context.faults.has('review-react-approved-with-changes-missing');
 
   const iterationDto = (review: ReviewRecord, iteration: ReviewIteration, callerId: number) => {
     const uploader = personById(review, iteration.uploaderId);
@@ -58,7 +58,7 @@ export function registerReactUi(router: Router, context: ModuleContext, state: R
       iterations: review.iterations.map((iteration) => iterationDto(review, iteration, request.principal?.userId ?? 0)),
       dseObjectInstanceId: review.dseObjectInstanceId,
       dseVariableTypeId: review.dseVariableTypeId,
-      ...(withApprovedWithChanges ? { approvedWithChangesEnabled: review.approvedWithChangesEnabled } : {}),
+      ...(withApprovedWithChanges() ? { approvedWithChangesEnabled: review.approvedWithChangesEnabled } : {}),
       ...(creator ? { creator: userBaseDto(creator, context.version) } : {}),
     });
   });

@@ -26,13 +26,13 @@ export const registerTemplateBuilderModule: ModuleRegistrar = (router, context) 
   registerParameterCreateRoutes(router, context, state);
 
   // Removed in 8.0 without deprecation.
-  const attachmentsServed = is80 ? faults.has('template-builder-removed-still-served') : !faults.has('template-builder-removed-early');
-  if (attachmentsServed) registerAttachmentRoutes(router, context, state);
+  const attachmentsServed = (): boolean => (is80 ? faults.has('template-builder-removed-still-served') : !faults.has('template-builder-removed-early'));
+  registerAttachmentRoutes(router.when(attachmentsServed), context, state);
 
   // Added in 8.0.
-  const added = is80 || faults.has('template-builder-added-served-in-7.4');
-  if (added && !faults.has('template-builder-boxes-missing')) registerTemplateBoxRoutes(router, context, state);
-  if (added) registerTemplateRendererRoutes(router, context, state);
-  if (added && !faults.has('template-builder-variables-missing')) registerTemplateVariableRoutes(router, context, state);
-  if (added && !faults.has('template-builder-parameters-delete-missing')) registerParameterDeleteRoutes(router, context, state);
+  const added = router.when(() => is80 || faults.has('template-builder-added-served-in-7.4'));
+  registerTemplateBoxRoutes(added.when(() => !faults.has('template-builder-boxes-missing')), context, state);
+  registerTemplateRendererRoutes(added, context, state);
+  registerTemplateVariableRoutes(added.when(() => !faults.has('template-builder-variables-missing')), context, state);
+  registerParameterDeleteRoutes(added.when(() => !faults.has('template-builder-parameters-delete-missing')), context, state);
 };

@@ -5,7 +5,7 @@
  * the bearer guard (the route's roles against the calling user's), and the
  * handler's response otherwise. Shared by the module conformance tests.
  */
-import { Router, type HttpMethod, type Route, type SimRequest, type SimResponse } from '../../../simulator/http/router.ts';
+import { demandedRoles, Router, type HttpMethod, type Route, type SimRequest, type SimResponse } from '../../../simulator/http/router.ts';
 import type { ModuleRegistrar } from '../../../simulator/modules/context.ts';
 import { FaultSet, type FaultName } from '../../../simulator/faults/index.ts';
 import { fullUser, type SeedUser } from '../../../simulator/fixtures/users.ts';
@@ -35,6 +35,8 @@ export interface ModuleHarness {
   readonly router: Router;
   /** The route a method and concrete path reach, if any. */
   route(method: HttpMethod, path: string): Route | undefined;
+  /** The roles a call of that route must hold, decided now (a fault's roles are decided per call); none for an open or missing route. */
+  roles(method: HttpMethod, path: string): readonly string[] | undefined;
   /** Calls `method` on `pathAndQuery` (e.g. `/x?limit=2`). */
   call(method: HttpMethod, pathAndQuery: string, options?: CallOptions): Promise<HarnessResponse>;
 }
@@ -49,6 +51,11 @@ export function moduleHarness(registrar: ModuleRegistrar, options: HarnessOption
     return match.kind === 'found' ? match.route : undefined;
   };
 
+  const roles = (method: HttpMethod, path: string): readonly string[] | undefined => {
+    const access = route(method, path)?.access;
+    return access?.kind === 'bearer' ? demandedRoles(access.roles) : undefined;
+  };
+
   const call = async (method: HttpMethod, pathAndQuery: string, callOptions: CallOptions = {}): Promise<HarnessResponse> => {
     const url = new URL(pathAndQuery, baseUrl);
     const match = router.match(method, url.pathname);
@@ -59,7 +66,7 @@ export function moduleHarness(registrar: ModuleRegistrar, options: HarnessOption
     const access = match.route.access;
     if (access.kind === 'bearer') {
       if (user === null) return { status: 401, headers: {}, body: undefined };
-      if (!access.roles.every((role) => user.roles.includes(role))) return { status: 403, headers: {}, body: undefined };
+      if (!demandedRoles(access.roles).every((role) => user.roles.includes(role))) return { status: 403, headers: {}, body: undefined };
     }
     const rawBody = callOptions.body === undefined ? Buffer.alloc(0) : Buffer.from(JSON.stringify(callOptions.body));
     const request: SimRequest = {
@@ -75,7 +82,7 @@ export function moduleHarness(registrar: ModuleRegistrar, options: HarnessOption
     return readResponse(await match.route.handler(request));
   };
 
-  return { router, route, call };
+  return { router, route, roles, call };
 }
 
 function readResponse(response: SimResponse): HarnessResponse {

@@ -25,8 +25,8 @@ const harness = (version: SimVersion, faults: readonly FaultName[] = []): Module
 
 describe('general info role (spec §4.5, §5.12)', () => {
   it('7.4 requires REVIEW_MANAGER_MODULE_ACCESS; 8.0 only AUTHENTICATED', async () => {
-    expect(harness('7.4').route('GET', generalInfo)?.access).toEqual({ kind: 'bearer', roles: ['REVIEW_MANAGER_MODULE_ACCESS'] });
-    expect(harness('8.0').route('GET', generalInfo)?.access).toEqual({ kind: 'bearer', roles: ['AUTHENTICATED'] });
+    expect(harness('7.4').roles('GET', generalInfo)).toEqual(['REVIEW_MANAGER_MODULE_ACCESS']);
+    expect(harness('8.0').roles('GET', generalInfo)).toEqual(['AUTHENTICATED']);
     expect((await harness('7.4').call('GET', generalInfo, { user: limitedUser })).status).toBe(403);
     expect((await harness('8.0').call('GET', generalInfo, { user: limitedUser })).status).toBe(200);
     expect((await harness('7.4').call('GET', generalInfo, { user: fullUser })).status).toBe(200);

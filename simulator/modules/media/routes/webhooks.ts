@@ -7,7 +7,7 @@
  * are also served at `v1.2`, where the vendor's documents (7.4 and 8.0) have
  * them; the spec names only the creation.
  */
-import { json } from '../../../http/router.ts';
+import { json, type Handler } from '../../../http/router.ts';
 import type { Webhook } from '../../../fixtures/media.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { mediaAccess } from '../access.ts';
@@ -33,10 +33,14 @@ function webhookBody(webhook: Webhook): Record<string, unknown> {
 /** Where the vendor's documents have the webhook reads and the delete. */
 const vendorBase = '/rest/mp/v1.2/webhooks';
 
-export const registerWebhookRoutes: MediaRoutes = (router, context, state) => {
-  const base = context.faults.has('media-webhooks-only-at-v1.2') ? '/rest/mp/v1.2/webhooks' : '/rest/mp/v1.1/webhooks';
+/** The spec's path; an instance with the fault serves everything at the vendor's path only. */
+const specBase = '/rest/mp/v1.1/webhooks';
 
-  router.api('POST', base, mediaAccess, (request) => {
+export const registerWebhookRoutes: MediaRoutes = (router, context, state) => {
+  const onlyAtVendorPath = (): boolean => context.faults.has('media-webhooks-only-at-v1.2');
+  const atSpecPath = router.when(() => !onlyAtVendorPath());
+
+  const create: Handler = (request) => {
     const result = readWebhookDraft(context, request.body);
     if (!result.ok) return badRequest(result.message, 'MP_E05001');
     const id = state.nextWebhookId;
@@ -44,19 +48,21 @@ export const registerWebhookRoutes: MediaRoutes = (router, context, state) => {
     const webhook: Webhook = { id, ...result.draft, status: 'NOT_PROCESSED', lastModified: `${new Date().toISOString().slice(0, 19)}Z` };
     state.webhooks.set(id, webhook);
     return json(201, webhookBody(webhook));
-  });
+  };
+  atSpecPath.api('POST', specBase, mediaAccess, create);
+  router.when(onlyAtVendorPath).api('POST', vendorBase, mediaAccess, create);
 
-  for (const path of new Set([base, vendorBase])) {
-    router.api('GET', path, mediaAccess, () => json(200, { webhooks: [...state.webhooks.values()].map(webhookBody) }));
+  for (const [routes, path] of [[atSpecPath, specBase], [router, vendorBase]] as const) {
+    routes.api('GET', path, mediaAccess, () => json(200, { webhooks: [...state.webhooks.values()].map(webhookBody) }));
 
-    router.api('GET', `${path}/{id}`, mediaAccess, (request) => {
+    routes.api('GET', `${path}/{id}`, mediaAccess, (request) => {
       const id = parseId(request.params['id']);
       if (id === undefined) return badRequest('Webhook id is not valid.');
       const webhook = state.webhooks.get(id);
       return webhook ? json(200, webhookBody(webhook)) : notFound(`Webhook ${id} was not found.`);
     });
 
-    router.api('DELETE', `${path}/{id}`, mediaAccess, (request) => {
+    routes.api('DELETE', `${path}/{id}`, mediaAccess, (request) => {
       const id = parseId(request.params['id']);
       if (id === undefined) return badRequest('Webhook id is not valid.');
       if (!state.webhooks.delete(id)) return notFound(`Webhook ${id} cannot be found.`);
