@@ -102,8 +102,12 @@ export class Router {
   match(method: string, path: string): RouteMatch {
     const allow: HttpMethod[] = [];
     for (const route of this.#routes) {
-      const params = matchTemplate(route.template, path);
-      if (!params || (route.served && !route.served())) continue;
+      // Whether a route is served is asked before its parameters are decoded: a route not served leaves a path it
+      // would have refused for bad percent-encoding to the others, as an instance without the route does.
+      const fit = fitTemplate(route.template, path);
+      if (fit === 'no' || (route.served && !route.served())) continue;
+      const params = templateParams(route.template, path);
+      if (!params) continue;
       if (route.method === method) return { kind: 'found', route, params };
       allow.push(route.method);
     }
@@ -111,7 +115,29 @@ export class Router {
   }
 }
 
-function matchTemplate(template: string, path: string): Record<string, string> | undefined {
+/**
+ * How a path fits a template, read segment by segment as `templateParams` decodes it: `maybe` when it fits, or
+ * when a placeholder's value with a `%` comes before the first segment that does not (decoding may refuse it
+ * there, as `templateParams` would); `no` otherwise, without decoding anything.
+ */
+function fitTemplate(template: string, path: string): 'no' | 'maybe' {
+  const expected = template.split('/');
+  const actual = path.split('/');
+  if (expected.length !== actual.length) return 'no';
+  for (const [i, want] of expected.entries()) {
+    const got = actual[i] ?? '';
+    if (isPlaceholder(want)) {
+      if (got === '') return 'no';
+      if (got.includes('%')) return 'maybe';
+    } else if (want !== got) {
+      return 'no';
+    }
+  }
+  return 'maybe';
+}
+
+/** The placeholders' values, or undefined when the path does not fit; throws URIError on bad percent-encoding. */
+function templateParams(template: string, path: string): Record<string, string> | undefined {
   const expected = template.split('/');
   const actual = path.split('/');
   if (expected.length !== actual.length) return undefined;
@@ -119,7 +145,7 @@ function matchTemplate(template: string, path: string): Record<string, string> |
   for (let i = 0; i < expected.length; i += 1) {
     const want = expected[i] ?? '';
     const got = actual[i] ?? '';
-    if (want.startsWith('{') && want.endsWith('}')) {
+    if (isPlaceholder(want)) {
       if (got === '') return undefined;
       params[want.slice(1, -1)] = decodeURIComponent(got);
     } else if (want !== got) {
@@ -128,6 +154,8 @@ function matchTemplate(template: string, path: string): Record<string, string> |
   }
   return params;
 }
+
+const isPlaceholder = (segment: string): boolean => segment.startsWith('{') && segment.endsWith('}');
 
 export const json = (status: number, body: unknown, headers?: Record<string, string>): SimResponse =>
   headers ? { status, body, headers } : { status, body };

@@ -30,6 +30,12 @@ describe('the questions a platform asks about its faults', () => {
     expect(asked).not.toContain('media-web-tracing-missing');
   });
 
+  it('a route not served leaves a path with bad percent-encoding to the others, as an instance without it does', async () => {
+    const path = '/dse/rest/v2/process-types/%E0';
+    expect((await askingPlatform('7.4').platform.inject({ method: 'GET', url: path })).status).toBe(404);
+    expect((await askingPlatform('8.0').platform.inject({ method: 'GET', url: path })).status).toBe(400);
+  });
+
   it('an added 8.0 route is asked about in 7.4 only when called, and is not served there', async () => {
     const { platform, asked } = askingPlatform('7.4');
     const reply = await platform.inject({ method: 'GET', url: '/maps/rest/api/v1/group' });
