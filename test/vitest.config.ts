@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { transformCacheKeyPlugin } from '../src/runner/module-cache.ts';
 import { LongFilesFirst } from './support/long-files-first.ts';
 
 /**
@@ -9,6 +10,7 @@ import { LongFilesFirst } from './support/long-files-first.ts';
 const UNIT_HANG_TIMEOUT_MS = 10 * 60_000;
 
 export default defineConfig({
+  plugins: [transformCacheKeyPlugin(new URL('..', import.meta.url).pathname)],
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],
@@ -25,8 +27,7 @@ export default defineConfig({
     testTimeout: UNIT_HANG_TIMEOUT_MS,
     hookTimeout: UNIT_HANG_TIMEOUT_MS,
     env: { PACT_DO_NOT_TRACK: 'true' },
-    // Vitest's transform cache on disk: the test files run in workers, where it reads back whole. (Not for verify's
-    // suites: in the main process, where their global setup runs, it breaks the mapping of an error's stack.)
+    // Vitest's transform cache on disk, as verify's runs use it (src/runner/module-cache.ts).
     experimental: { fsModuleCache: true },
     // GitHub's workflow parser imports its schema JSON without an import attribute, which Node 20 refuses: vite loads it.
     server: { deps: { inline: ['@actions/workflow-parser'] } },

@@ -5,8 +5,6 @@
  * workers. A bad configuration or an unreachable target fails here, once,
  * with a coded error.
  */
-// First: the stacks of this process's errors stay readable with the transform cache on disk.
-import './stack-mapping-guard.ts';
 import type { TestProject } from 'vitest/node';
 import type { Config } from '../config/config.ts';
 import { chromiumExecutable, launchChromiumServer } from '../auth/chromium.ts';
@@ -16,10 +14,14 @@ import { startEmbeddedTarget, type ResolvedTarget } from './embedded.ts';
 import { remoteTarget } from './remote.ts';
 import type { RunTarget } from './run-plan.ts';
 import { openSessions } from './sessions.ts';
+import { guardStackMapping } from './stack-mapping-guard.ts';
 import type { TargetInfo } from './target-info.ts';
 import { recordSetupFailure } from './setup-failures.ts';
 import { reportTraffic, setupMeasurePrefix } from './traffic.ts';
 import type { TrafficStats } from '../../simulator/platform.ts';
+
+// Before any work of this process reads a stack (Playwright reads one on every call): stack-mapping-guard.ts.
+guardStackMapping();
 
 /** Targets started at once: the kill matrix has dozens per project. */
 const STARTUP_CONCURRENCY = 8;

@@ -1,5 +1,5 @@
 /**
- * Loaded first by the suites' global setup (global-setup.ts),
+ * Called by the suites' global setup (global-setup.ts), before any of its work,
  * in the process that runs vitest. With the transform cache on disk
  * (src/runner/module-cache.ts) vitest 4.1's main-process module runner gets
  * a cached module's code as a Buffer, and vite's source mapping of a stack
@@ -8,8 +8,8 @@
  * stack that was asked for. Playwright reads a stack on every call it makes
  * (to name its caller), so LOGIN_DRIVER=browser ended in that INTERNAL
  * error, and any error of the setup lost its own. So a stack that cannot
- * be mapped is given as V8 writes it, unmapped (positions in the
- * transformed code); a stack that can is mapped as before.
+ * be mapped is given as V8 writes it, unmapped: a stack through a cached
+ * module (DEBUG=1's, say) shows positions in the transformed code.
  */
 const guarded = Symbol.for('upgrade-guard.stack-mapping-guard');
 type PrepareStackTrace = NonNullable<ErrorConstructor['prepareStackTrace']>;
@@ -37,5 +37,3 @@ function unmappedHeader(error: Error): string {
     return 'Error';
   }
 }
-
-guardStackMapping();

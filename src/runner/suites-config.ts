@@ -12,7 +12,7 @@ import { conformanceSettings } from '../conformance/settings.ts';
 import { waitsOnNetwork, type Config } from '../config/config.ts';
 import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
 import { ChainsFirstSequencer } from './file-order.ts';
-import { moduleCacheEnabled } from './module-cache.ts';
+import { moduleCacheEnabled, transformCacheKeyPlugin } from './module-cache.ts';
 
 export interface SuitesOptions {
   /** `verify --only`: the check-id globs; checks outside them are not registered (src/check/check-selection.ts). */
@@ -39,6 +39,8 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
   const suites: RunProject = { name: 'suites', targets: plan };
   // OPENAPI_DIR set: the module suites keep their exchanges, and a conformance project checks them after.
   const conformance = conformanceSettings(config.openapiDir, config.reportsDir);
+  // In every project: a project's cache keys come from its own plugins (an inline project does not extend the root's).
+  const plugins = [transformCacheKeyPlugin()];
   return {
     test: {
       ...perProject,
@@ -50,6 +52,7 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
       reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],
       projects: [
         {
+          plugins,
           test: {
             ...perProject,
             name: suites.name,
@@ -65,6 +68,7 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
         ...(conformance
           ? [
               {
+                plugins,
                 test: {
                   ...perProject,
                   name: 'conformance',
