@@ -9,3 +9,8 @@ import type { ModuleContext } from '../context.ts';
 export function servesAdditions(context: ModuleContext): boolean {
   return context.version === '8.0' || context.faults.has('planning-additions-served-early');
 }
+
+/** The three node-allchildren reads 8.0 adds (nodes, dimensions, tasks), which one fault leaves out together. */
+export function servesAllChildren(context: ModuleContext): boolean {
+  return servesAdditions(context) && !context.faults.has('planning-node-allchildren-missing');
+}

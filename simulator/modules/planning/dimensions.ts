@@ -10,7 +10,7 @@ import { json, type Router } from '../../http/router.ts';
 import type { ModuleContext } from '../context.ts';
 import type { PlanningFixtures } from '../../fixtures/planning.ts';
 import { parseInteger, readListParam } from '../../fixtures/request-values.ts';
-import { servesAdditions } from './additions.ts';
+import { servesAllChildren } from './additions.ts';
 import { dimensionNodeValueDto } from './dimension-values.ts';
 import { badRequest, notFound } from './errors.ts';
 import { descendantsOf } from './node-dto.ts';
@@ -49,8 +49,7 @@ export function registerDimensions(router: Router, context: ModuleContext, state
     return json(200, valuesOf(nodeId).filter((entry) => type === null || entry.dimensionType === type));
   });
 
-  const servesAllChildren = (): boolean => servesAdditions(context) && !context.faults.has('planning-node-allchildren-missing');
-  planningRoute(router.when(servesAllChildren), 'GET', '/dimension/node-allchildren/{nodeId}', (request) => {
+  planningRoute(router.when(() => servesAllChildren(context)), 'GET', '/dimension/node-allchildren/{nodeId}', (request) => {
     const nodeId = parseInteger(request.params.nodeId);
     if (nodeId === undefined) return badRequest(request, 'nodeId must be an integer');
     if (!state.nodes.has(nodeId)) return notFound(request, `Node ${nodeId} not found`);

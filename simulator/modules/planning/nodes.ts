@@ -9,7 +9,7 @@ import { json, type Router } from '../../http/router.ts';
 import type { ModuleContext } from '../context.ts';
 import type { PlanningFixtures } from '../../fixtures/planning.ts';
 import { parseInteger } from '../../fixtures/request-values.ts';
-import { servesAdditions } from './additions.ts';
+import { servesAllChildren } from './additions.ts';
 import { badRequest, notFound } from './errors.ts';
 import { descendantsOf, nodeDto } from './node-dto.ts';
 import { mapsPage, readMapsWindow } from './page.ts';
@@ -36,8 +36,7 @@ export function registerNodes(router: Router, context: ModuleContext, state: Pla
     return { status: 204 };
   });
 
-  const servesAllChildren = (): boolean => servesAdditions(context) && !context.faults.has('planning-node-allchildren-missing');
-  planningRoute(router.when(servesAllChildren), 'GET', '/node/allchildren/{nodeId}', (request) => {
+  planningRoute(router.when(() => servesAllChildren(context)), 'GET', '/node/allchildren/{nodeId}', (request) => {
     const nodeId = parseInteger(request.params.nodeId);
     if (nodeId === undefined) return badRequest(request, 'nodeId must be an integer');
     if (!state.nodes.has(nodeId)) return notFound(request, `Node ${nodeId} not found`);

@@ -9,7 +9,7 @@ import type { ModuleContext } from '../context.ts';
 import type { PlanTask, PlanningFixtures } from '../../fixtures/planning.ts';
 import { findUserById } from '../../fixtures/user-directory.ts';
 import { parseInteger, readListParam } from '../../fixtures/request-values.ts';
-import { servesAdditions } from './additions.ts';
+import { servesAllChildren } from './additions.ts';
 import { badRequest, notFound } from './errors.ts';
 import { descendantsOf } from './node-dto.ts';
 import { mapsPage, readMapsWindow } from './page.ts';
@@ -17,7 +17,7 @@ import { planningRoute } from './route.ts';
 import { planningUserDto } from './users.ts';
 
 export function registerTasks(routes: Router, context: ModuleContext, state: PlanningFixtures): void {
-  const router = routes.when(() => servesAdditions(context) && !context.faults.has('planning-node-allchildren-missing'));
+  const router = routes.when(() => servesAllChildren(context));
 
   const taskDto = (task: PlanTask) => {
     const responsible = findUserById(task.responsibleUserId);
