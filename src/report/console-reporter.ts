@@ -6,6 +6,7 @@
  */
 import type { Reporter, TestModule } from 'vitest/node';
 import { targetOf } from '../runner/results.ts';
+import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 
 interface Counts {
   passed: number;
@@ -15,6 +16,8 @@ interface Counts {
 
 export class ConsoleReporter implements Reporter {
   onTestModuleEnd(module: TestModule): void {
+    // A login that failed cancelled the run: its coded line is all verify says (src/run-targets/global-setup.ts).
+    if (firstSetupFailure()) return;
     const byTarget = new Map<string, Counts>();
     for (const test of module.children.allTests()) {
       const target = targetOf(test);

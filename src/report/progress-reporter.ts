@@ -12,6 +12,7 @@
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { targetOf } from '../runner/results.ts';
+import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 
 export const progressPrefix = 'progress: ';
 
@@ -67,7 +68,8 @@ export class ProgressReporter implements Reporter {
       this.#shown = false;
       return;
     }
-    if (!module.children.allTests().next().value) return;
+    // A login that failed cancelled the run: its coded line is all verify says (global-setup.ts).
+    if (!module.children.allTests().next().value || firstSetupFailure()) return;
     this.#options.write(`${progressPrefix}${this.line()}\n`);
   }
 
@@ -83,7 +85,7 @@ export class ProgressReporter implements Reporter {
   }
 
   #live(): void {
-    if (!this.#options.tty) return;
+    if (!this.#options.tty || firstSetupFailure()) return;
     this.#shown = true;
     this.#options.write(`\r\x1b[2K${this.line()}`);
   }

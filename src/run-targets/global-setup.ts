@@ -1,9 +1,12 @@
 /**
  * Vitest global setup, once per run, in the main process: resolve each
- * run target of the run (from the provided configuration and run plan) (start the embedded platform when there is no
- * BASE_URL), open its shared sessions, and provide them all to the
- * workers. A bad configuration or an unreachable target fails here, once,
- * with a coded error.
+ * run target of the run (from the provided configuration and run plan)
+ * (start the embedded platform when there is no BASE_URL) and provide them
+ * to the workers, then open each target's shared sessions while vitest
+ * starts its workers: the sessions reach them through the session handoff
+ * (session-handoff.ts). A bad configuration or an unreachable target fails
+ * here, once, with a coded error; a login that fails records its coded
+ * error the same way and cancels the run.
  */
 import type { TestProject } from 'vitest/node';
 import type { Config } from '../config/config.ts';
@@ -17,7 +20,8 @@ import { openSessions } from './sessions.ts';
 import { guardStackMapping } from './stack-mapping-guard.ts';
 import type { TargetInfo } from './target-info.ts';
 import { recordSetupFailure } from './setup-failures.ts';
-import { reportTraffic, setupMeasurePrefix } from './traffic.ts';
+import { loginsMeasurePrefix, reportTraffic, setupMeasurePrefix } from './traffic.ts';
+import { loginFailure, openedSessionsOf, SessionHandoff, withoutSessions } from './session-handoff.ts';
 import type { TrafficStats } from '../../simulator/platform.ts';
 
 // Before any work of this process reads a stack (Playwright reads one on every call): stack-mapping-guard.ts.
@@ -43,7 +47,12 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
   const limiter = new ConcurrencyLimiter(STARTUP_CONCURRENCY);
   const closers: Array<() => Promise<void>> = [];
   const traffic: Array<{ readonly runTarget: RunTarget; readonly stats: () => TrafficStats }> = [];
+  const handoff = new SessionHandoff();
+  let logins: Promise<unknown> = Promise.resolve();
   const close = async (): Promise<void> => {
+    // A login still under way uses the platforms: it ends (each of its requests is bounded) before they close.
+    await logins;
+    handoff.close();
     // verify --latency-ms: what each target served, for the benchmark (scripts/bench-verify.ts).
     for (const { runTarget, stats } of traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, stats());
     await Promise.all(closers.map((closer) => closer()));
@@ -57,21 +66,53 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
           const resolved = await resolve(config, runTarget);
           closers.push(resolved.close);
           if (resolved.traffic) traffic.push({ runTarget, stats: resolved.traffic });
-          const target = loginBrowser ? { ...resolved.target, loginBrowser } : resolved.target;
-          // Global setup runs in verify's own process: its stdout is the run's output.
-          return openSessions(target, secrets, (line) => process.stdout.write(`${line}\n`));
+          return loginBrowser ? { ...resolved.target, loginBrowser } : resolved.target;
         }),
       ),
     );
-    project.provide('targets', targets);
+    project.provide('targets', targets.map(withoutSessions));
+    project.provide('sessionHandoff', handoff.name);
     // The run's timeline (verify --timings reads it): global setup runs in verify's own process.
-    const names = runProject.targets.map((runTarget) => runTarget.name);
-    performance.measure(`${setupMeasurePrefix}${names.length <= 2 ? names.join(', ') : `of ${names.length} targets`}`, { start: started });
+    performance.measure(`${setupMeasurePrefix}${targetNames(runProject.targets)}`, { start: started });
+    logins = openAllSessions(project, targets, handoff, limiter, secrets);
   } catch (error) {
     await close();
     throw error;
   }
   return close;
+}
+
+/**
+ * Each target's logins, settled on the handoff as they end; never rejects. The first failure is the run's: it is
+ * recorded for verify's coded line (setup-failures.ts) and the run is cancelled, as a failed setup ended it before.
+ */
+async function openAllSessions(project: TestProject, targets: readonly TargetInfo[], handoff: SessionHandoff, limiter: ConcurrencyLimiter, secrets: SecretRegistry): Promise<void> {
+  const started = performance.now();
+  let failed = false;
+  await Promise.all(
+    targets.map((target) =>
+      limiter
+        // Global setup runs in verify's own process: its stdout is the run's output.
+        .run(() => openSessions(target, secrets, (line) => process.stdout.write(`${line}\n`)))
+        .then(
+          (opened) => handoff.settle(target.project, openedSessionsOf(opened)),
+          (error: unknown) => {
+            const failure = loginFailure(error);
+            handoff.fail(target.project, failure, secrets);
+            if (failed) return;
+            failed = true;
+            recordSetupFailure(failure, secrets);
+            // As a failed check does under bail: the checks still running end, none starts.
+            void project.vitest.cancelCurrentRun('test-failure');
+          },
+        ),
+    ),
+  );
+  performance.measure(`${loginsMeasurePrefix}${targetNames(targets.map((target) => ({ name: target.project })))}`, { start: started });
+}
+
+function targetNames(targets: readonly { readonly name: string }[]): string {
+  return targets.length <= 2 ? targets.map((target) => target.name).join(', ') : `of ${targets.length} targets`;
 }
 
 /** LOGIN_DRIVER=browser: one Chromium for the project's logins, closed with the project's targets. */

@@ -33,3 +33,5 @@ function formatTraffic(target: string, stats: TrafficStats): string {
 
 /** `performance.measure` names of the suites' global setup (`global setup embedded 7.4, embedded 8.0`). */
 export const setupMeasurePrefix = 'global setup ';
+/** `performance.measure` names of the shared sessions' logins, which run alongside the workers' start (`logins embedded 8.0`). */
+export const loginsMeasurePrefix = 'logins ';

@@ -61,7 +61,7 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
             provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection },
             globalSetup: ['src/run-targets/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
             sequence: { groupOrder: 0 },
-            setupFiles: options.allure === false ? ['src/check/allure-discard.ts', 'src/check/allure-setup.ts'] : ['allure-vitest/setup', 'src/check/allure-setup.ts'],
+            setupFiles: [...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/sessions-setup.ts'],
           },
         },
         // Vendor conformance runs after every module suite of the run (a later group), on the exchanges they kept.

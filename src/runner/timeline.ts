@@ -4,7 +4,7 @@
  * setups' performance measures (src/run-targets/global-setup.ts), which run
  * in this process: vitest's start, each project's setup, then the suites.
  */
-import { setupMeasurePrefix } from '../run-targets/traffic.ts';
+import { loginsMeasurePrefix, setupMeasurePrefix } from '../run-targets/traffic.ts';
 import type { Phase } from './timings.ts';
 
 export class Timeline {
@@ -33,8 +33,12 @@ export class Timeline {
     const first = setups[0];
     if (first) {
       this.#phases.push({ label: 'vitest start', ms: first.startTime - this.#last });
-      for (const setup of setups) this.#phases.push({ label: `${setup.name} (platforms, logins)`, ms: setup.duration });
+      for (const setup of setups) this.#phases.push({ label: `${setup.name} (platforms)`, ms: setup.duration });
       this.#last = Math.max(...setups.map((setup) => setup.startTime + setup.duration));
+    }
+    // The logins run while vitest starts the workers (src/run-targets/session-handoff.ts).
+    for (const logins of performance.getEntriesByType('measure').filter((entry) => entry.name.startsWith(loginsMeasurePrefix) && entry.startTime >= (first?.startTime ?? this.#last))) {
+      this.#alongside.push({ label: `${logins.name} (the shared sessions, alongside the workers' start)`, ms: logins.duration });
     }
     this.step('suites');
   }

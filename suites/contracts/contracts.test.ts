@@ -18,6 +18,7 @@ import { isCheckId, type CheckId } from '../../src/check/check-id.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
 import { targetBreak } from '../../src/check/failure.ts';
 import { currentTarget, projectTargets, targetSecrets } from '../../src/run-targets/current-target.ts';
+import { openedTarget } from '../../src/run-targets/opened-target.ts';
 import { findCatalogEntry } from '../../src/catalog/index.ts';
 import { contractCheckId, hasOwnPacts, platformPactSource, resolveOwnPactSources, type PactSource } from '../../src/contracts/sources.ts';
 import { formatMismatches, gotNoResponse } from '../../src/contracts/verification-report.ts';
@@ -56,9 +57,11 @@ let results: JobResults = [];
 try {
   // RUN_TIMEOUT_S: the verifier child is killed when the run's time is up (vitest's cancel does not reach a file being collected).
   const options = { signal: runDeadline(inject('config')) };
+  // The verifier child opens the full user's session: the targets go to it with their sessions open.
+  const jobs = await Promise.all(verified.map(async (target) => ({ target: await openedTarget(target), sources: [platformPactSource(target.version), ...ownSources] })));
   results = await verifyQuietly(
     {
-      jobs: verified.map((target) => ({ target, sources: [platformPactSource(target.version), ...ownSources] })),
+      jobs,
       ...(pactConfig.publish && { publish: pactConfig.publish }),
       // Against a far target each pact file replays in a verifier run of its own, all within the run's permits.
       filesAtOnce: pactFilesAtOnce(inject('config')),

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../../simulator/platform.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
+import { progressPrefix } from '../../src/report/progress-reporter.ts';
 import { expectOneCodedLine, npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
 
 const secret = 'cs-do-not-print-0123456789';
@@ -225,5 +226,8 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     const outcome = await verify(['--env-file', envFile('refused', { ...lines, LOGIN_PASSWORD: `${password}-wrong` })]);
     expectOneCodedLine(outcome, 'LOGIN_FAILED', [secret, password]);
     expect(outcome.stderr).toContain('LOGIN_PASSWORD');
+    // The logins run while the workers start (src/run-targets/session-handoff.ts): the run they cancel says nothing else.
+    expect(outcome.stdout).not.toMatch(/^[✓✗] /m);
+    expect(outcome.stderr).not.toContain(progressPrefix);
   });
 });
