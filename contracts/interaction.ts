@@ -5,7 +5,7 @@
  * and path come from the endpoint-change catalog; the path's ids come from
  * the provider state (`fromProviderState`), so a pact holds on any instance.
  */
-import { MatchersV3 } from '@pact-foundation/pact';
+import { MatchersV3 } from './matchers.ts';
 import type { FaultDeclarations } from '../src/catalog/faults.ts';
 import type { HttpMethod } from '../src/catalog/index.ts';
 import { entryById, pathParamNames, versionedPath, type CatalogEntryId, type CatalogModule } from '../src/catalog/index.ts';

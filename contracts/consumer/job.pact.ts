@@ -2,7 +2,7 @@
  * Job module contracts (spec §2 "Dashboard item, my-active list", "Job
  * search request"; §4.2). 7.4 names users by numeric id; 8.0 by UUID.
  */
-import { MatchersV3 } from '@pact-foundation/pact';
+import { MatchersV3 } from '../matchers.ts';
 import { deleteGridRows, getMyActiveDashboard, searchJobs } from '../../src/api/modules/job.ts';
 import { example, stateValue, type ModuleContracts } from '../interaction.ts';
 

@@ -2,7 +2,7 @@
  * Media module contracts (spec §2 "AI tagging", "Webhook creation filter",
  * "Asset", "Themes list"; §3; §4.4; §6).
  */
-import { MatchersV3 } from '@pact-foundation/pact';
+import { MatchersV3 } from '../matchers.ts';
 import {
   createWebhook,
   getAiTaggingStatus,

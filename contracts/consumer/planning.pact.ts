@@ -3,7 +3,7 @@
  * The icon download is the spec's breaking change: an object in 7.4, a
  * string in 8.0. The deprecated user-group listing must still answer in 8.0.
  */
-import { MatchersV3 } from '@pact-foundation/pact';
+import { MatchersV3 } from '../matchers.ts';
 import { downloadNodeTypeIcon, getAllUserGroups, getFees, getView, listGroups } from '../../src/api/modules/planning.ts';
 import { example, stateValue, type ContractInteraction, type ModuleContracts } from '../interaction.ts';
 

@@ -3,7 +3,7 @@
  * not shown in the spec: the contract is that it answers with an object.
  * The role it needs changes in 8.0 (spec §5.12), which the module suite checks.
  */
-import { MatchersV3 } from '@pact-foundation/pact';
+import { MatchersV3 } from '../matchers.ts';
 import { getReviewGeneralInfo } from '../../src/api/modules/review.ts';
 import { example, type ContractInteraction, type ModuleContracts } from '../interaction.ts';
 

@@ -2,7 +2,7 @@
  * Shop module contracts (spec §2 "Shop advanced search", §4.7, §7): the
  * 7.4 query and array answer, and 8.0's empty query and object answer.
  */
-import { MatchersV3 } from '@pact-foundation/pact';
+import { MatchersV3 } from '../matchers.ts';
 import { advancedShopSearch } from '../../src/api/modules/shop.ts';
 import type { ModuleContracts } from '../interaction.ts';
 

@@ -2,7 +2,7 @@
  * Template builder contracts (spec §4.6): the two endpoints 8.0 removed
  * without deprecation (7.4), and the boxes and variables 8.0 adds.
  */
-import { MatchersV3 } from '@pact-foundation/pact';
+import { MatchersV3 } from '../matchers.ts';
 import { canWriteAttachments, getAttachmentIdsByExternalIds, getTemplateBoxes, getTemplateVariables } from '../../src/api/modules/template-builder.ts';
 import { example, type ModuleContracts } from '../interaction.ts';
 

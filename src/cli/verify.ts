@@ -23,7 +23,9 @@ import { Timeline } from '../runner/timeline.ts';
 import { formatTimings } from '../runner/timings.ts';
 import { trafficDirectory } from '../run-targets/traffic.ts';
 import { preflight } from '../run-targets/preflight.ts';
-import { defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
+import { defaultCrossVersion, defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
+import { startVerifierChild, type VerifierChild } from '../contracts/quiet-verification.ts';
+import { pactFilesAtOnce } from '../config/config.ts';
 import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 import { runDeadline } from '../runner/run-deadline.ts';
 import { commandArguments, runCli } from './run-cli.ts';
@@ -140,6 +142,15 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     throw new UpgradeGuardError('CONFIG_INVALID', `--shard cannot be combined with --openapi / OPENAPI_DIR: vendor conformance needs every module exchange of a target in one run`);
   }
   const shardFiles = shard ? filesOfShard(await suiteFiles(process.cwd(), shardedFolders(suites)), shard) : undefined;
+  // The cross-version comparison belongs to the contracts: a run (or shard, or --only subset) without them leaves it
+  // out. It has a target and a Pact verifier child of its own, so when the run is known to include it (no --only,
+  // which is judged on the results) it runs alongside the suites, within the run's permits runSuites starts.
+  const comparesAtAll = (!suites || suites.includes('contracts')) && (!shardFiles || shardFiles.includes(contractsSuiteFile));
+  const comparesAlongside = comparesAtAll && !checkSelection && args.from === undefined && args.to === undefined && defaultCrossVersion(plan) !== undefined;
+  // Its verifier child starts now: it loads pact-js while this process loads its own modules and reaches the target,
+  // on a core that is otherwise idle, not later beside the suite workers' start (issue 9). A run that ends before the
+  // step leaves it: the child exits when this process does.
+  const verifier = comparesAlongside ? startVerifierChild({ jobs: 1, filesAtOnce: pactFilesAtOnce(settings) }, runDeadline(settings)) : undefined;
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (settings.remote) await ensureTokenStoreDirectory(settings.tokenStorePath);
   const reach = await preflight(settings, secrets);
@@ -176,12 +187,8 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.
     vitestOutput: process.env.DEBUG ? process.stderr : new PassThrough().resume(),
   });
-  // The cross-version comparison belongs to the contracts: a run (or shard, or --only subset) without them leaves it
-  // out. It has a target and a Pact verifier child of its own, so when the run is known to include it (no --only,
-  // which is judged on the results) it runs alongside the suites, within the run's permits runSuites has just started.
-  const comparesAtAll = (!suites || suites.includes('contracts')) && (!shardFiles || shardFiles.includes(contractsSuiteFile));
-  const alongside = comparesAtAll && !checkSelection
-    ? timeline.alongside('contract breaks 7.4 → 8.0 (Pact verifier child, alongside the suites)', () => compareAfterSuites(config, plan, secrets))
+  const alongside = comparesAlongside
+    ? timeline.alongside('contract breaks 7.4 → 8.0 (Pact verifier child, alongside the suites)', () => compareAfterSuites(config, plan, secrets, verifier))
     : undefined;
   // A global setup that failed with a coded error is the cause of whatever vitest then did with it, even an error of
   // vitest's own: the coded line wins. Past RUN_TIMEOUT_S nothing waits, the setup's logins included: a run cut off
@@ -261,12 +268,12 @@ function subsetLines(only: string | undefined, shard: Shard | undefined, files: 
 }
 
 /** The comparison after the suites (when the plan covers 8.0): its section, or why it could not run. */
-async function compareAfterSuites(config: Config, plan: readonly RunTarget[], secrets: SecretRegistry): Promise<RunRecord['contractBreaks']> {
-  const { defaultCrossVersion, runCrossVersion } = await heavy();
+async function compareAfterSuites(config: Config, plan: readonly RunTarget[], secrets: SecretRegistry, verifier?: VerifierChild): Promise<RunRecord['contractBreaks']> {
+  const { runCrossVersion } = await heavy();
   const request = defaultCrossVersion(plan);
   if (!request) return undefined;
   try {
-    return { ran: await runCrossVersion(config, request, secrets) };
+    return { ran: await runCrossVersion(config, request, secrets, verifier) };
   } catch (error) {
     return { failed: secrets.scrub(`Contract breaks ${request.from} → ${request.to}: not compared: ${error instanceof Error ? error.message : String(error)}`) };
   }

@@ -21,13 +21,12 @@ import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts';
 import { startEmbeddedTarget } from '../run-targets/embedded.ts';
 import { remoteTarget } from '../run-targets/remote.ts';
-import type { RunTarget } from '../run-targets/run-plan.ts';
 import { openSessions } from '../run-targets/sessions.ts';
 import { runDeadline } from '../runner/run-deadline.ts';
 import { reportTraffic } from '../run-targets/traffic.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import { documentedChanges } from './documented-breaks.ts';
-import { verifyQuietly } from './quiet-verification.ts';
+import { verifyQuietly, type VerifierChild } from './quiet-verification.ts';
 import { platformPactSource } from './sources.ts';
 import { formatMismatches, gotNoResponse } from './verification-report.ts';
 import type { InteractionOutcome, SourceVerification } from './verify-source.ts';
@@ -84,12 +83,14 @@ export interface CompareOptions {
   readonly signal?: AbortSignal | undefined;
   /** Pact files replayed at once (quiet-verification.ts); against a far target they overlap. */
   readonly filesAtOnce?: number;
+  /** A verifier child started ahead (quiet-verification.ts `startVerifierChild`); without one, one starts here. */
+  readonly child?: VerifierChild | undefined;
 }
 
 /** Verifies the `from` contracts against `target` (sessions open) and classifies every interaction. */
 export async function compareContracts(target: TargetInfo, from: PlatformVersion, secrets: SecretRegistry, options: CompareOptions = {}): Promise<ContractBreaksSection> {
   const request = { jobs: [{ target, sources: [platformPactSource(from, options.pactDir)] }], ...(options.filesAtOnce !== undefined && { filesAtOnce: options.filesAtOnce }) };
-  const [result] = (await verifyQuietly(request, secrets, { signal: options.signal }))[0] ?? [];
+  const [result] = (await verifyQuietly(request, secrets, { signal: options.signal, child: options.child }))[0] ?? [];
   if (!result?.ok) throw new UpgradeGuardError('INTERNAL', `the ${from} contracts could not be verified against ${target.project}: ${result?.error ?? 'no result'}`);
   return classifyContracts(result.verification, from, target.version, target.embedded ? `embedded ${target.version}` : target.baseUrl);
 }
@@ -155,7 +156,16 @@ export interface CrossVersionRequest {
   readonly faults?: readonly string[];
 }
 
-export async function runCrossVersion(config: Config, request: CrossVersionRequest, secrets: SecretRegistry): Promise<ContractBreaksSection> {
+/** `child`: a verifier child verify started ahead for this comparison (`startVerifierChild`); used or disposed here. */
+export async function runCrossVersion(config: Config, request: CrossVersionRequest, secrets: SecretRegistry, child?: VerifierChild): Promise<ContractBreaksSection> {
+  try {
+    return await compareOnTarget(config, request, secrets, child);
+  } finally {
+    child?.dispose();
+  }
+}
+
+async function compareOnTarget(config: Config, request: CrossVersionRequest, secrets: SecretRegistry, child: VerifierChild | undefined): Promise<ContractBreaksSection> {
   if (request.from === request.to) throw new UpgradeGuardError('USAGE', `--from and --to must name two versions (both are ${request.from})`);
   if (config.remote && config.remote.version !== request.to) {
     throw new UpgradeGuardError('USAGE', `--to ${request.to} needs a target of that version; TARGET_VERSION is ${config.remote.version}`);
@@ -165,7 +175,7 @@ export async function runCrossVersion(config: Config, request: CrossVersionReque
   try {
     // RUN_TIMEOUT_S: the verifier child is killed when the run's time is up, and the comparison is "not compared".
     const sessions = await openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`));
-    return await compareContracts(sessions, request.from, secrets, { signal: runDeadline(config), filesAtOnce: pactFilesAtOnce(config) });
+    return await compareContracts(sessions, request.from, secrets, { signal: runDeadline(config), filesAtOnce: pactFilesAtOnce(config), child });
   } finally {
     // verify --latency-ms: this step's own embedded target served these (src/run-targets/traffic.ts).
     if (resolved.traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, resolved.traffic());
@@ -182,8 +192,3 @@ export function crossVersionFlags(from: string | undefined, to: string | undefin
   return { from, to };
 }
 
-/** After the suites: 7.4 contracts against 8.0, when the run covers an 8.0 target. */
-export function defaultCrossVersion(plan: readonly RunTarget[]): CrossVersionRequest | undefined {
-  const to: PlatformVersion = '8.0';
-  return plan.some((target) => target.version === to) ? { from: '7.4', to } : undefined;
-}

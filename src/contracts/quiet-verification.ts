@@ -24,7 +24,7 @@ import type { PactPublishConfig } from '../config/pact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { borrowedPermits, isPermitMessage, lendPermits } from '../http/lent-permits.ts';
-import { RunPermits, type Permits } from '../http/run-permits.ts';
+import { RunPermits } from '../http/run-permits.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import type { PactSource } from './sources.ts';
 import type { SourceVerification } from './verify-source.ts';
@@ -74,7 +74,8 @@ const childFlag = '--upgrade-guard-verification-child';
  * MAX_CONCURRENCY still bounds the run.
  */
 export function verifyQuietly(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>, options: QuietVerificationOptions = {}): Promise<JobResults> {
-  return verifyInChild(request, secrets, options.signal, RunPermits.ofRun());
+  const child = options.child ?? startVerifierChild(request, options.signal);
+  return child.verify(request, secrets);
 }
 
 export interface QuietVerificationOptions {
@@ -83,53 +84,87 @@ export interface QuietVerificationOptions {
    * target one interaction after another, and nothing else would stop it. The promise rejects with the signal's reason.
    */
   readonly signal?: AbortSignal | undefined;
+  /** A child started ahead (`startVerifierChild`), with its own signal; without one, a child starts now. */
+  readonly child?: VerifierChild | undefined;
 }
 
-function verifyInChild(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>, signal: AbortSignal | undefined, permits: Permits | undefined): Promise<JobResults> {
-  if (signal?.aborted) return Promise.reject(stopped(signal));
-  return new Promise((resolve, reject) => {
-    const child = fork(new URL(import.meta.url), [childFlag], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      // Each verifier run waits on a thread of libuv's pool while it replays; the pool must keep threads for the
-      // child's file reads (the token store) beside them.
-      env: { ...process.env, PACT_DO_NOT_TRACK: process.env.PACT_DO_NOT_TRACK ?? 'true', UV_THREADPOOL_SIZE: String(threadPoolSize(request)) },
-      serialization: 'advanced',
-      ...(signal && { signal, killSignal: 'SIGKILL' as const }),
-    });
-    const endLending = permits ? lendPermits(child, permits) : () => undefined;
-    let stderr = '';
-    let settled = false;
-    child.stderr?.on('data', (chunk: Buffer) => {
-      if (stderr.length < 20_000) stderr += chunk.toString('utf8');
-    });
-    child.on('message', (message: unknown) => {
-      // The permits' own messages are the lending's (lendPermits listens for them).
-      if (isPermitMessage(message) || !isChildMessage(message)) return;
-      settled = true;
-      endLending();
-      child.disconnect();
-      if (message.kind === 'results') resolve(message.results);
-      else reject(new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(message.error)}`));
-    });
-    child.on('error', (error) => {
-      if (!settled) reject(signal?.aborted ? stopped(signal) : new UpgradeGuardError('INTERNAL', `provider verification could not start: ${error.message}`));
-      settled = true;
-    });
-    child.on('exit', (code) => {
-      endLending();
-      if (!settled) {
-        reject(signal?.aborted ? stopped(signal) : new UpgradeGuardError('INTERNAL', `provider verification ended with exit code ${code}: ${secrets.scrub(stderr.trim()).slice(-2000)}`));
-      }
-      settled = true;
-    });
-    child.send({ ...request, permitsLent: permits !== undefined });
+/** The size of a request, as far as the child's thread pool goes: known before the request itself is. */
+export type VerificationShape = Pick<QuietVerificationRequest, 'concurrency' | 'filesAtOnce'> & { readonly jobs: readonly unknown[] | number };
+
+/** A verifier child that has started: it loads pact-js and the verifier until its one request comes. */
+export interface VerifierChild {
+  /** The child's process id (undefined when it could not be started). */
+  readonly pid: number | undefined;
+  /** Sends the request (once); the child verifies it, answers and exits. */
+  verify(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>): Promise<JobResults>;
+  /** Ends a child that was never sent a request. */
+  dispose(): void;
+}
+
+/**
+ * Starts a verifier child before its request is known: verify starts the contract-breaks step's child while
+ * its own start still leaves a core idle, so loading pact-js no longer competes with the suite workers' start
+ * (issue 9). `shape` sizes the child's thread pool: it must not be smaller than the request's.
+ */
+export function startVerifierChild(shape: VerificationShape, signal?: AbortSignal): VerifierChild {
+  const child = fork(new URL(import.meta.url), [childFlag], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    // Each verifier run waits on a thread of libuv's pool while it replays; the pool must keep threads for the
+    // child's file reads (the token store) beside them.
+    env: { ...process.env, PACT_DO_NOT_TRACK: process.env.PACT_DO_NOT_TRACK ?? 'true', UV_THREADPOOL_SIZE: String(threadPoolSize(shape)) },
+    serialization: 'advanced',
+    ...(signal && { signal, killSignal: 'SIGKILL' as const }),
   });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (stderr.length < 20_000) stderr += chunk.toString('utf8');
+  });
+  // From the start: a child that fails while it loads, before its request, is told by these.
+  const answered = new Promise<ChildMessage>((resolve) => {
+    // The permits' own messages are the lending's (lendPermits listens for them).
+    child.on('message', (message: unknown) => {
+      if (!isPermitMessage(message) && isChildMessage(message)) resolve(message);
+    });
+  });
+  const ended = new Promise<{ readonly code: number | null } | { readonly error: Error }>((resolve) => {
+    child.once('exit', (code) => resolve({ code }));
+    child.once('error', (error) => resolve({ error }));
+  });
+  let sent = false;
+  return {
+    pid: child.pid,
+    async verify(request, secrets) {
+      if (sent) throw new UpgradeGuardError('INTERNAL', 'a verifier child verifies one request');
+      sent = true;
+      if (signal?.aborted) throw stopped(signal);
+      const permits = RunPermits.ofRun();
+      const endLending = permits ? lendPermits(child, permits) : () => undefined;
+      try {
+        if (child.connected) child.send({ ...request, permitsLent: permits !== undefined });
+        const outcome = await Promise.race([answered.then((message) => ({ message })), ended.then((end) => ({ end }))]);
+        if ('message' in outcome) {
+          child.disconnect();
+          if (outcome.message.kind === 'results') return outcome.message.results;
+          throw new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(outcome.message.error)}`);
+        }
+        if (signal?.aborted) throw stopped(signal);
+        if ('error' in outcome.end) throw new UpgradeGuardError('INTERNAL', `provider verification could not start: ${outcome.end.error.message}`);
+        throw new UpgradeGuardError('INTERNAL', `provider verification ended with exit code ${outcome.end.code}: ${secrets.scrub(stderr.trim()).slice(-2000)}`);
+      } finally {
+        endLending();
+      }
+    },
+    dispose() {
+      if (!sent && child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
 }
 
 /** A thread for every verifier run the child may have going, and libuv's default four besides (at most its 1024). */
-function threadPoolSize(request: QuietVerificationRequest): number {
-  const runs = Math.min(request.concurrency ?? defaultConcurrency, request.jobs.length) * Math.max(1, request.filesAtOnce ?? 1);
+function threadPoolSize(shape: VerificationShape): number {
+  const jobs = typeof shape.jobs === 'number' ? shape.jobs : shape.jobs.length;
+  const runs = Math.min(shape.concurrency ?? defaultConcurrency, jobs) * Math.max(1, shape.filesAtOnce ?? 1);
   return Math.min(1024, runs + 4);
 }
 
@@ -139,7 +174,12 @@ function stopped(signal: AbortSignal): Error {
 
 /* The child half: receives the request, verifies each source, sends the verdicts back, exits. */
 
+/** Loaded as the child starts, while its parent is still getting the request ready (`startVerifierChild`). */
+const verifierModules = process.argv.includes(childFlag) ? Promise.all([import('./provider-target.ts'), import('./verify-source.ts')]) : undefined;
+
 if (process.argv.includes(childFlag)) {
+  // A child started ahead whose parent ended, or went on without it, ends too: nothing else would stop it.
+  process.once('disconnect', () => process.exit(0));
   process.once('message', (request: QuietVerificationRequest) => {
     // Before any client of the child is made: each takes its permits where the run's are (src/http/client.ts).
     if (request.permitsLent) RunPermits.lend(borrowedPermits());
@@ -167,8 +207,8 @@ async function runJobs(request: QuietVerificationRequest, secrets: SecretRegistr
 }
 
 async function runJob(job: VerificationJob, request: QuietVerificationRequest, secrets: SecretRegistry): Promise<SourceResult[]> {
-  // Loaded here, in the child only: pact-js is heavy, and the parent never verifies.
-  const [{ openProviderTarget }, { verifySource, verifyFilesApart }] = await Promise.all([import('./provider-target.ts'), import('./verify-source.ts')]);
+  // Loaded in the child only: pact-js is heavy, and the parent never verifies.
+  const [{ openProviderTarget }, { verifySource, verifyFilesApart }] = await (verifierModules ?? Promise.all([import('./provider-target.ts'), import('./verify-source.ts')]));
   let opened: Awaited<ReturnType<typeof openProviderTarget>>;
   const filesAtOnce = request.permitsLent ? (request.filesAtOnce ?? 1) : 1;
   try {

@@ -1,0 +1,61 @@
+/**
+ * verify starts the contract-breaks step's verifier child ahead, while its
+ * own start leaves a core idle (issue 9). The child verifies the request it
+ * is sent later exactly as a child started for it would, and a child that
+ * is never sent one does not outlive its run.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.ts';
+import { runCrossVersion } from '../../src/contracts/cross-version.ts';
+import { startVerifierChild } from '../../src/contracts/quiet-verification.ts';
+import { SecretRegistry } from '../../src/http/redact.ts';
+
+const config = loadConfig({ env: {}, envFile: '/dev/null' });
+const root = new URL('../..', import.meta.url).pathname;
+
+/** Whether a process is still there: gone, or a zombie waiting to be reaped, is not. */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/** Resolves once `pid` has ended; the test's own timeout is the hang catcher, not a measure. */
+async function ended(pid: number): Promise<void> {
+  while (alive(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+describe('a verifier child started ahead', () => {
+  it('verifies the comparison it is sent later with the verdicts of a child started for it', async () => {
+    const request = { from: '7.4', to: '8.0' } as const;
+    const child = startVerifierChild({ jobs: 1 });
+    const ahead = await runCrossVersion(config, request, new SecretRegistry(), child);
+    const started = await runCrossVersion(config, request, new SecretRegistry());
+    const verdicts = (section: typeof ahead) => section.interactions.map((entry) => [entry.checkId, entry.outcome, entry.documented]);
+    expect(verdicts(ahead)).toEqual(verdicts(started));
+    expect(ahead.exact).toBe(true);
+    expect(child.pid).toBeDefined();
+    await ended(child.pid ?? 0);
+  });
+
+  it('ends when it is disposed unused', async () => {
+    const child = startVerifierChild({ jobs: 1 });
+    expect(child.pid).toBeDefined();
+    expect(alive(child.pid ?? 0)).toBe(true);
+    child.dispose();
+    await ended(child.pid ?? 0);
+  });
+
+  it('ends with a parent that ended without sending it a request', async () => {
+    const printed = await new Promise<string>((resolve, reject) =>
+      execFile('node', ['--import', 'tsx', 'test/support/verifier-parent.ts'], { cwd: root }, (error, stdout) => (error ? reject(error) : resolve(stdout))),
+    );
+    const pid = Number(printed.trim());
+    expect(pid).toBeGreaterThan(0);
+    await ended(pid);
+  });
+});
