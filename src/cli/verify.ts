@@ -191,8 +191,8 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     ? timeline.alongside('contract breaks 7.4 → 8.0 (Pact verifier child, alongside the suites)', () => compareAfterSuites(config, plan, secrets, verifier))
     : undefined;
   // A global setup that failed with a coded error is the cause of whatever vitest then did with it, even an error of
-  // vitest's own: the coded line wins. Past RUN_TIMEOUT_S nothing waits, the setup's logins included: a run cut off
-  // there is reported as cut off, with what finished (nothing).
+  // vitest's own: the coded line wins. A run cut off by RUN_TIMEOUT_S is reported as cut off, with what finished (no
+  // new request is sent past it; one in flight, a login's too, ends within REQUEST_TIMEOUT_MS).
   const results = await suitesRun
     .catch((error: unknown): RunResults => {
       if (deadline?.aborted) return { checks: [], errors: [] };
@@ -200,7 +200,11 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     })
     .finally(() => alongside);
   const setupFailure = firstSetupFailure();
-  if (setupFailure && !deadline?.aborted) throw setupFailure;
+  if (setupFailure && !deadline?.aborted) {
+    // A login that failed cancelled the run (src/run-targets/global-setup.ts): the checks it stopped are no results.
+    await freshReportsDirectory(resultsDir);
+    throw setupFailure;
+  }
   timeline.suites();
   await markFlakyResults(resultsDir, results.checks);
   // A selection that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges).

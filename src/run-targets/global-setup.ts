@@ -19,7 +19,7 @@ import type { RunTarget } from './run-plan.ts';
 import { openSessions } from './sessions.ts';
 import { guardStackMapping } from './stack-mapping-guard.ts';
 import type { TargetInfo } from './target-info.ts';
-import { recordSetupFailure } from './setup-failures.ts';
+import { forgetSetupFailures, recordSetupFailure } from './setup-failures.ts';
 import { loginsMeasurePrefix, reportTraffic, setupMeasurePrefix } from './traffic.ts';
 import { loginFailure, openedSessionsOf, SessionHandoff, withoutSessions } from './session-handoff.ts';
 import type { TrafficStats } from '../../simulator/platform.ts';
@@ -33,6 +33,8 @@ const STARTUP_CONCURRENCY = 8;
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // The setup is the root of its sessions: their passwords and tokens are known here, and scrubbed from a failure before verify prints it.
   const secrets = new SecretRegistry();
+  // A failure of an earlier run of this process is not this run's (the reporters and verify read the record).
+  forgetSetupFailures();
   try {
     return await resolveTargets(project, secrets);
   } catch (error) {
@@ -74,7 +76,8 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
     project.provide('sessionHandoff', handoff.name);
     // The run's timeline (verify --timings reads it): global setup runs in verify's own process.
     performance.measure(`${setupMeasurePrefix}${targetNames(runProject.targets)}`, { start: started });
-    logins = openAllSessions(project, targets, handoff, limiter, secrets);
+    // Settles every target on the handoff whatever happens; only its closing measure could throw, and that is no failure.
+    logins = openAllSessions(project, targets, handoff, limiter, secrets).catch(() => undefined);
   } catch (error) {
     await close();
     throw error;
@@ -83,31 +86,29 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
 }
 
 /**
- * Each target's logins, settled on the handoff as they end; never rejects. The first failure is the run's: it is
- * recorded for verify's coded line (setup-failures.ts) and the run is cancelled, as a failed setup ended it before.
+ * Each target's logins, settled on the handoff as they end; never rejects, and settles every target, or a worker
+ * would wait for it forever. The first failure is the run's: it is recorded for verify's coded line
+ * (setup-failures.ts) and the run is cancelled, as a failed setup ended it before.
  */
 async function openAllSessions(project: TestProject, targets: readonly TargetInfo[], handoff: SessionHandoff, limiter: ConcurrencyLimiter, secrets: SecretRegistry): Promise<void> {
   const started = performance.now();
   let failed = false;
-  await Promise.all(
-    targets.map((target) =>
-      limiter
-        // Global setup runs in verify's own process: its stdout is the run's output.
-        .run(() => openSessions(target, secrets, (line) => process.stdout.write(`${line}\n`)))
-        .then(
-          (opened) => handoff.settle(target.project, openedSessionsOf(opened)),
-          (error: unknown) => {
-            const failure = loginFailure(error);
-            handoff.fail(target.project, failure, secrets);
-            if (failed) return;
-            failed = true;
-            recordSetupFailure(failure, secrets);
-            // As a failed check does under bail: the checks still running end, none starts.
-            void project.vitest.cancelCurrentRun('test-failure');
-          },
-        ),
-    ),
-  );
+  const open = async (target: TargetInfo): Promise<void> => {
+    try {
+      // Global setup runs in verify's own process: its stdout is the run's output.
+      const opened = await limiter.run(() => openSessions(target, secrets, (line) => process.stdout.write(`${line}\n`)));
+      handoff.settle(target.project, openedSessionsOf(opened));
+    } catch (error) {
+      const failure = loginFailure(error);
+      handoff.fail(target.project, failure, secrets);
+      if (failed) return;
+      failed = true;
+      recordSetupFailure(failure, secrets);
+      // As a failed check does under bail: the checks still running end, none starts.
+      void project.vitest.cancelCurrentRun('test-failure').catch(() => undefined);
+    }
+  };
+  await Promise.all(targets.map(open));
   performance.measure(`${loginsMeasurePrefix}${targetNames(targets.map((target) => ({ name: target.project })))}`, { start: started });
 }
 

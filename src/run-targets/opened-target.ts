@@ -46,7 +46,7 @@ function channelNamed(name: string): BroadcastChannel {
   const known = channels.get(name);
   if (known) return known;
   const port = new BroadcastChannel(name);
-  // A worker waits for its sessions inside a check or hook, which vitest's own port keeps alive.
+  // A worker waits for its sessions in a hook, a check or a file being loaded; vitest's own port keeps it alive.
   port.unref();
   port.onmessage = (event: unknown) => {
     const data = (event as { data?: unknown }).data;

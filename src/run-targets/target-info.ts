@@ -22,9 +22,9 @@ export interface ShortLivedTarget {
   readonly client: ClientRegistration;
   readonly user: UserCredentials;
   /**
-   * An access token issued there during the global setup: by the time the
-   * expiry check runs, most of its second has passed, so the check waits
-   * only for the rest.
+   * An access token issued there by the shared sessions' logins (they run
+   * while the workers start): by the time the expiry check runs, most of its
+   * second has passed, so the check waits only for the rest.
    */
   readonly issued?: IssuedToken;
 }

@@ -5,7 +5,7 @@
  * command a user types, `npm run verify -- …`, in a child process against a
  * loopback double.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -223,11 +223,14 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
 
   it('refused credentials are LOGIN_FAILED (6)', async () => {
     const lines = Object.fromEntries(platform.envLines().map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
-    const outcome = await verify(['--env-file', envFile('refused', { ...lines, LOGIN_PASSWORD: `${password}-wrong` })]);
+    const reports = join(dir, 'reports-refused');
+    const outcome = await verify(['--env-file', envFile('refused', { ...lines, LOGIN_PASSWORD: `${password}-wrong` })], { REPORTS_DIR: reports });
     expectOneCodedLine(outcome, 'LOGIN_FAILED', [secret, password]);
     expect(outcome.stderr).toContain('LOGIN_PASSWORD');
-    // The logins run while the workers start (src/run-targets/session-handoff.ts): the run they cancel says nothing else.
+    // The logins run while the workers start (src/run-targets/session-handoff.ts): the run they cancel says nothing
+    // else, and leaves no Allure result of a check it stopped.
     expect(outcome.stdout).not.toMatch(/^[✓✗] /m);
     expect(outcome.stderr).not.toContain(progressPrefix);
+    expect(readdirSync(join(reports, 'allure-results'))).toEqual([]);
   });
 });
