@@ -23,7 +23,8 @@ import { Timeline } from '../runner/timeline.ts';
 import { formatTimings } from '../runner/timings.ts';
 import { trafficDirectory } from '../run-targets/traffic.ts';
 import { preflight } from '../run-targets/preflight.ts';
-import { defaultCrossVersion, defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
+import { defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
+import { crossVersionFlags, defaultCrossVersion } from '../contracts/cross-version-request.ts';
 import { startVerifierChild, type VerifierChild } from '../contracts/quiet-verification.ts';
 import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 import { runDeadline } from '../runner/run-deadline.ts';
@@ -157,7 +158,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const reach = await preflight(settings, secrets);
   // How far a real target is decides how much of the run overlaps (config.ts waitsOnNetwork).
   const config: Config = reach ? Object.freeze({ ...settings, targetRoundTripMs: Math.round(reach.roundTripMs) }) : settings;
-  const { runSuites, ProgressReporter, progressOptionsFor, ConsoleReporter, markFlakyResults, runContractBreaksStep, crossVersionFlags, writeRunReports } = await heavy();
+  const { runSuites, ProgressReporter, progressOptionsFor, ConsoleReporter, markFlakyResults, runContractBreaksStep, writeRunReports } = await heavy();
 
   // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
   const crossVersionOnly = crossVersionFlags(args.from, args.to);

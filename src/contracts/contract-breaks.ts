@@ -16,8 +16,8 @@ import type { SecretRegistry } from '../http/redact.ts';
 import { ensureReportsDirectory } from '../report/reports-dir.ts';
 import type { ReportSection } from '../report/migration-report.ts';
 import type { RunTarget } from '../run-targets/run-plan.ts';
-import { defaultCrossVersion } from '../run-targets/run-plan.ts';
-import { isUnbrokenBreak, runCrossVersion, type ContractBreak, type ContractBreaksSection, type CrossVersionRequest } from './cross-version.ts';
+import { defaultCrossVersion, type CrossVersionRequest } from './cross-version-request.ts';
+import { isUnbrokenBreak, runCrossVersion, type ContractBreak, type ContractBreaksSection } from './cross-version.ts';
 
 export interface ContractBreaksStep {
   readonly section: ContractBreaksSection;

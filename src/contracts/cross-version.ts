@@ -18,7 +18,8 @@
 import { pactFilesAtOnce, type Config } from '../config/config.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
-import { isPlatformVersion, type PlatformVersion } from '../profile/versions.ts';
+import type { PlatformVersion } from '../profile/versions.ts';
+import type { CrossVersionRequest } from './cross-version-request.ts';
 import { startEmbeddedTarget } from '../run-targets/embedded.ts';
 import { remoteTarget } from '../run-targets/remote.ts';
 import { openSessions } from '../run-targets/sessions.ts';
@@ -149,13 +150,6 @@ function classify(outcome: InteractionOutcome, from: PlatformVersion, to: Platfo
 
 /* Running it against a target of the `to` version. */
 
-export interface CrossVersionRequest {
-  readonly from: PlatformVersion;
-  readonly to: PlatformVersion;
-  /** Simulator faults for the embedded target (tests, kill matrix). */
-  readonly faults?: readonly string[];
-}
-
 /** `child`: a verifier child verify started ahead for this comparison (`startVerifierChild`); used or disposed here. */
 export async function runCrossVersion(config: Config, request: CrossVersionRequest, secrets: SecretRegistry, child?: VerifierChild): Promise<ContractBreaksSection> {
   try {
@@ -183,12 +177,4 @@ async function compareOnTarget(config: Config, request: CrossVersionRequest, sec
   }
 }
 
-/** `--from 7.4 --to 8.0`: both or neither, two different versions. */
-export function crossVersionFlags(from: string | undefined, to: string | undefined): CrossVersionRequest | undefined {
-  if (from === undefined && to === undefined) return undefined;
-  if (from === undefined || to === undefined) throw new UpgradeGuardError('USAGE', '--from and --to go together (e.g. --from 7.4 --to 8.0)');
-  if (!isPlatformVersion(from) || !isPlatformVersion(to)) throw new UpgradeGuardError('USAGE', '--from and --to must be 7.4 or 8.0');
-  if (from === to) throw new UpgradeGuardError('USAGE', `--from and --to must differ (both are ${from})`);
-  return { from, to };
-}
 

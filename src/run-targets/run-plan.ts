@@ -7,7 +7,6 @@
 import { platformVersions, type PlatformVersion } from '../profile/versions.ts';
 import type { Config } from '../config/config.ts';
 import type { DeprecationHeaderMode } from '../../simulator/http/deprecation-notices.ts';
-import type { CrossVersionRequest } from '../contracts/cross-version.ts';
 
 export interface RunTarget {
   /** The label of the run in reports (`embedded 8.0`). */
@@ -42,10 +41,4 @@ export interface RunProject {
 export function defaultRunPlan(config: Config): RunTarget[] {
   if (config.remote) return [{ name: `target ${config.remote.version}`, version: config.remote.version, faults: [] }];
   return platformVersions.map((version) => ({ name: `embedded ${version}`, version, faults: [] }));
-}
-
-/** The run's contract-breaks step: 7.4 contracts against 8.0, when the run covers an 8.0 target. */
-export function defaultCrossVersion(plan: readonly RunTarget[]): CrossVersionRequest | undefined {
-  const to: PlatformVersion = '8.0';
-  return plan.some((target) => target.version === to) ? { from: '7.4', to } : undefined;
 }
