@@ -147,17 +147,18 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // which is judged on the results) it runs alongside the suites, within the run's permits runSuites starts.
   const comparesAtAll = (!suites || suites.includes('contracts')) && (!shardFiles || shardFiles.includes(contractsSuiteFile));
   const comparesAlongside = comparesAtAll && !checkSelection && args.from === undefined && args.to === undefined && defaultCrossVersion(plan) !== undefined;
-  // Against a far target its verifier child starts now: it loads pact-js while this process loads its own modules and
-  // reaches the target, and is ready to replay while the suite workers start, not loading beside them (issue 9: 8.0 at
-  // 50 ms a request, the network window 0.24-0.25 of the latency sum without, 0.22-0.23 with). Against the embedded
-  // platform the run is bound by CPU from its first moment: there the early child only slows verify's own start
-  // (a median of 5.3 s without, 5.5 s with). A run that ends before the step leaves it: the child exits with this process.
-  const verifier = comparesAlongside && waitsOnNetwork(settings) ? startVerifierChild({ jobs: 1, filesAtOnce: pactFilesAtOnce(settings) }, runDeadline(settings)) : undefined;
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (settings.remote) await ensureTokenStoreDirectory(settings.tokenStorePath);
   const reach = await preflight(settings, secrets);
   // How far a real target is decides how much of the run overlaps (config.ts waitsOnNetwork).
   const config: Config = reach ? Object.freeze({ ...settings, targetRoundTripMs: Math.round(reach.roundTripMs) }) : settings;
+  // Against a far target the contract-breaks step's verifier child starts now: it loads pact-js while this process
+  // loads the rest of its modules, starts vitest and logs in, and is ready to replay while the suite workers start, not
+  // loading beside them (issue 9: 8.0 at 50 ms a request, the network window 0.24-0.25 of the latency sum without,
+  // 0.22-0.23 with). Against the embedded platform or a near target the run is bound by CPU from its first moment:
+  // there the early child only slows verify's start (a median of 5.3 s without, 5.5 s with). After the preflight: a
+  // target that cannot be reached costs no child. A run that ends before the step leaves it: it ends with this process.
+  const verifier = comparesAlongside && waitsOnNetwork(config) ? startVerifierChild({ jobs: 1, filesAtOnce: pactFilesAtOnce(config) }, runDeadline(config)) : undefined;
   const { runSuites, ProgressReporter, progressOptionsFor, ConsoleReporter, markFlakyResults, runContractBreaksStep, writeRunReports } = await heavy();
 
   // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
