@@ -74,7 +74,7 @@ const childFlag = '--upgrade-guard-verification-child';
  * MAX_CONCURRENCY still bounds the run.
  */
 export function verifyQuietly(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>, options: QuietVerificationOptions = {}): Promise<JobResults> {
-  const child = options.child ?? startVerifierChild(request, options.signal);
+  const child = options.child ?? startVerifierChild({ jobs: request.jobs.length, concurrency: request.concurrency, filesAtOnce: request.filesAtOnce }, options.signal);
   return child.verify(request, secrets);
 }
 
@@ -88,8 +88,12 @@ export interface QuietVerificationOptions {
   readonly child?: VerifierChild | undefined;
 }
 
-/** The size of a request, as far as the child's thread pool goes: known before the request itself is. */
-export type VerificationShape = Pick<QuietVerificationRequest, 'concurrency' | 'filesAtOnce'> & { readonly jobs: readonly unknown[] | number };
+/** The size of a request, as far as the child's thread pool goes (how many jobs): known before the request itself is. */
+export interface VerificationShape {
+  readonly jobs: number;
+  readonly concurrency?: number | undefined;
+  readonly filesAtOnce?: number | undefined;
+}
 
 /** A verifier child that has started: it loads pact-js and the verifier until its one request comes. */
 export interface VerifierChild {
@@ -102,8 +106,8 @@ export interface VerifierChild {
 }
 
 /**
- * Starts a verifier child before its request is known: verify starts the contract-breaks step's child while
- * its own start still leaves a core idle, so loading pact-js no longer competes with the suite workers' start
+ * Starts a verifier child before its request is known: against a far target verify starts the contract-breaks
+ * step's child right after its preflight, so pact-js has loaded before the suite workers load their modules
  * (issue 9). `shape` sizes the child's thread pool: it must not be smaller than the request's.
  */
 export function startVerifierChild(shape: VerificationShape, signal?: AbortSignal): VerifierChild {
@@ -163,8 +167,7 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
 
 /** A thread for every verifier run the child may have going, and libuv's default four besides (at most its 1024). */
 function threadPoolSize(shape: VerificationShape): number {
-  const jobs = typeof shape.jobs === 'number' ? shape.jobs : shape.jobs.length;
-  const runs = Math.min(shape.concurrency ?? defaultConcurrency, jobs) * Math.max(1, shape.filesAtOnce ?? 1);
+  const runs = Math.min(shape.concurrency ?? defaultConcurrency, shape.jobs) * Math.max(1, shape.filesAtOnce ?? 1);
   return Math.min(1024, runs + 4);
 }
 
