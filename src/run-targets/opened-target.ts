@@ -10,7 +10,6 @@ import { targetSecrets } from './current-target.ts';
 import { isHandoffMessage, type HandoffMessage, type OpenedSessions } from './session-handoff.ts';
 import type { TargetInfo } from './target-info.ts';
 
-
 /** By run (a worker serves one run; the name keeps two runs of one process apart all the same). */
 const channels = new Map<string, BroadcastChannel>();
 const waiting = new Map<string, { readonly resolve: (opened: OpenedSessions) => void; readonly reject: (error: Error) => void }>();
