@@ -26,6 +26,7 @@ import { preflight } from '../run-targets/preflight.ts';
 import { defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
 import { crossVersionFlags, defaultCrossVersion } from '../contracts/cross-version-request.ts';
 import { startVerifierChild, type VerifierChild } from '../contracts/quiet-verification.ts';
+import { lazyVerifierChild, shareRunVerifier } from '../contracts/run-verifier.ts';
 import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 import { runDeadline } from '../runner/run-deadline.ts';
 import { commandArguments, runCli } from './run-cli.ts';
@@ -143,8 +144,8 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   }
   const shardFiles = shard ? filesOfShard(await suiteFiles(process.cwd(), shardedFolders(suites)), shard) : undefined;
   // The cross-version comparison belongs to the contracts: a run (or shard, or --only subset) without them leaves it
-  // out. It has a target and a Pact verifier child of its own, so when the run is known to include it (no --only,
-  // which is judged on the results) it runs alongside the suites, within the run's permits runSuites starts.
+  // out. It has a target of its own, so when the run is known to include it (no --only, which is judged on the
+  // results) it runs alongside the suites, within the run's permits runSuites starts.
   const comparesAtAll = (!suites || suites.includes('contracts')) && (!shardFiles || shardFiles.includes(contractsSuiteFile));
   const comparesAlongside = comparesAtAll && !checkSelection && args.from === undefined && args.to === undefined && defaultCrossVersion(plan) !== undefined;
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
@@ -152,13 +153,43 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const reach = await preflight(settings, secrets);
   // How far a real target is decides how much of the run overlaps (config.ts waitsOnNetwork).
   const config: Config = reach ? Object.freeze({ ...settings, targetRoundTripMs: Math.round(reach.roundTripMs) }) : settings;
-  // Against a far target the contract-breaks step's verifier child starts now: it loads pact-js while this process
-  // loads the rest of its modules, starts vitest and logs in, and is ready to replay while the suite workers start, not
-  // loading beside them (issue 9: 8.0 at 50 ms a request, the network window 0.24-0.25 of the latency sum without,
-  // 0.22-0.23 with). Against the embedded platform or a near target the run is bound by CPU from its first moment:
-  // there the early child only slows verify's start (a median of 5.3 s without, 5.5 s with). After the preflight: a
-  // target that cannot be reached costs no child. A run that ends before the step leaves it: it ends with this process.
-  const verifier = comparesAlongside && waitsOnNetwork(config) ? startVerifierChild({ jobs: 1, filesAtOnce: pactFilesAtOnce(config) }, runDeadline(config)) : undefined;
+  // The run's one Pact verifier child serves the contract suite's verification and the contract-breaks step's
+  // (src/contracts/run-verifier.ts). Against a far target it starts now: it loads pact-js while this process loads the
+  // rest of its modules, starts vitest and logs in, and replays while the suite workers start, not loading beside them
+  // (issue 9). Elsewhere it starts with the first verification. After the preflight: a target that cannot be reached
+  // costs no child. Closed when verify ends, or killed at RUN_TIMEOUT_S.
+  const contractsInRun = comparesAtAll && args.from === undefined && args.to === undefined;
+  const verifierShape = { jobs: plan.length + 1, filesAtOnce: pactFilesAtOnce(config) };
+  const verifier = !contractsInRun ? undefined : waitsOnNetwork(config) ? startVerifierChild(verifierShape, runDeadline(config)) : lazyVerifierChild(verifierShape, runDeadline(config));
+  const shared = verifier && shareRunVerifier(verifier);
+  try {
+    return await verifyWith({ config, args, plan, suites, checkSelection, shard, shardFiles, comparesAtAll, comparesAlongside, timeline, secrets, verifier, sharedVerifier: shared?.id });
+  } finally {
+    shared?.withdraw();
+    verifier?.close();
+  }
+}
+
+/** What verify has worked out before its suites run. */
+interface VerifyRun {
+  readonly config: Config;
+  readonly args: VerifyArgs;
+  readonly plan: readonly RunTarget[];
+  readonly suites: readonly SuiteName[] | undefined;
+  readonly checkSelection: readonly string[] | undefined;
+  readonly shard: Shard | undefined;
+  readonly shardFiles: readonly string[] | undefined;
+  readonly comparesAtAll: boolean;
+  readonly comparesAlongside: boolean;
+  readonly timeline: Timeline;
+  readonly secrets: SecretRegistry;
+  readonly verifier: VerifierChild | undefined;
+  /** Its id for the contracts' global setup (src/contracts/run-verifier.ts). */
+  readonly sharedVerifier: string | undefined;
+}
+
+async function verifyWith(run: VerifyRun): Promise<number> {
+  const { config, args, plan, suites, checkSelection, shard, shardFiles, comparesAtAll, comparesAlongside, timeline, secrets, verifier } = run;
   const { runSuites, ProgressReporter, progressOptionsFor, ConsoleReporter, markFlakyResults, runContractBreaksStep, writeRunReports } = await heavy();
 
   // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
@@ -185,6 +216,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     ...(filters && { filters }),
     ...(deadline && { signal: deadline }),
     ...(checkSelection && { checkSelection }),
+    ...(run.sharedVerifier !== undefined && { runVerifier: run.sharedVerifier }),
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
     reporters: [new ProgressReporter(progressOptionsFor(process.stderr, process.env)), new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.

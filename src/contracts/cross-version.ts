@@ -84,7 +84,7 @@ export interface CompareOptions {
   readonly signal?: AbortSignal | undefined;
   /** Pact files replayed at once (quiet-verification.ts); against a far target they overlap. */
   readonly filesAtOnce?: number;
-  /** A verifier child started ahead (quiet-verification.ts `startVerifierChild`); without one, one starts here. */
+  /** The run's verifier child (quiet-verification.ts `startVerifierChild`); without one, one starts here. */
   readonly child?: VerifierChild | undefined;
 }
 
@@ -150,16 +150,8 @@ function classify(outcome: InteractionOutcome, from: PlatformVersion, to: Platfo
 
 /* Running it against a target of the `to` version. */
 
-/** `child`: a verifier child verify started ahead for this comparison (`startVerifierChild`); used or disposed here. */
+/** `child`: the run's verifier child (quiet-verification.ts `startVerifierChild`), closed by its owner; without one, one starts here. */
 export async function runCrossVersion(config: Config, request: CrossVersionRequest, secrets: SecretRegistry, child?: VerifierChild): Promise<ContractBreaksSection> {
-  try {
-    return await compareOnTarget(config, request, secrets, child);
-  } finally {
-    child?.dispose();
-  }
-}
-
-async function compareOnTarget(config: Config, request: CrossVersionRequest, secrets: SecretRegistry, child: VerifierChild | undefined): Promise<ContractBreaksSection> {
   if (request.from === request.to) throw new UpgradeGuardError('USAGE', `--from and --to must name two versions (both are ${request.from})`);
   if (config.remote && config.remote.version !== request.to) {
     throw new UpgradeGuardError('USAGE', `--to ${request.to} needs a target of that version; TARGET_VERSION is ${config.remote.version}`);

@@ -57,12 +57,15 @@ export type SourceResult = { readonly ok: true; readonly verification: SourceVer
 /** Per job, in the order of the request: one result per source. */
 export type JobResults = readonly (readonly SourceResult[])[];
 
-type ChildMessage = { readonly kind: 'results'; readonly results: JobResults } | { readonly kind: 'error'; readonly error: string };
+type ChildMessage = { readonly kind: 'results'; readonly id: number; readonly results: JobResults } | { readonly kind: 'error'; readonly id: number; readonly error: string };
+type ParentMessage = { readonly kind: 'verify'; readonly id: number; readonly request: QuietVerificationRequest };
 
 const defaultConcurrency = 4;
 
 const isChildMessage = (message: unknown): message is ChildMessage =>
-  typeof message === 'object' && message !== null && 'kind' in message && (message.kind === 'results' || message.kind === 'error');
+  typeof message === 'object' && message !== null && 'kind' in message && (message.kind === 'results' || message.kind === 'error') && 'id' in message;
+
+const isParentMessage = (message: unknown): message is ParentMessage => typeof message === 'object' && message !== null && 'kind' in message && message.kind === 'verify';
 
 const childFlag = '--upgrade-guard-verification-child';
 
@@ -73,9 +76,14 @@ const childFlag = '--upgrade-guard-verification-child';
  * The child is another process: inside a run it borrows the run's permits request by request, so
  * MAX_CONCURRENCY still bounds the run.
  */
-export function verifyQuietly(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>, options: QuietVerificationOptions = {}): Promise<JobResults> {
-  const child = options.child ?? startVerifierChild({ jobs: request.jobs.length, concurrency: request.concurrency, filesAtOnce: request.filesAtOnce }, options.signal);
-  return child.verify(request, secrets);
+export async function verifyQuietly(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>, options: QuietVerificationOptions = {}): Promise<JobResults> {
+  if (options.child) return options.child.verify(request, secrets);
+  const child = startVerifierChild({ jobs: request.jobs.length, concurrency: request.concurrency, filesAtOnce: request.filesAtOnce }, options.signal);
+  try {
+    return await child.verify(request, secrets);
+  } finally {
+    child.close();
+  }
 }
 
 export interface QuietVerificationOptions {
@@ -84,31 +92,32 @@ export interface QuietVerificationOptions {
    * target one interaction after another, and nothing else would stop it. The promise rejects with the signal's reason.
    */
   readonly signal?: AbortSignal | undefined;
-  /** A child started ahead (`startVerifierChild`), with its own signal; without one, a child starts now. */
+  /** The run's verifier child (`startVerifierChild`), with its own signal, closed by its owner; without one, a child starts now. */
   readonly child?: VerifierChild | undefined;
 }
 
-/** The size of a request, as far as the child's thread pool goes (how many jobs): known before the request itself is. */
+/** The size of the requests a child will serve, as far as its thread pool goes (how many jobs): known before they are. */
 export interface VerificationShape {
   readonly jobs: number;
   readonly concurrency?: number | undefined;
   readonly filesAtOnce?: number | undefined;
 }
 
-/** A verifier child that has started: it loads pact-js and the verifier until its one request comes. */
+/** A verifier child: it loads pact-js and the verifier as it starts, then verifies each request it is sent. */
 export interface VerifierChild {
-  /** The child's process id (undefined when it could not be started). */
+  /** The child's process id (undefined until it starts, or when it could not be started). */
   readonly pid: number | undefined;
-  /** Sends the request (once); the child verifies it, answers and exits. */
+  /** Sends a request; the child verifies it beside any other it was sent, and answers. */
   verify(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>): Promise<JobResults>;
-  /** Ends a child that was never sent a request. */
-  dispose(): void;
+  /** No request follows: the child ends once it has answered those it was sent (at once, when it was sent none). */
+  close(): void;
 }
 
 /**
- * Starts a verifier child before its request is known: against a far target verify starts the contract-breaks
- * step's child right after its preflight, so pact-js has loaded before the suite workers load their modules
- * (issue 9). `shape` sizes the child's thread pool: it must not be smaller than the request's.
+ * Starts a verifier child before its requests are known. A verify run keeps one for all its verifications (the
+ * contract-breaks step's and the contract suite's): pact-js loads once, not once per step (issue 9), and against a
+ * far target it has loaded before the suite workers load their modules. `shape` sizes the child's thread pool: it
+ * must cover every request the child will verify at once.
  */
 export function startVerifierChild(shape: VerificationShape, signal?: AbortSignal): VerifierChild {
   const child = fork(new URL(import.meta.url), [childFlag], {
@@ -124,45 +133,62 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
   child.stderr?.on('data', (chunk: Buffer) => {
     if (stderr.length < 20_000) stderr += chunk.toString('utf8');
   });
-  // From the start: a child that fails while it loads, before its request, is told by these.
-  const answered = new Promise<ChildMessage>((resolve) => {
-    // The permits' own messages are the lending's (lendPermits listens for them).
-    child.on('message', (message: unknown) => {
-      if (!isPermitMessage(message) && isChildMessage(message)) resolve(message);
-    });
+  const pending = new Map<number, { readonly resolve: (message: ChildMessage) => void; readonly reject: (error: Error) => void; readonly scrub: (text: string) => string }>();
+  let nextId = 0;
+  let closing = false;
+  let endLending: (() => void) | undefined;
+  let end: { readonly code: number | null } | { readonly error: Error } | undefined;
+  const disconnectWhenIdle = (): void => {
+    if (closing && pending.size === 0 && child.connected) child.disconnect();
+  };
+  // The permits' own messages are the lending's (lendPermits listens for them).
+  child.on('message', (message: unknown) => {
+    if (isPermitMessage(message) || !isChildMessage(message)) return;
+    const waiter = pending.get(message.id);
+    if (!waiter) return;
+    pending.delete(message.id);
+    waiter.resolve(message);
+    disconnectWhenIdle();
   });
-  const ended = new Promise<{ readonly code: number | null } | { readonly error: Error }>((resolve) => {
-    child.once('exit', (code) => resolve({ code }));
-    child.once('error', (error) => resolve({ error }));
-  });
-  let sent = false;
+  // From the start: a child that fails while it loads, before any request, is told by these.
+  const onEnd = (ended: NonNullable<typeof end>): void => {
+    end ??= ended;
+    endLending?.();
+    for (const waiter of pending.values()) waiter.reject(endError(end, signal, waiter.scrub(stderr.trim())));
+    pending.clear();
+  };
+  child.once('exit', (code) => onEnd({ code }));
+  child.once('error', (error) => onEnd({ error }));
   return {
     pid: child.pid,
     async verify(request, secrets) {
-      if (sent) throw new UpgradeGuardError('INTERNAL', 'a verifier child verifies one request');
-      sent = true;
+      if (closing) throw new UpgradeGuardError('INTERNAL', 'a closed verifier child takes no request');
       if (signal?.aborted) throw stopped(signal);
+      if (end) throw endError(end, signal, secrets.scrub(stderr.trim()));
+      // Lent from the first request on, until the child ends: every request of the child takes the run's permits.
       const permits = RunPermits.ofRun();
-      const endLending = permits ? lendPermits(child, permits) : () => undefined;
-      try {
-        if (child.connected) child.send({ ...request, permitsLent: permits !== undefined });
-        const outcome = await Promise.race([answered.then((message) => ({ message })), ended.then((end) => ({ end }))]);
-        if ('message' in outcome) {
-          child.disconnect();
-          if (outcome.message.kind === 'results') return outcome.message.results;
-          throw new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(outcome.message.error)}`);
-        }
-        if (signal?.aborted) throw stopped(signal);
-        if ('error' in outcome.end) throw new UpgradeGuardError('INTERNAL', `provider verification could not start: ${outcome.end.error.message}`);
-        throw new UpgradeGuardError('INTERNAL', `provider verification ended with exit code ${outcome.end.code}: ${secrets.scrub(stderr.trim()).slice(-2000)}`);
-      } finally {
-        endLending();
-      }
+      if (permits && !endLending) endLending = lendPermits(child, permits);
+      const id = nextId++;
+      const answered = new Promise<ChildMessage>((resolve, reject) => pending.set(id, { resolve, reject, scrub: (text) => secrets.scrub(text) }));
+      if (child.connected) child.send({ kind: 'verify', id, request: { ...request, permitsLent: permits !== undefined } } satisfies ParentMessage);
+      const message = await answered;
+      if (message.kind === 'results') return message.results;
+      throw new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(message.error)}`);
     },
-    dispose() {
-      if (!sent && child.exitCode === null) child.kill('SIGKILL');
+    close() {
+      closing = true;
+      // A child that was never sent a request may still be loading, before it listens for the disconnect.
+      if (nextId === 0 && child.exitCode === null) child.kill('SIGKILL');
+      else disconnectWhenIdle();
     },
   };
+}
+
+/** Why a request got no answer: the run's deadline, or the child's end. */
+function endError(end: { readonly code: number | null } | { readonly error: Error }, signal: AbortSignal | undefined, stderr: string): Error {
+  if (signal?.aborted) return stopped(signal);
+  if ('error' in end) return new UpgradeGuardError('INTERNAL', `provider verification could not start: ${end.error.message}`);
+  return new UpgradeGuardError('INTERNAL', `provider verification ended with exit code ${end.code}: ${stderr.slice(-2000)}`);
 }
 
 /** A thread for every verifier run the child may have going, and libuv's default four besides (at most its 1024). */
@@ -181,16 +207,22 @@ function stopped(signal: AbortSignal): Error {
 const verifierModules = process.argv.includes(childFlag) ? Promise.all([import('./provider-target.ts'), import('./verify-source.ts')]) : undefined;
 
 if (process.argv.includes(childFlag)) {
-  // A child started ahead whose parent ended, or went on without it, ends too: nothing else would stop it.
+  // The child ends with its parent's channel: its owner closed it, or ended, or went on without it.
   process.once('disconnect', () => process.exit(0));
-  process.once('message', (request: QuietVerificationRequest) => {
+  // The child's registry: every target's secrets and every token its clients see (provider-target.ts).
+  const secrets = new SecretRegistry();
+  let borrowing = false;
+  process.on('message', (message: unknown) => {
+    if (!isParentMessage(message)) return;
+    const { id, request } = message;
     // Before any client of the child is made: each takes its permits where the run's are (src/http/client.ts).
-    if (request.permitsLent) RunPermits.lend(borrowedPermits());
-    // The child's registry: every target's secrets and every token its clients see (provider-target.ts).
-    const secrets = new SecretRegistry();
+    if (request.permitsLent && !borrowing) {
+      borrowing = true;
+      RunPermits.lend(borrowedPermits());
+    }
     runJobs(request, secrets).then(
-      (results) => reply({ kind: 'results', results }),
-      (error: unknown) => reply({ kind: 'error', error: describe(error, secrets) }),
+      (results) => reply({ kind: 'results', id, results }),
+      (error: unknown) => reply({ kind: 'error', id, error: describe(error, secrets) }),
     );
   });
 }
@@ -247,5 +279,5 @@ function describe(error: unknown, secrets: SecretRegistry): string {
 }
 
 function reply(message: ChildMessage): void {
-  process.send?.(message, () => process.exit(0));
+  process.send?.(message);
 }

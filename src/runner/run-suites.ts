@@ -35,6 +35,8 @@ export interface RunSuitesOptions {
   readonly checkSelection?: readonly string[];
   /** false: the run writes no Allure results (the kill matrix judges the checks by their state and meta). */
   readonly allure?: boolean;
+  /** The id of the run's shared verifier child (src/contracts/run-verifier.ts `shareRunVerifier`). */
+  readonly runVerifier?: string;
 }
 
 export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
@@ -50,7 +52,11 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
       watch: false,
       ...((options.reporters !== undefined || options.signal) && { reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal)] }),
     },
-    suitesConfig(options.config, options.plan, { ...(options.checkSelection && { checkSelection: options.checkSelection }), ...(options.allure === false && { allure: false }) }),
+    suitesConfig(options.config, options.plan, {
+      ...(options.checkSelection && { checkSelection: options.checkSelection }),
+      ...(options.allure === false && { allure: false }),
+      ...(options.runVerifier !== undefined && { runVerifier: options.runVerifier }),
+    }),
     vitestStreams(options.vitestOutput),
   );
   try {

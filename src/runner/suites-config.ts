@@ -19,6 +19,8 @@ export interface SuitesOptions {
   readonly checkSelection?: readonly string[];
   /** false: no Allure results at all (the kill matrix, src/check/allure-discard.ts). */
   readonly allure?: boolean;
+  /** The id of the run's shared verifier child (src/contracts/run-verifier.ts), for the contracts' global setup. */
+  readonly runVerifier?: string;
 }
 
 export function suitesConfig(config: Config, plan: readonly RunTarget[], options: SuitesOptions = {}): ViteUserConfig {
@@ -58,8 +60,8 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
             name: suites.name,
             include: ['suites/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'suites/conformance/**'],
-            provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection },
-            globalSetup: ['src/run-targets/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
+            provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection, ...(options.runVerifier !== undefined && { runVerifier: options.runVerifier }) },
+            globalSetup: ['src/run-targets/global-setup.ts', 'src/contracts/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
             sequence: { groupOrder: 0 },
             setupFiles: [...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/sessions-setup.ts'],
           },

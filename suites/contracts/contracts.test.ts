@@ -1,8 +1,9 @@
 /**
  * Provider verification (issue 4): the real Pact Verifier runs against each
- * run target of the project while this file is collected (in one child
- * process, where the Rust verifier's console report goes nowhere); each
- * interaction then becomes one check with the verifier's verdict.
+ * run target of the project in verify's own process, while the workers load
+ * (src/contracts/global-setup.ts, suite-verification.ts); this file gets its
+ * verdicts over the run's contract handoff, and each interaction becomes
+ * one check with the verifier's verdict.
  * - the project's contracts of the target's version (contracts/pacts/);
  * - the team's own app contracts (PACT_URLS, PACT_DIR, a Pact Broker), when set.
  * A run that cannot happen at all (a broker that cannot be reached) is one
@@ -18,61 +19,23 @@ import { isCheckId, type CheckId } from '../../src/check/check-id.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
 import { targetBreak } from '../../src/check/failure.ts';
 import { currentTarget, projectTargets, targetSecrets } from '../../src/run-targets/current-target.ts';
-import { openedTarget } from '../../src/run-targets/opened-target.ts';
 import { findCatalogEntry } from '../../src/catalog/index.ts';
-import { contractCheckId, hasOwnPacts, platformPactSource, resolveOwnPactSources, type PactSource } from '../../src/contracts/sources.ts';
+import { contractCheckId } from '../../src/contracts/sources.ts';
+import type { SuiteVerification } from '../../src/contracts/suite-verification.ts';
+import { handedOver } from '../../src/run-targets/handoff.ts';
 import { formatMismatches, gotNoResponse } from '../../src/contracts/verification-report.ts';
-import { verifyQuietly, type JobResults } from '../../src/contracts/quiet-verification.ts';
-import { pactFilesAtOnce } from '../../src/config/config.ts';
 import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
-import { HttpClient } from '../../src/http/client.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
-import { SecretRegistry } from '../../src/http/redact.ts';
-import { runDeadline } from '../../src/runner/run-deadline.ts';
 
 const targets = projectTargets();
 const setupProblems: { readonly id: CheckId; readonly label: string; readonly message: string }[] = [];
 
-// The PACT_* variables, validated once with the rest of the configuration by the command that started the run.
-const pactConfig = inject('config').pact;
-// The team's own contracts are verified against every target; the project's own, against the targets of their version.
-const ownSources: PactSource[] = [];
-if (hasOwnPacts(pactConfig)) {
-  // The broker token is a secret of every target's checks; the client fetching the pacts is this file's own.
-  for (const target of targets) targetSecrets(target).add(pactConfig.broker?.token);
-  const http = new HttpClient({ timeoutMs: targets[0]?.requestTimeoutMs ?? 10_000, maxConcurrency: 2, secrets: new SecretRegistry() });
-  try {
-    ownSources.push(...(await resolveOwnPactSources(pactConfig, http)));
-  } catch (error) {
-    setupProblems.push({ id: 'contract.own.sources', label: 'your own contracts (PACT_URLS, PACT_DIR, PACT_BROKER_BASE_URL)', message: describe(error) });
-  } finally {
-    await http.close();
-  }
-}
-
-// The kill matrix leaves out the fault runs whose fault the clean verification never asks about (RunTarget.verifyContracts).
-const planned = new Map(inject('runProject').targets.map((runTarget) => [runTarget.name, runTarget]));
-const verified = targets.filter((target) => planned.get(target.project)?.verifyContracts !== false);
-let results: JobResults = [];
-try {
-  // RUN_TIMEOUT_S: the verifier child is killed when the run's time is up (vitest's cancel does not reach a file being collected).
-  const options = { signal: runDeadline(inject('config')) };
-  // The verifier child opens the full user's session: the targets go to it with their sessions open.
-  const jobs = await Promise.all(verified.map(async (target) => ({ target: await openedTarget(target), sources: [platformPactSource(target.version), ...ownSources] })));
-  results = await verifyQuietly(
-    {
-      jobs,
-      ...(pactConfig.publish && { publish: pactConfig.publish }),
-      // Against a far target each pact file replays in a verifier run of its own, all within the run's permits.
-      filesAtOnce: pactFilesAtOnce(inject('config')),
-    },
-    { scrub },
-    options,
-  );
-} catch (error) {
-  setupProblems.push({ id: 'contract.run', label: 'the provider verification', message: describe(error) });
-}
-const resultsByTarget = new Map(verified.map((target, index) => [target.project, results[index] ?? []]));
+// The broker token is a secret of every target's checks (PACT_* validated once by the command that started the run).
+for (const target of targets) targetSecrets(target).add(inject('config').pact.broker?.token);
+// Never a failure: what kept the verification from running comes as its problems (suite-verification.ts).
+const verification = await handedOver<SuiteVerification>(inject('contractHandoff'), inject('runProject').name);
+const resultsByTarget = new Map(Object.entries(verification.results));
+setupProblems.push(...verification.problems.map((problem) => ({ ...problem, message: scrub(problem.message) })));
 
 /** The faults each of the project's interactions of a version declares (contracts/consumer/<module>.pact.ts), by check id. */
 function declarationsOf(version: PlatformVersion): Map<string, FaultDeclarations> {
@@ -138,10 +101,6 @@ function declareBrokenRun(id: CheckId, label: string, message: string): void {
   check(definition, async () => {
     throw new Error(message);
   });
-}
-
-function describe(error: unknown): string {
-  return scrub(error instanceof Error ? error.message : String(error));
 }
 
 /** The file's setup serves every target of the project: its messages are scrubbed of every target's secrets. */

@@ -37,14 +37,34 @@ describe('a verifier child started ahead', () => {
     expect(section.exact).toBe(true);
     expect(section.counts).toMatchObject({ total: 14, documentedBreaks: 7, undocumentedBreaks: 0, unbrokenDocumentedBreaks: 0, skipped: 0 });
     expect(child.pid).toBeDefined();
+    // It serves the run until its owner closes it.
+    expect(alive(child.pid ?? 0)).toBe(true);
+    child.close();
     await ended(child.pid ?? 0);
   });
 
-  it('ends when it is disposed unused', async () => {
+  it('verifies two requests at once, each answered with its own verdicts, and ends once closed', async () => {
+    // verify's run shares one child between the contract suite's verification and the contract-breaks step's.
+    const child = startVerifierChild({ jobs: 2 });
+    const [first, second] = await Promise.all([
+      runCrossVersion(config, { from: '7.4', to: '8.0' }, new SecretRegistry(), child),
+      runCrossVersion(config, { from: '7.4', to: '8.0', faults: ['job-deprecated-user-id-rejected'] }, new SecretRegistry(), child),
+    ]);
+    expect(first.exact).toBe(true);
+    expect(first.counts).toMatchObject({ total: 14, documentedBreaks: 7, undocumentedBreaks: 0, skipped: 0 });
+    // The other target refuses the deprecated userId (test/contracts/cross-version.test.ts): that break is its alone.
+    expect(second.counts).toMatchObject({ total: 14, undocumentedBreaks: 1, skipped: 0 });
+    expect(alive(child.pid ?? 0)).toBe(true);
+    child.close();
+    await ended(child.pid ?? 0);
+    await expect(child.verify({ jobs: [] }, new SecretRegistry())).rejects.toMatchObject({ code: 'INTERNAL' });
+  });
+
+  it('ends when it is closed unused', async () => {
     const child = startVerifierChild({ jobs: 1 });
     expect(child.pid).toBeDefined();
     expect(alive(child.pid ?? 0)).toBe(true);
-    child.dispose();
+    child.close();
     await ended(child.pid ?? 0);
   });
 

@@ -1,0 +1,57 @@
+/**
+ * Vitest global setup of the suites project, after the run targets' own
+ * (src/run-targets/global-setup.ts): the contract suite's provider
+ * verification (suite-verification.ts) runs here, in verify's process,
+ * when the suite's worker asks for it, and its verdicts reach the worker on
+ * a handoff channel (src/run-targets/handoff.ts), keyed by project. It runs
+ * in the run's verifier child when the command shared one (run-verifier.ts:
+ * verify does), so pact-js loads once per run; otherwise (the kill matrix)
+ * in a child of its own. A run without the contract suite verifies nothing.
+ *
+ * Why not start at once, while the workers load: measured at 50 and 200 ms a
+ * request, a verification started then took the CPU the workers' start
+ * needed and ended no sooner (issue 9).
+ */
+import type { TestProject } from 'vitest/node';
+import { SecretRegistry } from '../http/redact.ts';
+import { Handoff } from '../run-targets/handoff.ts';
+import { openedSessions } from '../run-targets/opened-target.ts';
+import { withSessions } from '../run-targets/session-handoff.ts';
+import { registerTargetSecrets } from '../run-targets/target-info.ts';
+import { runVerifierOf } from './run-verifier.ts';
+import { verifySuiteContracts, type SuiteVerification } from './suite-verification.ts';
+
+export default function setup(project: TestProject): () => Promise<void> {
+  // Provided by the run targets' setup, which runs first.
+  const { runProject, config, targets, sessionHandoff, runVerifier } = project.getProvidedContext();
+  // The setup is a root: its registry knows every target's secrets, and the tokens the verification meets join it.
+  const secrets = new SecretRegistry();
+  for (const target of targets) registerTargetSecrets(target, secrets);
+  const child = runVerifierOf(runVerifier);
+  let verification: Promise<void> | undefined;
+  const start = (): void => {
+    verification ??= verifySuiteContracts({
+      config,
+      runProject,
+      targets,
+      // The session handoff's worker half serves this thread too: a BroadcastChannel delivers within one thread.
+      opened: async (target) => withSessions(target, await openedSessions(sessionHandoff, target.project)),
+      secrets,
+      child,
+    }).then((verified: SuiteVerification) => handoff.settle(runProject.name, verified));
+  };
+  const handoff = new Handoff<SuiteVerification>('contracts', start);
+  project.provide('contractHandoff', handoff.name);
+  return async () => {
+    // A verification under way uses the platforms: it ends (killed at RUN_TIMEOUT_S at the latest) before they close.
+    await verification;
+    handoff.close();
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's channel for the contract suite's verification (src/contracts/global-setup.ts). */
+    contractHandoff: string;
+  }
+}

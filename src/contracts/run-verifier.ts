@@ -1,0 +1,65 @@
+/**
+ * A verify run's one Pact verifier child, shared by its two verifications:
+ * the contract-breaks step's (verify, in its own module graph) and the
+ * contract suite's (global-setup.ts, in vitest's). pact-js and the verifier
+ * load once per run, not once per step (issue 9: a child's start is about
+ * 0.7 s of CPU, on a run bound by two cores). verify makes it and closes it; the global setup finds
+ * it by the id runSuites provides (`runVerifier`). globalThis is the one
+ * object both module graphs share (as src/run-targets/setup-failures.ts).
+ */
+import type { JobResults, QuietVerificationRequest, VerificationShape, VerifierChild } from './quiet-verification.ts';
+import { startVerifierChild } from './quiet-verification.ts';
+import { UpgradeGuardError } from '../errors.ts';
+import type { SecretRegistry } from '../http/redact.ts';
+
+const key = Symbol.for('upgrade-guard.run-verifiers');
+
+function registry(): Map<string, VerifierChild> {
+  const holder = globalThis as typeof globalThis & { [key]?: Map<string, VerifierChild> };
+  holder[key] ??= new Map();
+  return holder[key];
+}
+
+let nextId = 0;
+
+/** Makes `child` the run's verifier until `withdraw` is called; the id goes to the global setup (`runVerifier`). */
+export function shareRunVerifier(child: VerifierChild): { readonly id: string; withdraw(): void } {
+  const id = `${process.pid}-${nextId++}`;
+  registry().set(id, child);
+  return { id, withdraw: () => void registry().delete(id) };
+}
+
+/** The run's verifier child shared under `id`, if the command that started the run shared one. */
+export function runVerifierOf(id: string | undefined): VerifierChild | undefined {
+  return id === undefined ? undefined : registry().get(id);
+}
+
+/**
+ * A verifier child that starts when its first request comes. Against the embedded platform or a near target the run
+ * is bound by CPU from its first moment: a child started ahead only slows the start (a median of 5.3 s without,
+ * 5.5 s with), so it starts with the first verification that needs it.
+ */
+export function lazyVerifierChild(shape: VerificationShape, signal?: AbortSignal): VerifierChild {
+  let child: VerifierChild | undefined;
+  let closed = false;
+  return {
+    get pid() {
+      return child?.pid;
+    },
+    verify(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>): Promise<JobResults> {
+      if (!closed) child ??= startVerifierChild(shape, signal);
+      return child ? child.verify(request, secrets) : Promise.reject(new UpgradeGuardError('INTERNAL', 'a closed verifier child takes no request'));
+    },
+    close() {
+      closed = true;
+      child?.close();
+    },
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The id of the run's shared verifier child (`shareRunVerifier`); absent when the command shared none. */
+    runVerifier?: string;
+  }
+}

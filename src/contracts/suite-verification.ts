@@ -1,0 +1,92 @@
+/**
+ * The contract suite's provider verification (suites/contracts/contracts.test.ts),
+ * worked out in verify's process by the contracts' global setup
+ * (global-setup.ts) and handed to the suite's worker: the real Pact
+ * Verifier against each target of the project whose contracts are verified.
+ * - the project's contracts of the target's version (contracts/pacts/);
+ * - the team's own app contracts (PACT_URLS, PACT_DIR, a Pact Broker), when set.
+ * In the main process it runs in the run's one verifier child
+ * (run-verifier.ts) when there is one: pact-js loads once per run (issue 9).
+ */
+import type { Config } from '../config/config.ts';
+import { pactFilesAtOnce } from '../config/config.ts';
+import { isUpgradeGuardError } from '../errors.ts';
+import { HttpClient } from '../http/client.ts';
+import type { SecretRegistry } from '../http/redact.ts';
+import type { RunProject } from '../run-targets/run-plan.ts';
+import type { TargetInfo } from '../run-targets/target-info.ts';
+import { runDeadline } from '../runner/run-deadline.ts';
+import { verifyQuietly, type SourceResult, type VerifierChild } from './quiet-verification.ts';
+import { hasOwnPacts, platformPactSource, resolveOwnPactSources, type PactSource } from './sources.ts';
+
+/** What kept the team's sources, or the whole verification, from running: each becomes one failed check of the suite. */
+export interface SetupProblem {
+  readonly id: 'contract.own.sources' | 'contract.run';
+  readonly label: string;
+  readonly message: string;
+}
+
+export interface SuiteVerification {
+  /** By target (`TargetInfo.project`), for the targets verified: one result per source, the project's contracts first. */
+  readonly results: Readonly<Record<string, readonly SourceResult[]>>;
+  readonly problems: readonly SetupProblem[];
+}
+
+export interface SuiteVerificationInput {
+  readonly config: Config;
+  readonly runProject: RunProject;
+  /** The project's targets as provided; `opened` gives one with its sessions open (the verifier child logs in with them). */
+  readonly targets: readonly TargetInfo[];
+  readonly opened: (target: TargetInfo) => Promise<TargetInfo>;
+  /** The setup's registry: every target's secrets and every token of its logins; the broker token joins them. */
+  readonly secrets: SecretRegistry;
+  /** The run's verifier child (run-verifier.ts); without one, a child starts for this verification. */
+  readonly child?: VerifierChild | undefined;
+}
+
+/** Never rejects: a verification that cannot run at all is a problem of the result. */
+export async function verifySuiteContracts(input: SuiteVerificationInput): Promise<SuiteVerification> {
+  const { config, secrets } = input;
+  const problems: SetupProblem[] = [];
+  // The team's own contracts are verified against every target; the project's own, against the targets of their version.
+  const ownSources: PactSource[] = [];
+  if (hasOwnPacts(config.pact)) {
+    secrets.add(config.pact.broker?.token);
+    const http = new HttpClient({ timeoutMs: config.requestTimeoutMs, maxConcurrency: 2, secrets });
+    try {
+      ownSources.push(...(await resolveOwnPactSources(config.pact, http)));
+    } catch (error) {
+      problems.push({ id: 'contract.own.sources', label: 'your own contracts (PACT_URLS, PACT_DIR, PACT_BROKER_BASE_URL)', message: describe(error, secrets) });
+    } finally {
+      await http.close();
+    }
+  }
+  // The kill matrix leaves out the fault runs whose fault the clean verification never asks about (RunTarget.verifyContracts).
+  const planned = new Map(input.runProject.targets.map((runTarget) => [runTarget.name, runTarget]));
+  const verified = input.targets.filter((target) => planned.get(target.project)?.verifyContracts !== false);
+  // A verification that could not run leaves each verified target no results, and the problem says why.
+  const results: Record<string, readonly SourceResult[]> = Object.fromEntries(verified.map((target) => [target.project, []]));
+  try {
+    const jobs = await Promise.all(verified.map(async (target) => ({ target: await input.opened(target), sources: [platformPactSource(target.version), ...ownSources] })));
+    const verification = await verifyQuietly(
+      {
+        jobs,
+        ...(config.pact.publish && { publish: config.pact.publish }),
+        // Against a far target each pact file replays in a verifier run of its own, all within the run's permits.
+        filesAtOnce: pactFilesAtOnce(config),
+      },
+      secrets,
+      // RUN_TIMEOUT_S: a child of this verification's own is killed when the run's time is up (the run's child, by its owner's signal).
+      { signal: runDeadline(config), child: input.child },
+    );
+    for (const [index, target] of verified.entries()) results[target.project] = verification[index] ?? [];
+  } catch (error) {
+    problems.push({ id: 'contract.run', label: 'the provider verification', message: describe(error, secrets) });
+  }
+  return { results, problems };
+}
+
+function describe(error: unknown, secrets: SecretRegistry): string {
+  const message = isUpgradeGuardError(error) ? error.message : error instanceof Error ? error.message : String(error);
+  return secrets.scrub(message);
+}
