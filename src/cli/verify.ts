@@ -251,7 +251,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   const subset = subsetLines(args.only, shard, shardFiles);
   if (deadline?.aborted) return reportCutOff(config, results, args.html, target, subset, alongside && (await alongside));
   const comparesAfter = comparesAtAll && !alongside && results.checks.some((check) => check.id.startsWith('contract.'));
-  const contractBreaks = alongside ? await alongside : comparesAfter ? await compareAfterSuites(config, plan, secrets) : undefined;
+  const contractBreaks = alongside ? await alongside : comparesAfter ? await compareAfterSuites(config, plan, secrets, verifier) : undefined;
   timeline.step('contract breaks, the rest after the suites');
   await writeRunRecord(
     config.reportsDir,

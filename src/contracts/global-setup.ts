@@ -14,7 +14,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { SecretRegistry } from '../http/redact.ts';
-import { Handoff } from '../run-targets/handoff.ts';
+import { forgetHandedOver, Handoff } from '../run-targets/handoff.ts';
 import { openedSessions } from '../run-targets/opened-target.ts';
 import { withSessions } from '../run-targets/session-handoff.ts';
 import { registerTargetSecrets } from '../run-targets/target-info.ts';
@@ -35,10 +35,18 @@ export default function setup(project: TestProject): () => Promise<void> {
       runProject,
       targets,
       // The session handoff's worker half serves this thread too: a BroadcastChannel delivers within one thread.
-      opened: async (target) => withSessions(target, await openedSessions(sessionHandoff, target.project)),
+      opened: async (target) => {
+        const opened = await openedSessions(sessionHandoff, target.project);
+        // The expiry instance's token was issued by the run targets' setup, with a registry of its own.
+        secrets.add(opened.issued?.accessToken);
+        return withSessions(target, opened);
+      },
       secrets,
       child,
-    }).then((verified: SuiteVerification) => handoff.settle(runProject.name, verified));
+    })
+      // It reports what kept it from running as problems; anything else is a defect of ours, and still no hang.
+      .catch((error: unknown): SuiteVerification => ({ results: {}, problems: [{ id: 'contract.run', label: 'the provider verification', message: secrets.scrub(String(error instanceof Error ? error.message : error)) }] }))
+      .then((verified) => handoff.settle(runProject.name, verified));
   };
   const handoff = new Handoff<SuiteVerification>('contracts', start);
   project.provide('contractHandoff', handoff.name);
@@ -46,6 +54,7 @@ export default function setup(project: TestProject): () => Promise<void> {
     // A verification under way uses the platforms: it ends (killed at RUN_TIMEOUT_S at the latest) before they close.
     await verification;
     handoff.close();
+    forgetHandedOver(sessionHandoff);
   };
 }
 

@@ -133,7 +133,10 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
   child.stderr?.on('data', (chunk: Buffer) => {
     if (stderr.length < 20_000) stderr += chunk.toString('utf8');
   });
-  const pending = new Map<number, { readonly resolve: (message: ChildMessage) => void; readonly reject: (error: Error) => void; readonly scrub: (text: string) => string }>();
+  const pending = new Map<number, { readonly resolve: (message: ChildMessage) => void; readonly reject: (error: Error) => void }>();
+  // The child's stderr may speak of any request it was sent: it is scrubbed with every sender's registry.
+  const registries: Pick<SecretRegistry, 'scrub'>[] = [];
+  const scrubbedStderr = (): string => registries.reduce((text, registry) => registry.scrub(text), stderr.trim());
   let nextId = 0;
   let closing = false;
   let endLending: (() => void) | undefined;
@@ -154,7 +157,7 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
   const onEnd = (ended: NonNullable<typeof end>): void => {
     end ??= ended;
     endLending?.();
-    for (const waiter of pending.values()) waiter.reject(endError(end, signal, waiter.scrub(stderr.trim())));
+    for (const waiter of pending.values()) waiter.reject(endError(end, signal, scrubbedStderr()));
     pending.clear();
   };
   child.once('exit', (code) => onEnd({ code }));
@@ -164,12 +167,13 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
     async verify(request, secrets) {
       if (closing) throw new UpgradeGuardError('INTERNAL', 'a closed verifier child takes no request');
       if (signal?.aborted) throw stopped(signal);
-      if (end) throw endError(end, signal, secrets.scrub(stderr.trim()));
+      registries.push(secrets);
+      if (end) throw endError(end, signal, scrubbedStderr());
       // Lent from the first request on, until the child ends: every request of the child takes the run's permits.
       const permits = RunPermits.ofRun();
       if (permits && !endLending) endLending = lendPermits(child, permits);
       const id = nextId++;
-      const answered = new Promise<ChildMessage>((resolve, reject) => pending.set(id, { resolve, reject, scrub: (text) => secrets.scrub(text) }));
+      const answered = new Promise<ChildMessage>((resolve, reject) => pending.set(id, { resolve, reject }));
       if (child.connected) child.send({ kind: 'verify', id, request: { ...request, permitsLent: permits !== undefined } } satisfies ParentMessage);
       const message = await answered;
       if (message.kind === 'results') return message.results;
@@ -207,8 +211,9 @@ function stopped(signal: AbortSignal): Error {
 const verifierModules = process.argv.includes(childFlag) ? Promise.all([import('./provider-target.ts'), import('./verify-source.ts')]) : undefined;
 
 if (process.argv.includes(childFlag)) {
-  // The child ends with its parent's channel: its owner closed it, or ended, or went on without it.
-  process.once('disconnect', () => process.exit(0));
+  // The child ends with its parent's channel: its owner closed it, or ended, or went on without it. At once: an
+  // exit that waits for the verifier's native threads can wait forever while one is still replaying.
+  process.once('disconnect', () => process.kill(process.pid, 'SIGKILL'));
   // The child's registry: every target's secrets and every token its clients see (provider-target.ts).
   const secrets = new SecretRegistry();
   let borrowing = false;

@@ -47,8 +47,11 @@ export function lazyVerifierChild(shape: VerificationShape, signal?: AbortSignal
       return child?.pid;
     },
     verify(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>): Promise<JobResults> {
-      if (!closed) child ??= startVerifierChild(shape, signal);
-      return child ? child.verify(request, secrets) : Promise.reject(new UpgradeGuardError('INTERNAL', 'a closed verifier child takes no request'));
+      // Past the deadline the fork would only be killed again: the first request's start fails as the child's would.
+      if (!closed && !signal?.aborted) child ??= startVerifierChild(shape, signal);
+      if (child) return child.verify(request, secrets);
+      if (signal?.aborted) return Promise.reject(signal.reason instanceof Error ? signal.reason : new UpgradeGuardError('TARGET_TIMEOUT', 'provider verification was stopped before it started'));
+      return Promise.reject(new UpgradeGuardError('INTERNAL', 'a closed verifier child takes no request'));
     },
     close() {
       closed = true;

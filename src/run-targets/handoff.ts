@@ -86,6 +86,16 @@ export function handedOver<T>(name: string, key: string): Promise<T> {
   return promise as Promise<T>;
 }
 
+/** Closes this thread's half of the run's channel `name` (a process that runs many runs, the kill matrix's, keeps none). */
+export function forgetHandedOver(name: string): void {
+  channels.get(name)?.close();
+  channels.delete(name);
+  for (const id of [...handed.keys()].filter((key) => key.startsWith(`${name}\n`))) {
+    handed.delete(id);
+    waiting.delete(id);
+  }
+}
+
 function channelNamed(name: string): BroadcastChannel {
   const known = channels.get(name);
   if (known) return known;
