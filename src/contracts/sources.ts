@@ -15,7 +15,7 @@ import type { PactBrokerConfig, PactConfig } from '../config/pact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import type { HttpClient } from '../http/client.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
-import { pactFilesIn } from './pact-file.ts';
+import { pactFilesIn, parsePact } from './pact-file.ts';
 
 export type PactSource =
   /**
@@ -77,6 +77,8 @@ export async function resolveOwnPactSources(config: PactConfig, http: HttpClient
   const files = config.urls.filter((entry) => !/^https?:\/\//i.test(entry));
   for (const file of files) await requireFile(file);
   if (files.length > 0) sources.push({ kind: 'files', label: 'PACT_URLS files', files });
+  // The verifier reads a URL it cannot fetch as no pact at all, and a run with none of its interactions would pass.
+  for (const url of urls) await checkPactUrl(http, url, config.broker?.token);
   if (urls.length > 0) sources.push({ kind: 'urls', label: 'PACT_URLS', urls, ...(config.broker?.token !== undefined && { token: config.broker.token }) });
   if (config.dir !== undefined) {
     const inDir = await pactFilesIn(config.dir);
@@ -93,6 +95,25 @@ export async function resolveOwnPactSources(config: PactConfig, http: HttpClient
 async function requireFile(file: string): Promise<void> {
   const found = await stat(file).catch(() => undefined);
   if (!found?.isFile()) throw new UpgradeGuardError('CONFIG_INVALID', `PACT_URLS names ${file}, which is not a readable file`);
+}
+
+/** GET a PACT_URLS pact as the verifier will (with the token, when set): reachable, answered, and a pact. */
+async function checkPactUrl(http: HttpClient, url: string, token: string | undefined): Promise<void> {
+  let response: Awaited<ReturnType<HttpClient['request']>>;
+  try {
+    response = await http.request({ method: 'GET', url, headers: { accept: 'application/json', ...(token !== undefined && { authorization: `Bearer ${token}` }) } });
+  } catch (error) {
+    if (isUpgradeGuardError(error)) throw new UpgradeGuardError(error.code, `PACT_URLS ${url}: ${error.message}`);
+    throw error;
+  }
+  if (response.status < 200 || response.status > 299) throw new UpgradeGuardError('CONFIG_INVALID', `PACT_URLS ${url} answered ${response.status}, not a pact`);
+  let body: unknown;
+  try {
+    body = JSON.parse(response.text);
+  } catch {
+    throw new UpgradeGuardError('CONFIG_INVALID', `PACT_URLS ${url} answered a body that is not JSON, not a pact`);
+  }
+  parsePact(`PACT_URLS ${url}`, body);
 }
 
 /** GET the broker's index (HAL) with the token: reachable, and the token accepted. */

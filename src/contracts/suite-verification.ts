@@ -52,7 +52,7 @@ export async function verifySuiteContracts(input: SuiteVerificationInput): Promi
   const ownSources: PactSource[] = [];
   if (hasOwnPacts(config.pact)) {
     secrets.add(config.pact.broker?.token);
-    const http = new HttpClient({ timeoutMs: config.requestTimeoutMs, maxConcurrency: 2, secrets });
+    const http = new HttpClient({ timeoutMs: config.requestTimeoutMs, maxConcurrency: 2, secrets, unreachableHint: 'check PACT_URLS / PACT_BROKER_BASE_URL and that the server is up' });
     try {
       ownSources.push(...(await resolveOwnPactSources(config.pact, http)));
     } catch (error) {

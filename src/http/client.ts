@@ -51,6 +51,8 @@ export interface HttpClientOptions {
    * leaves it open.
    */
   readonly dispatcher?: Dispatcher;
+  /** What an unreachable address asks the user to check; the target's variables unless the client serves something else. */
+  readonly unreachableHint?: string;
 }
 
 /**
@@ -94,6 +96,7 @@ export class HttpClient {
   /** The run's bound over every thread (run-permits.ts), when this client belongs to a run. */
   readonly #permits: Permits | undefined = RunPermits.ofRun();
   readonly #timeoutMs: number;
+  readonly #unreachableHint: string;
   readonly secrets: SecretRegistry;
   readonly log: ExchangeLog;
   #timeoutsInARow = 0;
@@ -101,6 +104,7 @@ export class HttpClient {
 
   constructor(options: HttpClientOptions) {
     this.#timeoutMs = options.timeoutMs;
+    this.#unreachableHint = options.unreachableHint ?? 'check BASE_URL / AUTH_URL and that the target is up';
     this.#limiter = new ConcurrencyLimiter(options.maxConcurrency);
     if (options.dispatcher) {
       this.#agent = undefined;
@@ -180,7 +184,7 @@ export class HttpClient {
         signal: AbortSignal.timeout(retried ? (timeoutMs + 50) * (MAX_RETRIES + 1) + RETRY_BACKOFF_MS : timeoutMs + 50),
       });
     } catch (error) {
-      const failure = transportError(req.method, url, timeoutMs, error, this.secrets);
+      const failure = transportError(req.method, url, timeoutMs, error, this.secrets, this.#unreachableHint);
       return fail(this.#counted(attempts.count > 1 ? new UpgradeGuardError(failure.code, `${failure.message} (after ${attempts.count} attempts)`) : failure), attempts.count);
     }
     try {
@@ -266,14 +270,14 @@ function makeResponse(
   };
 }
 
-function transportError(method: string, url: URL, timeoutMs: number, error: unknown, secrets: SecretRegistry): UpgradeGuardError {
+function transportError(method: string, url: URL, timeoutMs: number, error: unknown, secrets: SecretRegistry, hint: string): UpgradeGuardError {
   const where = `${method} ${url.origin}${url.pathname}`;
   const code = errorCode(error);
   if ((code && timeoutCodes.has(code)) || isAbortTimeout(error)) {
     return new UpgradeGuardError('TARGET_TIMEOUT', `${where} did not answer within ${timeoutMs} ms (REQUEST_TIMEOUT_MS)`);
   }
   if (code && unreachableCodes.has(code)) {
-    return new UpgradeGuardError('TARGET_UNREACHABLE', `${where} could not be reached (${code}); check BASE_URL / AUTH_URL and that the target is up`);
+    return new UpgradeGuardError('TARGET_UNREACHABLE', `${where} could not be reached (${code}); ${hint}`);
   }
   const detail = error instanceof Error ? error.message : String(error);
   return new UpgradeGuardError('TARGET_UNREACHABLE', `${where} failed: ${secrets.scrub(detail)}`);

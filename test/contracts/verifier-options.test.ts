@@ -28,6 +28,19 @@ beforeAll(async () => {
   // The broker's HAL index, as pact_broker answers it; 401 without the right token.
   broker = createServer((request, response) => {
     seen.push(request.headers);
+    // PACT_URLS served over http: a pact, a JSON body that is not one, and a missing file.
+    if (request.url === '/pacts/app-platform.json') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"consumer":{"name":"app"},"provider":{"name":"platform"},"interactions":[]}');
+      return;
+    }
+    if (request.url === '/pacts/not-a-pact.json') {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"hello":"world"}');
+      return;
+    }
+    if (request.url?.startsWith('/pacts/')) {
+      response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+      return;
+    }
     if (request.headers.authorization !== `Bearer ${brokerToken}`) {
       response.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"unauthorized"}');
       return;
@@ -142,6 +155,16 @@ describe('own pact sources', () => {
     const sources = await resolveOwnPactSources(readPactConfig({ PACT_DIR: scratch, PACT_PUBLISH_RESULTS: false }), http);
     expect(sources).toEqual([{ kind: 'files', label: 'PACT_DIR', files: [join(scratch, 'app-platform.json')] }]);
     await expect(resolveOwnPactSources(readPactConfig({ PACT_URLS: join(scratch, 'missing.json'), PACT_PUBLISH_RESULTS: false }), http)).rejects.toThrowError(/PACT_URLS/);
+  });
+
+  it('fetches each PACT_URLS URL before verifying: a pact is a source, anything else stops with one line naming PACT_URLS', async () => {
+    const urls = (...paths: string[]): ReturnType<typeof readPactConfig> => readPactConfig({ PACT_URLS: paths.join(','), PACT_PUBLISH_RESULTS: false });
+    const sources = await resolveOwnPactSources(urls(`${brokerUrl}/pacts/app-platform.json`), http);
+    expect(sources).toEqual([{ kind: 'urls', label: 'PACT_URLS', urls: [`${brokerUrl}/pacts/app-platform.json`] }]);
+    // The verifier itself reads any of these as a source with no interaction: a run that would pass on a typo.
+    await expect(resolveOwnPactSources(urls(`${brokerUrl}/pacts/app-platfrom.json`), http)).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringMatching(/^PACT_URLS .*app-platfrom\.json answered 404/) });
+    await expect(resolveOwnPactSources(urls(`${brokerUrl}/pacts/not-a-pact.json`), http)).rejects.toMatchObject({ code: 'CONFIG_INVALID', message: expect.stringContaining('is not a pact file') });
+    await expect(resolveOwnPactSources(urls('http://127.0.0.1:9/pacts/app-platform.json'), http)).rejects.toMatchObject({ message: expect.stringMatching(/^PACT_URLS http:\/\/127\.0\.0\.1:9\/pacts\/app-platform\.json: /) });
   });
 
   it('asks the broker for its index with the bearer token before verifying', async () => {
