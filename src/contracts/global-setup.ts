@@ -45,7 +45,13 @@ export default function setup(project: TestProject): () => Promise<void> {
       child,
     })
       // It reports what kept it from running as problems; anything else is a defect of ours, and still no hang.
-      .catch((error: unknown): SuiteVerification => ({ results: {}, problems: [{ id: 'contract.run', label: 'the provider verification', message: secrets.scrub(String(error instanceof Error ? error.message : error)) }] }))
+      .catch(
+        (error: unknown): SuiteVerification => ({
+          // Every target gets the problem's check (the suite declares a target's checks where it has results).
+          results: Object.fromEntries(targets.map((target) => [target.project, []])),
+          problems: [{ id: 'contract.run', label: 'the provider verification', message: secrets.scrub(error instanceof Error ? error.message : String(error)) }],
+        }),
+      )
       .then((verified) => handoff.settle(runProject.name, verified));
   };
   const handoff = new Handoff<SuiteVerification>('contracts', start);

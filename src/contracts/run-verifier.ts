@@ -3,9 +3,10 @@
  * the contract-breaks step's (verify, in its own module graph) and the
  * contract suite's (global-setup.ts, in vitest's). pact-js and the verifier
  * load once per run, not once per step (issue 9: a child's start is about
- * 0.7 s of CPU, on a run bound by two cores). verify makes it and closes it; the global setup finds
- * it by the id runSuites provides (`runVerifier`). globalThis is the one
- * object both module graphs share (as src/run-targets/setup-failures.ts).
+ * 0.7 s of CPU, on a run bound by two cores). verify makes it and closes
+ * it; the global setup finds it by the id runSuites provides
+ * (`runVerifier`). globalThis is the one object both module graphs share
+ * (as src/run-targets/setup-failures.ts).
  */
 import type { JobResults, QuietVerificationRequest, VerificationShape, VerifierChild } from './quiet-verification.ts';
 import { startVerifierChild } from './quiet-verification.ts';

@@ -10,7 +10,6 @@
  */
 import type { Config } from '../config/config.ts';
 import { pactFilesAtOnce } from '../config/config.ts';
-import { isUpgradeGuardError } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import type { RunProject } from '../run-targets/run-plan.ts';
@@ -87,6 +86,5 @@ export async function verifySuiteContracts(input: SuiteVerificationInput): Promi
 }
 
 function describe(error: unknown, secrets: SecretRegistry): string {
-  const message = isUpgradeGuardError(error) ? error.message : error instanceof Error ? error.message : String(error);
-  return secrets.scrub(message);
+  return secrets.scrub(error instanceof Error ? error.message : String(error));
 }
