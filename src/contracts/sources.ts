@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { catalogModules, moduleIdPrefix, type CatalogModule } from '../catalog/index.ts';
 import type { PactBrokerConfig, PactConfig } from '../config/pact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
-import type { HttpClient } from '../http/client.ts';
+import type { HttpClient, HttpResponse } from '../http/client.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 import { pactFilesIn, parsePact } from './pact-file.ts';
 
@@ -99,13 +99,7 @@ async function requireFile(file: string): Promise<void> {
 
 /** GET a PACT_URLS pact as the verifier will (with the token, when set): reachable, answered, and a pact. */
 async function checkPactUrl(http: HttpClient, url: string, token: string | undefined): Promise<void> {
-  let response: Awaited<ReturnType<HttpClient['request']>>;
-  try {
-    response = await http.request({ method: 'GET', url, headers: { accept: 'application/json', ...(token !== undefined && { authorization: `Bearer ${token}` }) } });
-  } catch (error) {
-    if (isUpgradeGuardError(error)) throw new UpgradeGuardError(error.code, `PACT_URLS ${url}: ${error.message}`);
-    throw error;
-  }
+  const response = await getNamed(http, 'PACT_URLS', url, url, { accept: 'application/json', ...bearerAuthorization(token) });
   if (response.status < 200 || response.status > 299) throw new UpgradeGuardError('CONFIG_INVALID', `PACT_URLS ${url} answered ${response.status}, not a pact`);
   let body: unknown;
   try {
@@ -118,20 +112,24 @@ async function checkPactUrl(http: HttpClient, url: string, token: string | undef
 
 /** GET the broker's index (HAL) with the token: reachable, and the token accepted. */
 export async function checkBroker(http: HttpClient, url: string, token: string | undefined): Promise<void> {
-  let status: number;
-  try {
-    const response = await http.request({
-      method: 'GET',
-      url: `${url}/`,
-      headers: { accept: 'application/hal+json, application/json', ...(token !== undefined && { authorization: `Bearer ${token}` }) },
-    });
-    status = response.status;
-  } catch (error) {
-    if (isUpgradeGuardError(error)) throw new UpgradeGuardError(error.code, `PACT_BROKER_BASE_URL ${url}: ${error.message}`);
-    throw error;
-  }
+  const { status } = await getNamed(http, 'PACT_BROKER_BASE_URL', url, `${url}/`, { accept: 'application/hal+json, application/json', ...bearerAuthorization(token) });
   if (status === 401 || status === 403) {
     throw new UpgradeGuardError('CONFIG_INVALID', `PACT_BROKER_TOKEN was refused by the broker at PACT_BROKER_BASE_URL (${status})`);
   }
   if (status < 200 || status > 299) throw new UpgradeGuardError('CONFIG_INVALID', `PACT_BROKER_BASE_URL ${url} answered ${status}: is it a Pact Broker?`);
+}
+
+/** A GET of an address the user named in `variable` (`named`): a request that fails says which variable to check. */
+async function getNamed(http: HttpClient, variable: string, named: string, url: string, headers: Record<string, string>): Promise<HttpResponse> {
+  try {
+    return await http.request({ method: 'GET', url, headers });
+  } catch (error) {
+    if (isUpgradeGuardError(error)) throw new UpgradeGuardError(error.code, `${variable} ${named}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The broker token as a request's authorization header (none without a token). */
+export function bearerAuthorization(token: string | undefined): Record<string, string> {
+  return token === undefined ? {} : { authorization: `Bearer ${token}` };
 }

@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { PactConfig } from '../config/pact.ts';
-import { resolveOwnPactSources, type PactSource } from '../contracts/sources.ts';
+import { bearerAuthorization, resolveOwnPactSources, type PactSource } from '../contracts/sources.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { HttpClient } from '../http/client.ts';
 import { arrayOf, isRecord, member, records, text } from '../http/json.ts';
@@ -50,19 +50,15 @@ async function fetchSource(source: PactSource, http: HttpClient): Promise<{ labe
 }
 
 async function getJson(http: HttpClient, url: string, token: string | undefined, variable: string): Promise<unknown> {
-  const response = await http.request({ method: 'GET', url, headers: authorization(token) });
+  const response = await http.request({ method: 'GET', url, headers: bearerAuthorization(token) });
   if (response.status !== 200) throw new UpgradeGuardError('CONFIG_INVALID', `${variable}: ${url} answered ${response.status}`);
   return response.json();
 }
 
 async function postJson(http: HttpClient, url: string, token: string | undefined, body: unknown): Promise<unknown> {
-  const response = await http.request({ method: 'POST', url, headers: { ...authorization(token), accept: 'application/hal+json, application/json' }, json: body });
+  const response = await http.request({ method: 'POST', url, headers: { ...bearerAuthorization(token), accept: 'application/hal+json, application/json' }, json: body });
   if (response.status !== 200) throw new UpgradeGuardError('CONFIG_INVALID', `PACT_BROKER_BASE_URL: the pacts for verification answered ${response.status}`);
   return response.json();
-}
-
-function authorization(token: string | undefined): Record<string, string> {
-  return token === undefined ? {} : { authorization: `Bearer ${token}` };
 }
 
 /** The HTTP interactions of one pact as calls; message interactions carry none. */

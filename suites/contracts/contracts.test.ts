@@ -1,8 +1,8 @@
 /**
  * Provider verification (issue 4): the real Pact Verifier runs against each
- * run target of the project in verify's own process, while the workers load
- * (src/contracts/global-setup.ts, suite-verification.ts); this file gets its
- * verdicts over the run's contract handoff, and each interaction becomes
+ * run target of the project in verify's own process when this file asks for
+ * it (src/contracts/global-setup.ts, suite-verification.ts); this file gets
+ * its verdicts over the run's contract handoff, and each interaction becomes
  * one check with the verifier's verdict.
  * - the project's contracts of the target's version (contracts/pacts/);
  * - the team's own app contracts (PACT_URLS, PACT_DIR, a Pact Broker), when set.
