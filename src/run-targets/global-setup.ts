@@ -13,7 +13,8 @@ import type { Config } from '../config/config.ts';
 import { chromiumExecutable, launchChromiumServer } from '../auth/chromium.ts';
 import { ConcurrencyLimiter } from '../http/limiter.ts';
 import { SecretRegistry } from '../http/redact.ts';
-import { startEmbeddedTarget, type ResolvedTarget } from './embedded.ts';
+import type { ResolvedTarget } from './embedded.ts';
+import { embeddedStarter, type EmbeddedStarter } from './embedded-starter.ts';
 import { remoteTarget } from './remote.ts';
 import type { RunTarget } from './run-plan.ts';
 import { openSessions } from './sessions.ts';
@@ -61,11 +62,13 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
   };
   const started = performance.now();
   try {
+    // Without BASE_URL: the simulator the command that started the run has loaded already, if it lent it.
+    const startEmbedded = config.remote ? undefined : await embeddedStarter();
     const loginBrowser = await launchLoginBrowser(config, closers);
     const targets = await Promise.all(
       runProject.targets.map((runTarget) =>
         limiter.run(async () => {
-          const resolved = await resolve(config, runTarget);
+          const resolved = await resolve(config, runTarget, startEmbedded);
           closers.push(resolved.close);
           if (resolved.traffic) traffic.push({ runTarget, stats: resolved.traffic });
           return loginBrowser ? { ...resolved.target, loginBrowser } : resolved.target;
@@ -124,7 +127,8 @@ async function launchLoginBrowser(config: Config, closers: Array<() => Promise<v
   return { wsEndpoint: server.wsEndpoint() };
 }
 
-function resolve(config: Config, runTarget: RunTarget): Promise<ResolvedTarget> | ResolvedTarget {
-  return config.remote ? remoteTarget(config, runTarget) : startEmbeddedTarget(config, runTarget);
+/** `startEmbedded`: the embedded platform's starter when there is no BASE_URL (embedded-starter.ts). */
+function resolve(config: Config, runTarget: RunTarget, startEmbedded: EmbeddedStarter | undefined): Promise<ResolvedTarget> | ResolvedTarget {
+  return startEmbedded ? startEmbedded(config, runTarget) : remoteTarget(config, runTarget);
 }
 

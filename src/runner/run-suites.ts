@@ -12,6 +12,7 @@ import { collectResults, type RunResults } from './results.ts';
 import { suitesConfig } from './suites-config.ts';
 import { suiteTimings } from './timings.ts';
 import { RunPermits } from '../http/run-permits.ts';
+import { lendEmbeddedStarter } from '../run-targets/embedded-starter.ts';
 
 type ReporterList = Extract<NonNullable<TestUserConfig['reporters']>, readonly unknown[]>;
 
@@ -43,6 +44,8 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
   // Before vitest starts its workers: they inherit the permits, so MAX_CONCURRENCY bounds the run, not each worker.
   const { runDeadlineAt, runTimeoutSeconds } = options.config;
   RunPermits.share(options.config.maxConcurrency, runDeadlineAt !== undefined && runTimeoutSeconds !== undefined ? { at: runDeadlineAt, seconds: runTimeoutSeconds } : undefined);
+  // Without BASE_URL the global setup starts the embedded platform with this graph's simulator (embedded-starter.ts).
+  if (!options.config.remote) lendEmbeddedStarter((await import('../run-targets/embedded.ts')).startEmbeddedTarget);
   const vitest = await startVitest(
     'test',
     [...(options.filters ?? [])],
