@@ -6,7 +6,8 @@
  * redacted exchange log. Transport failures become coded errors:
  * TARGET_UNREACHABLE, TARGET_TIMEOUT, TARGET_MALFORMED.
  */
-import { Agent, interceptors, request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, request as undiciRequest, retryInterceptor } from './undici-parts.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { ConcurrencyLimiter } from './limiter.ts';
 import { RunPermits, type Permits } from './run-permits.ts';
@@ -72,7 +73,7 @@ const TIMEOUTS_BEFORE_GIVING_UP = 3;
  */
 export const RETRIED_METHODS: readonly HttpMethod[] = ['GET', 'HEAD'];
 const MAX_RETRIES = 2;
-const retryOptions: NonNullable<Parameters<typeof interceptors.retry>[0]> = {
+const retryOptions: NonNullable<Parameters<typeof retryInterceptor>[0]> = {
   maxRetries: MAX_RETRIES,
   minTimeout: 250,
   timeoutFactor: 2,
@@ -177,7 +178,7 @@ export class HttpClient {
         method: req.method,
         headers,
         body,
-        dispatcher: retried ? this.#dispatcher.compose(countAttempts(attempts), interceptors.retry(retryOptions)) : this.#dispatcher,
+        dispatcher: retried ? this.#dispatcher.compose(countAttempts(attempts), retryInterceptor(retryOptions)) : this.#dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
         // A safety net over undici's own timeouts: every attempt of a retried request, and the waits between them.

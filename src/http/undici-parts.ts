@@ -1,0 +1,28 @@
+/**
+ * The parts of undici the client uses, required from their own files: its
+ * pooled Agent, its retry interceptor and its request API. undici's entry
+ * module also loads fetch, WebSocket, the caches and the mock agents: about
+ * 60 ms of CPU against 20 in each of the eight suite workers that start
+ * together on two cores before their first request (issue 9). undici
+ * publishes no exports map, so these are its own published files;
+ * test/unit/undici-parts.test.ts checks they are the very ones its entry
+ * exports, so an upgrade that moves one fails there, never silently.
+ */
+import { createRequire } from 'node:module';
+import type { Agent as UndiciAgent, Dispatcher, interceptors } from 'undici';
+
+const requireUndici = createRequire(import.meta.url);
+
+export const Agent = requireUndici('undici/lib/dispatcher/agent.js') as typeof UndiciAgent;
+export type Agent = UndiciAgent;
+
+export const retryInterceptor = requireUndici('undici/lib/interceptor/retry.js') as typeof interceptors.retry;
+
+/** The request API undici mixes into every dispatcher (`dispatcher.request`), called on the one given. */
+export const dispatcherRequest = requireUndici('undici/lib/api/api-request.js') as (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
+
+/** undici's `request(url, options)` for a URL the client has built: its origin and path, through `options.dispatcher`. */
+export function request(url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { readonly dispatcher: Dispatcher }): Promise<Dispatcher.ResponseData> {
+  const { dispatcher, ...rest } = options;
+  return dispatcherRequest.call(dispatcher, { ...rest, origin: url.origin, path: `${url.pathname}${url.search}` });
+}
