@@ -11,7 +11,6 @@
  */
 import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import atomicWrite from 'write-file-atomic';
 import { ensureDirectory } from '../files/ensure-directory.ts';
 
 export interface AtomicWriteOptions {
@@ -29,6 +28,8 @@ export interface AtomicWriteOptions {
 export async function writeFileAtomic(path: string, content: string, options: AtomicWriteOptions = {}): Promise<void> {
   const directory = dirname(path);
   await ensureDirectory(directory, options.directoryMode ?? 0o700);
+  // Loaded with the first write: a suite worker that never refreshes a token never loads it (issue 9).
+  const { default: atomicWrite } = await import('write-file-atomic');
   await atomicWrite(path, content, {
     mode: options.mode ?? 0o600,
     encoding: 'utf8',

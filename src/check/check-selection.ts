@@ -8,10 +8,14 @@
  * selection that matched no check fails the run (src/cli/verify.ts): a typo
  * must never turn into a green run.
  */
-import picomatch from 'picomatch';
+import type Picomatch from 'picomatch';
 import { UpgradeGuardError } from '../errors.ts';
 import { catalogModules } from '../catalog/types.ts';
 import { moduleIdPrefix } from '../catalog/modules.ts';
+import { lazyDependency } from '../lazy-dependency.ts';
+
+/** Loaded only when a run has `--only` (src/lazy-dependency.ts). */
+const picomatch = lazyDependency<typeof Picomatch>('picomatch');
 
 const moduleAreas: readonly string[] = catalogModules.map(moduleIdPrefix);
 const otherAreas: readonly string[] = ['auth', 'contract', 'conformance'];
@@ -23,7 +27,7 @@ export function parseCheckSelection(value: string): readonly string[] {
   if (terms.length === 0) throw new UpgradeGuardError('CONFIG_INVALID', `--only needs a module (${moduleAreas.join(', ')}) or a check-id glob such as job.*`);
   return terms.flatMap((term) => {
     const area = term.split('.')[0] ?? '';
-    if (!picomatch.scan(area).isGlob && !knownAreas.includes(area)) {
+    if (!picomatch().scan(area).isGlob && !knownAreas.includes(area)) {
       throw new UpgradeGuardError('CONFIG_INVALID', `--only "${term}": no check area "${area}" (known: ${knownAreas.join(', ')})`);
     }
     if (term.includes('.')) return [term];
@@ -35,7 +39,7 @@ export function parseCheckSelection(value: string): readonly string[] {
 /** A predicate over check ids; every id is selected when `globs` is undefined. */
 export function checkMatcher(globs: readonly string[] | undefined): (id: string) => boolean {
   if (globs === undefined) return () => true;
-  return picomatch([...globs], { dot: true });
+  return picomatch()([...globs], { dot: true });
 }
 
 declare module 'vitest' {

@@ -12,8 +12,11 @@
  * its RFC's syntax is reported as malformed, with the value.
  * Parsed with `structured-headers` (RFC 9651) and `http-link-header` (RFC 8288).
  */
-import LinkHeader from 'http-link-header';
-import { parseItem } from 'structured-headers';
+import { lazyDependency } from '../lazy-dependency.ts';
+
+/** Loaded with the first response that carries one of these headers (src/lazy-dependency.ts). */
+const structuredHeaders = lazyDependency<typeof import('structured-headers')>('structured-headers');
+const linkHeader = lazyDependency<typeof import('http-link-header')>('http-link-header');
 
 export interface HeaderReading {
   /** The value as sent (response headers are not secrets; the exchange log has already redacted the URL). */
@@ -83,7 +86,7 @@ function describeReading(name: string, reading: HeaderReading): string {
 /** RFC 9745 §2.1: `Deprecation = sf-date`. */
 function readDeprecation(value: string): HeaderReading {
   try {
-    const [item] = parseItem(value);
+    const [item] = structuredHeaders().parseItem(value);
     if (item instanceof Date) return { value, date: item.toISOString() };
   } catch {
     // Falls through to the malformed reading below.
@@ -104,7 +107,7 @@ function readSunset(value: string): HeaderReading {
 
 function readLinks(value: string): { links: SignalLink[]; malformed?: HeaderReading } {
   try {
-    const parsed = LinkHeader.parse(value);
+    const parsed = linkHeader().parse(value);
     const links: SignalLink[] = [];
     for (const rel of ['deprecation', 'sunset'] as const) {
       for (const reference of parsed.rel(rel)) links.push({ rel, uri: reference.uri });

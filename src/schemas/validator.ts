@@ -8,9 +8,9 @@
  * (RFC 6901) into the body, what the schema wanted there, and what was there.
  */
 import { readFileSync, readdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020, ErrorObject, SchemaObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { lazyDependency } from '../lazy-dependency.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { isSchemaId, schemaIds, schemaUrl, type SchemaId } from './ids.ts';
 
@@ -79,18 +79,13 @@ function validatorFor(id: SchemaId): ValidateFunction {
   }
 }
 
-/**
- * Ajv and its formats load with the first schema a process compiles, not with this module: a suite worker imports
- * it before its first request, and loading them then is about 30 ms of CPU in each of eight workers that start
- * together on two cores (issue 9). A synchronous require keeps `validateBody` synchronous.
- */
-const requireLazily = createRequire(import.meta.url);
+/** Ajv and its formats load with the first schema a process compiles: about 30 ms of a suite worker's start (issue 9). */
+const ajv2020 = lazyDependency<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
+const ajvFormats = lazyDependency<typeof import('ajv-formats')>('ajv-formats');
 
 function registerAll(): Ajv2020 {
-  const { Ajv2020: Ajv } = requireLazily('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
-  const addFormats = requireLazily('ajv-formats') as typeof import('ajv-formats');
-  const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
-  addFormats.default(ajv, ['uuid', 'date-time', 'uri']);
+  const ajv = new (ajv2020().Ajv2020)({ strict: true, allErrors: true, verbose: true });
+  ajvFormats().default(ajv, ['uuid', 'date-time', 'uri']);
 
   const fileIds = listSchemaFiles();
   for (const id of schemaIds) {
