@@ -19,7 +19,7 @@ import { openedSessions } from '../run-targets/opened-target.ts';
 import { withSessions } from '../run-targets/session-handoff.ts';
 import { registerTargetSecrets } from '../run-targets/target-info.ts';
 import { runVerifierOf } from './run-verifier.ts';
-import { verifySuiteContracts, type SuiteVerification } from './suite-verification.ts';
+import type { SuiteVerification } from './suite-verification.ts';
 
 export default function setup(project: TestProject): () => Promise<void> {
   // Provided by the run targets' setup, which runs first.
@@ -30,7 +30,9 @@ export default function setup(project: TestProject): () => Promise<void> {
   const child = runVerifierOf(runVerifier);
   let verification: Promise<void> | undefined;
   const start = (): void => {
-    verification ??= verifySuiteContracts({
+    // Loaded when the suite asks: the workers start only after every global setup has loaded, and the verification's
+    // modules (the configuration's validator among them) are no part of that (issue 9).
+    verification ??= import('./suite-verification.ts').then(({ verifySuiteContracts }) => verifySuiteContracts({
       config,
       runProject,
       targets,
@@ -43,7 +45,7 @@ export default function setup(project: TestProject): () => Promise<void> {
       },
       secrets,
       child,
-    })
+    }))
       // It reports what kept it from running as problems; anything else is a defect of ours, and still no hang.
       .catch(
         (error: unknown): SuiteVerification => ({
