@@ -85,8 +85,10 @@ function describeReading(name: string, reading: HeaderReading): string {
 
 /** RFC 9745 §2.1: `Deprecation = sf-date`. */
 function readDeprecation(value: string): HeaderReading {
+  // Loaded outside the try: a parser that cannot load is a defect, never a malformed header.
+  const { parseItem } = structuredHeaders();
   try {
-    const [item] = structuredHeaders().parseItem(value);
+    const [item] = parseItem(value);
     if (item instanceof Date) return { value, date: item.toISOString() };
   } catch {
     // Falls through to the malformed reading below.
@@ -106,8 +108,9 @@ function readSunset(value: string): HeaderReading {
 }
 
 function readLinks(value: string): { links: SignalLink[]; malformed?: HeaderReading } {
+  const parser = linkHeader();
   try {
-    const parsed = linkHeader().parse(value);
+    const parsed = parser.parse(value);
     const links: SignalLink[] = [];
     for (const rel of ['deprecation', 'sunset'] as const) {
       for (const reference of parsed.rel(rel)) links.push({ rel, uri: reference.uri });

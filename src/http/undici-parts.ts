@@ -18,11 +18,15 @@ export type Agent = UndiciAgent;
 
 export const retryInterceptor = requireUndici('undici/lib/interceptor/retry.js') as typeof interceptors.retry;
 
+/** undici's own URL check (an http or https URL, else its "Invalid URL protocol" error), as its entry's `request` makes it. */
+const { parseURL } = requireUndici('undici/lib/core/util.js') as { parseURL: (url: URL) => URL };
+
 /** The request API undici mixes into every dispatcher (`dispatcher.request`), called on the one given. */
 export const dispatcherRequest = requireUndici('undici/lib/api/api-request.js') as (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
 
 /** undici's `request(url, options)` for a URL the client has built: its origin and path, through `options.dispatcher`. */
-export function request(url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { readonly dispatcher: Dispatcher }): Promise<Dispatcher.ResponseData> {
+export async function request(url: URL, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { readonly dispatcher: Dispatcher }): Promise<Dispatcher.ResponseData> {
   const { dispatcher, ...rest } = options;
-  return dispatcherRequest.call(dispatcher, { ...rest, origin: url.origin, path: `${url.pathname}${url.search}` });
+  const checked = parseURL(url);
+  return dispatcherRequest.call(dispatcher, { ...rest, origin: checked.origin, path: `${checked.pathname}${checked.search}` });
 }

@@ -34,5 +34,5 @@ export async function embeddedStarter(): Promise<EmbeddedStarter> {
 function ownCoded(error: unknown): unknown {
   if (isUpgradeGuardError(error) || !(error instanceof Error) || error.name !== 'UpgradeGuardError') return error;
   const code = (error as Error & { code?: unknown }).code;
-  return typeof code === 'string' && code in errorCatalog ? new UpgradeGuardError(code as ErrorCode, error.message, { cause: error }) : error;
+  return typeof code === 'string' && Object.hasOwn(errorCatalog, code) ? new UpgradeGuardError(code as ErrorCode, error.message, { cause: error }) : error;
 }

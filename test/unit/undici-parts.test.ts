@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type * as Undici from 'undici';
-import { Agent, dispatcherRequest, retryInterceptor } from '../../src/http/undici-parts.ts';
+import { Agent, dispatcherRequest, request, retryInterceptor } from '../../src/http/undici-parts.ts';
 
 const undici = createRequire(import.meta.url)('undici') as typeof Undici;
 
@@ -18,5 +18,16 @@ describe("undici's parts, from their own files", () => {
 
   it('are the request API its entry gives every dispatcher', () => {
     expect(dispatcherRequest).toBe(undici.Dispatcher.prototype.request);
+  });
+});
+
+describe("undici's request, for a URL the client built", () => {
+  it('refuses a URL that is not http or https with undici’s own error, as its entry does', async () => {
+    const agent = new Agent();
+    try {
+      await expect(request(new URL('about:blank'), { method: 'GET', dispatcher: agent })).rejects.toThrow('Invalid URL protocol');
+    } finally {
+      await agent.close();
+    }
   });
 });
