@@ -33,6 +33,11 @@ export class UpgradeGuardError extends Error {
   }
 }
 
+/** A code of the catalog, as a code that crossed a thread or process boundary arrives: a string. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorCatalog, code);
+}
+
 export function isUpgradeGuardError(value: unknown): value is UpgradeGuardError {
   return value instanceof UpgradeGuardError;
 }

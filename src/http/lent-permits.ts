@@ -10,7 +10,7 @@
  * replay one interaction at a time).
  */
 import type { ChildProcess } from 'node:child_process';
-import { UpgradeGuardError, errorCatalog, type ErrorCode } from '../errors.ts';
+import { UpgradeGuardError, isErrorCode, type ErrorCode } from '../errors.ts';
 import type { Permits } from './run-permits.ts';
 
 type PermitRequest = { readonly kind: 'permit-acquire' | 'permit-release'; readonly id: number };
@@ -21,7 +21,7 @@ export function isPermitMessage(message: unknown): message is PermitRequest | Pe
   return typeof message === 'object' && message !== null && 'kind' in message && typeof message.kind === 'string' && message.kind.startsWith('permit-') && 'id' in message && typeof message.id === 'number';
 }
 
-const codeOf = (code: string): ErrorCode => (Object.hasOwn(errorCatalog, code) ? (code as ErrorCode) : 'INTERNAL');
+const codeOf = (code: string): ErrorCode => (isErrorCode(code) ? code : 'INTERNAL');
 
 /**
  * The parent half: serves the child's asks from `permits` until the returned function is called (the child has

@@ -9,7 +9,7 @@
  * loads its own. globalThis is the one object both module graphs share (as
  * setup-failures.ts).
  */
-import { UpgradeGuardError, errorCatalog, isUpgradeGuardError, type ErrorCode } from '../errors.ts';
+import { UpgradeGuardError, isErrorCode, isUpgradeGuardError } from '../errors.ts';
 import type { startEmbeddedTarget } from './embedded.ts';
 
 export type EmbeddedStarter = typeof startEmbeddedTarget;
@@ -34,5 +34,5 @@ export async function embeddedStarter(): Promise<EmbeddedStarter> {
 function ownCoded(error: unknown): unknown {
   if (isUpgradeGuardError(error) || !(error instanceof Error) || error.name !== 'UpgradeGuardError') return error;
   const code = (error as Error & { code?: unknown }).code;
-  return typeof code === 'string' && Object.hasOwn(errorCatalog, code) ? new UpgradeGuardError(code as ErrorCode, error.message, { cause: error }) : error;
+  return typeof code === 'string' && isErrorCode(code) ? new UpgradeGuardError(code, error.message, { cause: error }) : error;
 }
