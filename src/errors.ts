@@ -42,7 +42,24 @@ export function isUpgradeGuardError(value: unknown): value is UpgradeGuardError 
   return value instanceof UpgradeGuardError;
 }
 
-/** RUN_TIMEOUT_S passed (src/runner/run-deadline.ts; a wait for a run permit, src/http/run-permits.ts). */
-export function runTimedOut(seconds: number): UpgradeGuardError {
-  return new UpgradeGuardError('TARGET_TIMEOUT', `the run did not finish within RUN_TIMEOUT_S=${seconds} s`);
+/**
+ * RUN_TIMEOUT_S passed (src/runner/run-deadline.ts; a wait for a run permit or a request in flight,
+ * src/http/run-permits.ts). What it cut off did not run: it is no failure of the target.
+ */
+export class RunTimedOut extends UpgradeGuardError {
+  readonly seconds: number;
+
+  constructor(seconds: number) {
+    super('TARGET_TIMEOUT', `the run did not finish within RUN_TIMEOUT_S=${seconds} s`);
+    this.seconds = seconds;
+  }
+}
+
+export function runTimedOut(seconds: number): RunTimedOut {
+  return new RunTimedOut(seconds);
+}
+
+/** How a check the run's deadline cut off is reported: the summary, Allure and the migration report say "not run". */
+export function cutOffNote(seconds: number | undefined): string {
+  return `not run: the run's time ran out (RUN_TIMEOUT_S=${seconds} s)`;
 }

@@ -25,6 +25,8 @@ import { checkMatcher } from './check-selection.ts';
 import { recordForConformance } from '../conformance/record.ts';
 import { readableFailure } from './failure.ts';
 import { recordDeprecationSignals } from './deprecation-scan.ts';
+import { skipWithReason } from './skip.ts';
+import { RunTimedOut, cutOffNote } from '../errors.ts';
 
 /**
  * `killedBy` is required: a check without the faults that make it fail does
@@ -105,6 +107,9 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         await allure.label('check', definition.id);
         await runWithExchangeLog(log, () => body(context));
       } catch (error) {
+        // Cut off by RUN_TIMEOUT_S mid-check (a request in flight ends then): not run, as vitest's cancellation reports
+        // the checks it stopped (src/cli/verify.ts), never a failure of the target.
+        if (error instanceof RunTimedOut) return await skipWithReason(context, cutOffNote(error.seconds));
         throw scrubError(readableFailure(error), secrets);
       } finally {
         const exchanges = log.drain();

@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
 import { loadConfig, pactFilesAtOnce, waitsOnNetwork, type Config } from '../config/config.ts';
 import { originalEnvironment } from '../config/environment.ts';
-import { UpgradeGuardError } from '../errors.ts';
+import { UpgradeGuardError, cutOffNote } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
@@ -227,7 +227,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     : undefined;
   // A global setup that failed with a coded error is the cause of whatever vitest then did with it, even an error of
   // vitest's own: the coded line wins. A run cut off by RUN_TIMEOUT_S is reported as cut off, with what finished (no
-  // new request is sent past it; one in flight, a login's too, ends within REQUEST_TIMEOUT_MS).
+  // new request is sent past it, and one in flight, a login's too, ends then: src/http/run-permits.ts `deadline`).
   const results = await suitesRun
     .catch((error: unknown): RunResults => {
       if (deadline?.aborted) return { checks: [], errors: [] };
@@ -328,7 +328,7 @@ async function reportCutOff(
   contractBreaks: RunRecord['contractBreaks'],
 ): Promise<number> {
   const { writeRunReports } = await heavy();
-  const results = withCutOffNotes(ranOut, `not run: the run's time ran out (RUN_TIMEOUT_S=${config.runTimeoutSeconds} s)`);
+  const results = withCutOffNotes(ranOut, cutOffNote(config.runTimeoutSeconds));
   await writeRunReports({
     reportsDir: config.reportsDir,
     target,

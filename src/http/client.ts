@@ -173,6 +173,11 @@ export class HttpClient {
     let text: string;
     const retried = RETRIED_METHODS.includes(req.method);
     const attempts = { count: 0 };
+    // A safety net over undici's own timeouts: every attempt of a retried request, and the waits between them.
+    const timeout = AbortSignal.timeout(retried ? (timeoutMs + 50) * (MAX_RETRIES + 1) + RETRY_BACKOFF_MS : timeoutMs + 50);
+    // RUN_TIMEOUT_S: the run's deadline ends a request still in flight (run-permits.ts `deadline`).
+    const deadline = this.#permits instanceof RunPermits ? this.#permits.deadline() : undefined;
+    const pastDeadline = (): UpgradeGuardError | undefined => (deadline?.aborted && deadline.reason instanceof UpgradeGuardError ? deadline.reason : undefined);
     try {
       response = await undiciRequest(url, {
         method: req.method,
@@ -181,16 +186,19 @@ export class HttpClient {
         dispatcher: retried ? this.#dispatcher.compose(countAttempts(attempts), retryInterceptor(retryOptions)) : this.#dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
-        // A safety net over undici's own timeouts: every attempt of a retried request, and the waits between them.
-        signal: AbortSignal.timeout(retried ? (timeoutMs + 50) * (MAX_RETRIES + 1) + RETRY_BACKOFF_MS : timeoutMs + 50),
+        signal: deadline ? AbortSignal.any([timeout, deadline]) : timeout,
       });
     } catch (error) {
+      const ranOut = pastDeadline();
+      if (ranOut) return fail(ranOut, attempts.count);
       const failure = transportError(req.method, url, timeoutMs, error, this.secrets, this.#unreachableHint);
       return fail(this.#counted(attempts.count > 1 ? new UpgradeGuardError(failure.code, `${failure.message} (after ${attempts.count} attempts)`) : failure), attempts.count);
     }
     try {
       text = await response.body.text();
     } catch (error) {
+      const ranOut = pastDeadline();
+      if (ranOut) return fail(ranOut, attempts.count);
       return fail(this.#counted(bodyError(req.method, url, response.statusCode, timeoutMs, error, this.secrets)), attempts.count);
     }
     this.#timeoutsInARow = 0;

@@ -45,6 +45,9 @@ export interface Permits {
 /** A verifier child's permits, lent by its parent (lent-permits.ts). */
 let lent: Permits | undefined;
 
+/** This thread's signal for the run's deadline, made once: every client of the thread shares it. */
+let deadlineSignal: { readonly at: number; readonly signal: AbortSignal } | undefined;
+
 export class RunPermits implements Permits {
   readonly #cells: Int32Array;
   readonly #deadlineAt: Float64Array;
@@ -138,6 +141,27 @@ export class RunPermits implements Permits {
         }
       }
     }
+  }
+
+  /**
+   * Aborted at the run's deadline, with its TARGET_TIMEOUT error as the reason; undefined without RUN_TIMEOUT_S.
+   * A request in flight then ends at once: vitest's cancellation does not end a request that outlives the check
+   * that sent it (or was sent before the check was known to run), and REQUEST_TIMEOUT_MS may be ten minutes.
+   */
+  deadline(): AbortSignal | undefined {
+    const seconds = Atomics.load(this.#cells, TIMEOUT_S);
+    if (seconds <= 0) return undefined;
+    const at = this.#deadlineAt[0] ?? 0;
+    if (deadlineSignal?.at !== at) {
+      const controller = new AbortController();
+      const abort = (): void => controller.abort(runTimedOut(seconds));
+      const left = at - Date.now();
+      // Unreferenced: a thread whose work is done must not wait for the deadline.
+      if (left <= 0) abort();
+      else setTimeout(abort, left).unref();
+      deadlineSignal = { at, signal: controller.signal };
+    }
+    return deadlineSignal.signal;
   }
 
   #refusePastDeadline(): void {

@@ -53,7 +53,7 @@ async function resolveTargets(project: TestProject, secrets: SecretRegistry): Pr
   const handoff = new SessionHandoff();
   let logins: Promise<unknown> = Promise.resolve();
   const close = async (): Promise<void> => {
-    // A login still under way uses the platforms: it ends (each of its requests is bounded) before they close.
+    // A login still under way uses the platforms: it ends (each of its requests is bounded, by RUN_TIMEOUT_S too) before they close.
     await logins;
     handoff.close();
     // verify --latency-ms: what each target served, for the benchmark (scripts/bench-verify.ts).

@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../src/http/client.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
 import { ConcurrencyLimiter } from '../../src/http/limiter.ts';
 import { UpgradeGuardError } from '../../src/errors.ts';
+import { RunPermits } from '../../src/http/run-permits.ts';
 
 // Real loopback sockets: the failure modes under test (refused, slow, malformed) are the transport's own.
 let server: Server;
@@ -14,6 +15,7 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === '/slow') return void setTimeout(() => res.end('late'), 2_000);
     if (req.url === '/hang') return;
+    if (req.url === '/stall') return void res.writeHead(200, { 'content-type': 'application/json' }).write('{"items":[');
     if (req.url === '/truncated') {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
       res.write('{"items":[');
@@ -80,6 +82,18 @@ describe('HttpClient', () => {
   it('a refused connection is TARGET_UNREACHABLE', async () => {
     const client = new HttpClient({ timeoutMs: 1000, maxConcurrency: 2, secrets: new SecretRegistry() });
     expect(await codeOf(client.request({ method: 'GET', url: 'http://127.0.0.1:1/' }))).toBe('TARGET_UNREACHABLE');
+    await client.close();
+  });
+});
+
+describe('HttpClient in a run with RUN_TIMEOUT_S', () => {
+  afterEach(() => RunPermits.withdraw());
+
+  // REQUEST_TIMEOUT_MS at ten minutes: only the run's deadline can end these requests before the test's hang catcher.
+  it.each(['/hang', '/stall'])('a request still in flight at the deadline (%s) ends then, with the run\'s TARGET_TIMEOUT', async (path) => {
+    RunPermits.share(2, { at: Date.now() + 300, seconds: 7 });
+    const client = new HttpClient({ timeoutMs: 600_000, maxConcurrency: 2, secrets: new SecretRegistry() });
+    await expect(client.request({ method: 'GET', url: `${base}${path}` })).rejects.toMatchObject({ code: 'TARGET_TIMEOUT', message: 'the run did not finish within RUN_TIMEOUT_S=7 s' });
     await client.close();
   });
 });
