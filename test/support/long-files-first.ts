@@ -17,8 +17,6 @@ export const longFiles = [
   'test/cli/verify-errors.test.ts',
   'test/e2e/independent-cas.test.ts',
   'test/conformance/embedded-verify.test.ts',
-  // A child process of its own (the compiler): started early, it overlaps the rest.
-  'test/house/typecheck.test.ts',
 ] as const;
 
 export const LongFilesFirst = listedFirst(longFiles);
