@@ -47,16 +47,26 @@ export function isUpgradeGuardError(value: unknown): value is UpgradeGuardError 
  * src/http/run-permits.ts). What it cut off did not run: it is no failure of the target.
  */
 export class RunTimedOut extends UpgradeGuardError {
-  readonly seconds: number;
+  readonly runTimeoutSeconds: number;
 
   constructor(seconds: number) {
     super('TARGET_TIMEOUT', `the run did not finish within RUN_TIMEOUT_S=${seconds} s`);
-    this.seconds = seconds;
+    this.runTimeoutSeconds = seconds;
   }
 }
 
 export function runTimedOut(seconds: number): RunTimedOut {
   return new RunTimedOut(seconds);
+}
+
+/**
+ * RUN_TIMEOUT_S in seconds when `error` is the run's deadline, else undefined. Read from the error's shape, not its
+ * class: verify's process holds two module graphs (its own, and vitest's for the global setups), and an error
+ * rebuilt after a thread or process boundary (run-targets/handoff.ts) is another object.
+ */
+export function runTimedOutSeconds(error: unknown): number | undefined {
+  const seconds = error instanceof Error ? (error as { runTimeoutSeconds?: unknown }).runTimeoutSeconds : undefined;
+  return typeof seconds === 'number' ? seconds : undefined;
 }
 
 /** How a check the run's deadline cut off is reported: the summary, Allure and the migration report say "not run". */

@@ -63,6 +63,8 @@ export function isTokenEndpointError(value: unknown): value is TokenEndpointErro
 
 export interface TokenRequestOptions {
   readonly headers?: Readonly<Record<string, string>>;
+  /** Once sent, not ended by RUN_TIMEOUT_S (src/http/client.ts `finishOnceSent`): the answer spends something. */
+  readonly finishOnceSent?: boolean;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function tokenRequest(client: HttpClient, endpoint: string | URL, f
     url: endpoint,
     form: fields,
     headers: { accept: 'application/json', ...options.headers },
+    ...(options.finishOnceSent && { finishOnceSent: true }),
   });
 }
 
@@ -121,12 +124,13 @@ export interface RefreshTokenGrantParams {
  * @see spec §4.1, §5.8
  */
 export function refreshTokenGrantRequest(client: HttpClient, endpoint: string | URL, params: RefreshTokenGrantParams): Promise<HttpResponse> {
-  return tokenRequest(client, endpoint, {
-    grant_type: 'refresh_token',
-    refresh_token: params.refreshToken,
-    client_id: params.clientId,
-    client_secret: params.clientSecret,
-  });
+  // The old refresh token is spent once the endpoint answers (RFC 9700 §4.14.2): a rotated pair must reach the store.
+  return tokenRequest(
+    client,
+    endpoint,
+    { grant_type: 'refresh_token', refresh_token: params.refreshToken, client_id: params.clientId, client_secret: params.clientSecret },
+    { finishOnceSent: true },
+  );
 }
 
 /**

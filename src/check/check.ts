@@ -26,7 +26,8 @@ import { recordForConformance } from '../conformance/record.ts';
 import { readableFailure } from './failure.ts';
 import { recordDeprecationSignals } from './deprecation-scan.ts';
 import { skipWithReason } from './skip.ts';
-import { RunTimedOut, cutOffNote } from '../errors.ts';
+import { cutOffNote, runTimedOutSeconds } from '../errors.ts';
+import type { Exchange } from '../http/exchange-log.ts';
 
 /**
  * `killedBy` is required: a check without the faults that make it fail does
@@ -107,9 +108,9 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         await allure.label('check', definition.id);
         await runWithExchangeLog(log, () => body(context));
       } catch (error) {
-        // Cut off by RUN_TIMEOUT_S mid-check (a request in flight ends then): not run, as vitest's cancellation reports
-        // the checks it stopped (src/cli/verify.ts), never a failure of the target.
-        if (error instanceof RunTimedOut) return await skipWithReason(context, cutOffNote(error.seconds));
+        // Cut off by RUN_TIMEOUT_S mid-check (a request in flight ends then): not run, never a failure of the target.
+        const cutOff = runTimedOutSeconds(error);
+        if (cutOff !== undefined) throw await cutOffCheck(context, cutOff, log.recorded);
         throw scrubError(readableFailure(error), secrets);
       } finally {
         const exchanges = log.drain();
@@ -136,6 +137,20 @@ declare module 'vitest' {
     retried?: string;
   }
 }
+
+/**
+ * A check RUN_TIMEOUT_S cut off: not run, as vitest's cancellation reports the checks it stopped (src/cli/verify.ts),
+ * unless it had already sent a request that changes data. The target may then hold what it created, its clean-up
+ * cut off too (a request in flight ends at the deadline, src/http/run-permits.ts): that is a failure, naming them.
+ */
+async function cutOffCheck(context: TestContext, seconds: number, exchanges: readonly Exchange[]): Promise<Error> {
+  const changing = [...new Set(exchanges.filter((exchange) => !readOnlyMethods.has(exchange.method)).map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}`))];
+  if (changing.length === 0) return skipWithReason(context, cutOffNote(seconds));
+  return new Error(`cut off by RUN_TIMEOUT_S=${seconds} s after sending ${changing.join(', ')}: what it created or changed on the target may not have been cleaned up`);
+}
+
+/** Methods that change nothing on the target (RFC 9110 §9.2.1). */
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A failure message travels to the console and into Allure. Scrub every

@@ -10,6 +10,7 @@
  */
 import type { Config } from '../config/config.ts';
 import { pactFilesAtOnce } from '../config/config.ts';
+import { runTimedOutSeconds } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import type { RunProject } from '../run-targets/run-plan.ts';
@@ -23,6 +24,8 @@ export interface SetupProblem {
   readonly id: 'contract.own.sources' | 'contract.run';
   readonly label: string;
   readonly message: string;
+  /** RUN_TIMEOUT_S, when the run's deadline stopped it: its check is not run, never failed (src/errors.ts `cutOffNote`). */
+  readonly runTimeoutSeconds?: number;
 }
 
 export interface SuiteVerification {
@@ -80,7 +83,8 @@ export async function verifySuiteContracts(input: SuiteVerificationInput): Promi
     );
     for (const [index, target] of verified.entries()) results[target.project] = verification[index] ?? [];
   } catch (error) {
-    problems.push({ id: 'contract.run', label: 'the provider verification', message: describe(error, secrets) });
+    const cutOff = runTimedOutSeconds(error);
+    problems.push({ id: 'contract.run', label: 'the provider verification', message: describe(error, secrets), ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) });
   }
   return { results, problems };
 }

@@ -28,6 +28,12 @@ export interface HttpRequest {
   readonly form?: Readonly<Record<string, string>>;
   /** Per-request override of the client's timeout. */
   readonly timeoutMs?: number;
+  /**
+   * A request whose answer must not be lost once it is sent: a refresh-token grant spends the old refresh token
+   * (RFC 9700 §4.14.2), so a rotated pair cut off in flight would break a stored chain. Past RUN_TIMEOUT_S it is
+   * not sent; once sent, it runs to its own timeout rather than ending at the run's deadline.
+   */
+  readonly finishOnceSent?: boolean;
 }
 
 export interface HttpResponse {
@@ -54,6 +60,11 @@ export interface HttpClientOptions {
   readonly dispatcher?: Dispatcher;
   /** What an unreachable address asks the user to check; the target's variables unless the client serves something else. */
   readonly unreachableHint?: string;
+  /**
+   * RUN_TIMEOUT_S for a client of the run made before its permits are shared (the preflight): aborted at the deadline
+   * with the run's TARGET_TIMEOUT error. Without it, the run's permits carry the deadline (run-permits.ts `deadline`).
+   */
+  readonly deadline?: AbortSignal | undefined;
 }
 
 /**
@@ -97,6 +108,7 @@ export class HttpClient {
   /** The run's bound over every thread (run-permits.ts), when this client belongs to a run. */
   readonly #permits: Permits | undefined = RunPermits.ofRun();
   readonly #timeoutMs: number;
+  readonly #deadline: AbortSignal | undefined;
   readonly #unreachableHint: string;
   readonly secrets: SecretRegistry;
   readonly log: ExchangeLog;
@@ -105,6 +117,7 @@ export class HttpClient {
 
   constructor(options: HttpClientOptions) {
     this.#timeoutMs = options.timeoutMs;
+    this.#deadline = options.deadline;
     this.#unreachableHint = options.unreachableHint ?? 'check BASE_URL / AUTH_URL and that the target is up';
     this.#limiter = new ConcurrencyLimiter(options.maxConcurrency);
     if (options.dispatcher) {
@@ -176,8 +189,11 @@ export class HttpClient {
     // A safety net over undici's own timeouts: every attempt of a retried request, and the waits between them.
     const timeout = AbortSignal.timeout(retried ? (timeoutMs + 50) * (MAX_RETRIES + 1) + RETRY_BACKOFF_MS : timeoutMs + 50);
     // RUN_TIMEOUT_S: the run's deadline ends a request still in flight (run-permits.ts `deadline`).
-    const deadline = this.#permits instanceof RunPermits ? this.#permits.deadline() : undefined;
-    const pastDeadline = (): UpgradeGuardError | undefined => (deadline?.aborted && deadline.reason instanceof UpgradeGuardError ? deadline.reason : undefined);
+    const deadline = this.#runDeadline();
+    // Past it nothing is sent (the run's permits refuse it first, where the client has them): nothing to record.
+    if (deadline?.aborted) throw deadline.reason instanceof UpgradeGuardError ? deadline.reason : new UpgradeGuardError('TARGET_TIMEOUT', `${req.method} ${url.origin}${url.pathname} not sent: the run's time is up`);
+    const endsAtDeadline = req.finishOnceSent ? undefined : deadline;
+    const pastDeadline = (): UpgradeGuardError | undefined => (endsAtDeadline?.aborted && endsAtDeadline.reason instanceof UpgradeGuardError ? endsAtDeadline.reason : undefined);
     try {
       response = await undiciRequest(url, {
         method: req.method,
@@ -186,7 +202,7 @@ export class HttpClient {
         dispatcher: retried ? this.#dispatcher.compose(countAttempts(attempts), retryInterceptor(retryOptions)) : this.#dispatcher,
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
-        signal: deadline ? AbortSignal.any([timeout, deadline]) : timeout,
+        signal: endsAtDeadline ? AbortSignal.any([timeout, endsAtDeadline]) : timeout,
       });
     } catch (error) {
       const ranOut = pastDeadline();
@@ -212,6 +228,11 @@ export class HttpClient {
       durationMs: performance.now() - started,
     });
     return makeResponse(url, response.statusCode, responseHeaders, text, req.method, this.secrets);
+  }
+
+  /** The run's deadline for this client's requests: its own (the preflight's, before the run's permits), else the run's. */
+  #runDeadline(): AbortSignal | undefined {
+    return this.#deadline ?? (this.#permits instanceof RunPermits ? this.#permits.deadline() : undefined);
   }
 
   /** Counts timeouts in a row; past the bound, the target is given up on for the rest of the run. */

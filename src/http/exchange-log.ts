@@ -72,6 +72,11 @@ export class ExchangeLog {
     return entry;
   }
 
+  /** What was recorded since the last drain, left in place. */
+  get recorded(): readonly Exchange[] {
+    return this.#entries;
+  }
+
   /** Hand over what was recorded since the last drain (one test's exchanges). */
   drain(): Exchange[] {
     return this.#entries.splice(0, this.#entries.length);

@@ -46,7 +46,7 @@ export interface Permits {
 let lent: Permits | undefined;
 
 /** This thread's signal for the run's deadline, made once: every client of the thread shares it. */
-let deadlineSignal: { readonly at: number; readonly signal: AbortSignal } | undefined;
+let deadlineSignal: { readonly at: number; readonly seconds: number; readonly signal: AbortSignal; readonly timer: ReturnType<typeof setTimeout> | undefined } | undefined;
 
 export class RunPermits implements Permits {
   readonly #cells: Int32Array;
@@ -152,14 +152,16 @@ export class RunPermits implements Permits {
     const seconds = Atomics.load(this.#cells, TIMEOUT_S);
     if (seconds <= 0) return undefined;
     const at = this.#deadlineAt[0] ?? 0;
-    if (deadlineSignal?.at !== at) {
+    if (deadlineSignal?.at !== at || deadlineSignal.seconds !== seconds) {
+      // Another run of this thread (the kill matrix's, a test's): the earlier run's timer has nothing left to end.
+      clearTimeout(deadlineSignal?.timer);
       const controller = new AbortController();
       const abort = (): void => controller.abort(runTimedOut(seconds));
       const left = at - Date.now();
-      // Unreferenced: a thread whose work is done must not wait for the deadline.
       if (left <= 0) abort();
-      else setTimeout(abort, left).unref();
-      deadlineSignal = { at, signal: controller.signal };
+      // Unreferenced: a thread whose work is done must not wait for the deadline.
+      const timer = left > 0 ? setTimeout(abort, left).unref() : undefined;
+      deadlineSignal = { at, seconds, signal: controller.signal, timer };
     }
     return deadlineSignal.signal;
   }

@@ -13,10 +13,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BroadcastChannel } from 'node:worker_threads';
-import { UpgradeGuardError, type ErrorCode } from '../errors.ts';
+import { RunTimedOut, UpgradeGuardError, runTimedOutSeconds, type ErrorCode } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 
-type Settled<T> = { readonly key: string; readonly value: T } | { readonly key: string; readonly failure: { readonly code: ErrorCode; readonly message: string } };
+type Settled<T> = { readonly key: string; readonly value: T } | { readonly key: string; readonly failure: { readonly code: ErrorCode; readonly message: string; readonly runTimeoutSeconds?: number } };
 type HandoffMessage<T> = { readonly kind: 'ask'; readonly key: string } | ({ readonly kind: 'settled' } & Settled<T>);
 
 const isHandoffMessage = (data: unknown): data is HandoffMessage<unknown> =>
@@ -50,7 +50,9 @@ export class Handoff<T> {
 
   /** The work failed: the workers waiting for `key` reject with this error (its message scrubbed with `secrets`). */
   fail(key: string, error: UpgradeGuardError, secrets: SecretRegistry): void {
-    this.#record({ key, failure: { code: error.code, message: secrets.scrub(error.message) } });
+    // The run's deadline stays recognisable on the other side: what it cut off is not run (src/check/check.ts).
+    const cutOff = runTimedOutSeconds(error);
+    this.#record({ key, failure: { code: error.code, message: secrets.scrub(error.message), ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) } });
   }
 
   close(): void {
@@ -110,7 +112,7 @@ function channelNamed(name: string): BroadcastChannel {
     if (!waiter) return;
     waiting.delete(id);
     if ('value' in data) waiter.resolve(data.value);
-    else waiter.reject(new UpgradeGuardError(data.failure.code, data.failure.message));
+    else waiter.reject(data.failure.runTimeoutSeconds !== undefined ? new RunTimedOut(data.failure.runTimeoutSeconds) : new UpgradeGuardError(data.failure.code, data.failure.message));
   };
   channels.set(name, port);
   return port;

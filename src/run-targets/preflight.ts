@@ -8,6 +8,7 @@
  * never a verdict.
  */
 import { chromiumExecutable } from '../auth/chromium.ts';
+import { runDeadline } from '../runner/run-deadline.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
@@ -23,7 +24,8 @@ export async function preflight(config: Config, secrets: SecretRegistry): Promis
   if (config.loginDriver === 'browser') chromiumExecutable(config.chromiumPath);
   const remote = config.remote;
   if (!remote) return undefined;
-  const client = new HttpClient({ timeoutMs: config.requestTimeoutMs, maxConcurrency: 2, secrets });
+  // RUN_TIMEOUT_S bounds the preflight too: it runs before the run's permits, which carry the deadline after it.
+  const client = new HttpClient({ timeoutMs: config.requestTimeoutMs, maxConcurrency: 2, secrets, deadline: runDeadline(config) });
   try {
     await Promise.all([probe(client, 'BASE_URL', remote.baseUrl), probe(client, 'AUTH_URL', remote.authUrl)]);
     // Timed again on the open connection: the first request also paid for the connection and the client's start.

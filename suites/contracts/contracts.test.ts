@@ -11,12 +11,12 @@
  */
 import { inject } from 'vitest';
 import * as allure from 'allure-js-commons';
-import { moduleContracts } from '../../contracts/consumer/index.ts';
 import type { FaultDeclarations } from '../../src/catalog/faults.ts';
 import type { CheckLabels } from '../../src/check/annotate.ts';
 import { check, forEachTarget } from '../../src/check/check.ts';
 import { isCheckId, type CheckId } from '../../src/check/check-id.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
+import { cutOffNote } from '../../src/errors.ts';
 import { targetBreak } from '../../src/check/failure.ts';
 import { currentTarget, projectTargets, targetSecrets } from '../../src/run-targets/current-target.ts';
 import { findCatalogEntry } from '../../src/catalog/index.ts';
@@ -28,7 +28,7 @@ import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
 
 const targets = projectTargets();
-const setupProblems: { readonly id: CheckId; readonly label: string; readonly message: string }[] = [];
+const setupProblems: { readonly id: CheckId; readonly label: string; readonly message: string; readonly runTimeoutSeconds?: number }[] = [];
 
 // The broker token is a secret of every target's checks (PACT_* validated once by the command that started the run).
 for (const target of targets) targetSecrets(target).add(inject('config').pact.broker?.token);
@@ -36,6 +36,9 @@ for (const target of targets) targetSecrets(target).add(inject('config').pact.br
 const verification = await handedOver<SuiteVerification>(inject('contractHandoff'), inject('runProject').name);
 const resultsByTarget = new Map(Object.entries(verification.results));
 setupProblems.push(...verification.problems.map((problem) => ({ ...problem, message: scrub(problem.message) })));
+// The consumer contracts (and Pact's matchers, with ramda) load once the verdicts are in, not while the suite workers
+// start together on the run's cores (issue 9): only their fault declarations are read here.
+const { moduleContracts } = await import('../../contracts/consumer/index.ts');
 
 /** The faults each of the project's interactions of a version declares (contracts/consumer/<module>.pact.ts), by check id. */
 function declarationsOf(version: PlatformVersion): Map<string, FaultDeclarations> {
@@ -52,7 +55,7 @@ forEachTarget(() => {
   const target = currentTarget();
   const targetResults = resultsByTarget.get(target.project);
   if (!targetResults) return;
-  for (const problem of setupProblems) declareBrokenRun(problem.id, problem.label, problem.message);
+  for (const problem of setupProblems) declareBrokenRun(problem.id, problem.label, problem.message, problem.runTimeoutSeconds);
   for (const [index, result] of targetResults.entries()) {
     if (!result.ok) declareBrokenRun(index === 0 ? 'contract.platform.run' : `contract.own.source-${index}.run`, result.source.label, result.error);
     else declareOutcomes(result.verification.outcomes, index === 0 ? declarationsOf(target.version) : undefined, target.version);
@@ -90,7 +93,8 @@ ${formatMismatches(outcome.mismatches)}`);
   });
 }
 
-function declareBrokenRun(id: CheckId, label: string, message: string): void {
+/** `runTimeoutSeconds`: the run's deadline stopped it, so the check is not run rather than failed. */
+function declareBrokenRun(id: CheckId, label: string, message: string, runTimeoutSeconds?: number): void {
   const definition = {
     id,
     title: `the contracts of ${label} can be verified`,
@@ -98,7 +102,8 @@ function declareBrokenRun(id: CheckId, label: string, message: string): void {
     // It exists only when the run itself broke (no clean run has it), so no fault is meant to make it fail.
     killedBy: [],
   } as const;
-  check(definition, async () => {
+  check(definition, async (test) => {
+    if (runTimeoutSeconds !== undefined) return skipWithReason(test, cutOffNote(runTimeoutSeconds));
     throw new Error(message);
   });
 }

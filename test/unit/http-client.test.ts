@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HttpClient } from '../../src/http/client.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
 import { ConcurrencyLimiter } from '../../src/http/limiter.ts';
-import { UpgradeGuardError } from '../../src/errors.ts';
+import { UpgradeGuardError, runTimedOut, runTimedOutSeconds } from '../../src/errors.ts';
+import { once } from 'node:events';
 import { RunPermits } from '../../src/http/run-permits.ts';
 
 // Real loopback sockets: the failure modes under test (refused, slow, malformed) are the transport's own.
@@ -90,10 +91,35 @@ describe('HttpClient in a run with RUN_TIMEOUT_S', () => {
   afterEach(() => RunPermits.withdraw());
 
   // REQUEST_TIMEOUT_MS at ten minutes: only the run's deadline can end these requests before the test's hang catcher.
+  // The deadline passes once the server holds the request, so it is in flight whatever the machine's speed.
   it.each(['/hang', '/stall'])('a request still in flight at the deadline (%s) ends then, with the run\'s TARGET_TIMEOUT', async (path) => {
-    RunPermits.share(2, { at: Date.now() + 300, seconds: 7 });
-    const client = new HttpClient({ timeoutMs: 600_000, maxConcurrency: 2, secrets: new SecretRegistry() });
+    const deadline = new AbortController();
+    const client = new HttpClient({ timeoutMs: 600_000, maxConcurrency: 2, secrets: new SecretRegistry(), deadline: deadline.signal });
+    server.once('request', () => deadline.abort(runTimedOut(7)));
     await expect(client.request({ method: 'GET', url: `${base}${path}` })).rejects.toMatchObject({ code: 'TARGET_TIMEOUT', message: 'the run did not finish within RUN_TIMEOUT_S=7 s' });
+    await client.close();
+  });
+
+  it('a request whose answer spends something (a refresh-token grant) runs to its answer once sent', async () => {
+    const deadline = new AbortController();
+    const client = new HttpClient({ timeoutMs: 600_000, maxConcurrency: 2, secrets: new SecretRegistry(), deadline: deadline.signal });
+    server.once('request', () => deadline.abort(runTimedOut(7)));
+    // /slow answers two seconds after it arrives, long after the deadline has passed.
+    const response = await client.request({ method: 'POST', url: `${base}/slow`, form: { grant_type: 'refresh_token' }, finishOnceSent: true });
+    expect(response.text).toBe('late');
+    // Past the deadline it is not sent at all.
+    await expect(client.request({ method: 'POST', url: `${base}/json`, finishOnceSent: true })).rejects.toMatchObject({ code: 'TARGET_TIMEOUT' });
+    await client.close();
+  });
+
+  it('the run\'s permits carry the deadline to every client of the thread', async () => {
+    const permits = RunPermits.share(2, { at: Date.now() + 50, seconds: 7 });
+    const signal = permits.deadline();
+    if (!signal) throw new Error('a run with RUN_TIMEOUT_S has a deadline signal');
+    if (!signal.aborted) await once(signal, 'abort');
+    expect(runTimedOutSeconds(signal.reason)).toBe(7);
+    const client = new HttpClient({ timeoutMs: 600_000, maxConcurrency: 2, secrets: new SecretRegistry() });
+    await expect(client.request({ method: 'GET', url: `${base}/json` })).rejects.toMatchObject({ code: 'TARGET_TIMEOUT', message: 'the run did not finish within RUN_TIMEOUT_S=7 s' });
     await client.close();
   });
 });
