@@ -150,7 +150,8 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const comparesAlongside = comparesAtAll && !checkSelection && args.from === undefined && args.to === undefined && defaultCrossVersion(plan) !== undefined;
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (settings.remote) await ensureTokenStoreDirectory(settings.tokenStorePath);
-  const reach = await preflight(settings, secrets);
+  // RUN_TIMEOUT_S bounds the preflight too.
+  const reach = await preflight(settings, secrets, runDeadline(settings));
   // How far a real target is decides how much of the run overlaps (config.ts waitsOnNetwork).
   const config: Config = reach ? Object.freeze({ ...settings, targetRoundTripMs: Math.round(reach.roundTripMs) }) : settings;
   // The run's one Pact verifier child serves the contract suite's verification and the contract-breaks step's

@@ -8,7 +8,6 @@
  * never a verdict.
  */
 import { chromiumExecutable } from '../auth/chromium.ts';
-import { runDeadline } from '../runner/run-deadline.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
@@ -19,13 +18,13 @@ export interface TargetReach {
   readonly roundTripMs: number;
 }
 
-export async function preflight(config: Config, secrets: SecretRegistry): Promise<TargetReach | undefined> {
+/** `deadline`: RUN_TIMEOUT_S's signal (src/runner/run-deadline.ts); the preflight runs before the run's permits, which carry it after. */
+export async function preflight(config: Config, secrets: SecretRegistry, deadline?: AbortSignal): Promise<TargetReach | undefined> {
   // LOGIN_DRIVER=browser without a Chromium to launch is a configuration error, found before any target starts.
   if (config.loginDriver === 'browser') chromiumExecutable(config.chromiumPath);
   const remote = config.remote;
   if (!remote) return undefined;
-  // RUN_TIMEOUT_S bounds the preflight too: it runs before the run's permits, which carry the deadline after it.
-  const client = new HttpClient({ timeoutMs: config.requestTimeoutMs, maxConcurrency: 2, secrets, deadline: runDeadline(config) });
+  const client = new HttpClient({ timeoutMs: config.requestTimeoutMs, maxConcurrency: 2, secrets, deadline });
   try {
     await Promise.all([probe(client, 'BASE_URL', remote.baseUrl), probe(client, 'AUTH_URL', remote.authUrl)]);
     // Timed again on the open connection: the first request also paid for the connection and the client's start.

@@ -185,6 +185,12 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     expectOneCodedLine(await verify(['--env-file', envFile('slow', remote(slowUrl, `${slowUrl}/cas`, '500'))]), 'TARGET_TIMEOUT', [secret, password]);
   });
 
+  it('RUN_TIMEOUT_S bounds the reachability probe too: TARGET_TIMEOUT (4), whatever REQUEST_TIMEOUT_MS is', async () => {
+    // REQUEST_TIMEOUT_MS at its maximum (10 min): only RUN_TIMEOUT_S can end the probe before the test's hang catcher.
+    const outcome = await verify(['--env-file', envFile('slow-probe', { ...remote(slowUrl, `${slowUrl}/cas`, '600000'), RUN_TIMEOUT_S: '3' })]);
+    expect(expectOneCodedLine(outcome, 'TARGET_TIMEOUT', [secret, password])).toContain('RUN_TIMEOUT_S=3');
+  });
+
   it('a token response that is not JSON is TARGET_MALFORMED (5)', async () => {
     expectOneCodedLine(await verify(['--env-file', envFile('malformed', remote(malformedUrl))]), 'TARGET_MALFORMED', [secret, password]);
   });
