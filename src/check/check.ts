@@ -135,16 +135,20 @@ declare module 'vitest' {
     observedBy?: readonly FaultRef[];
     /** The requests the HTTP client had to send more than once (`GET /x: 2 attempts`): the check is flaky. */
     retried?: string;
+    /** The check passed the mutation guard (src/check/mutation-guard.ts): it creates or changes data on the target. */
+    changesData?: boolean;
   }
 }
 
 /**
  * A check RUN_TIMEOUT_S cut off: not run, as vitest's cancellation reports the checks it stopped (src/cli/verify.ts),
- * unless it had already sent a request that changes data. The target may then hold what it created, its clean-up
- * cut off too (a request in flight ends at the deadline, src/http/run-permits.ts): that is a failure, naming them.
+ * unless it is one that changes data (it passed the mutation guard) and had already sent such a request. The target
+ * may then hold what it created, its clean-up cut off too (a request in flight ends at the deadline,
+ * src/http/run-permits.ts): that is a failure, naming them. A read-only check's POSTs (a search, a token request) change nothing.
  */
 async function cutOffCheck(context: TestContext, seconds: number, exchanges: readonly Exchange[]): Promise<Error> {
-  const changing = [...new Set(exchanges.filter((exchange) => !readOnlyMethods.has(exchange.method)).map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}`))];
+  const sent = context.task.meta.changesData ? exchanges.filter((exchange) => !readOnlyMethods.has(exchange.method)) : [];
+  const changing = [...new Set(sent.map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}`))];
   if (changing.length === 0) return skipWithReason(context, cutOffNote(seconds));
   return new Error(`cut off by RUN_TIMEOUT_S=${seconds} s after sending ${changing.join(', ')}: what it created or changed on the target may not have been cleaned up`);
 }

@@ -8,6 +8,10 @@ import type { TargetInfo } from '../run-targets/target-info.ts';
 import { skipWithReason } from './skip.ts';
 
 export async function requireMutationsAllowed(test: TestContext, target: TargetInfo, what: string): Promise<void> {
-  if (target.embedded || target.allowMutations) return;
+  if (target.embedded || target.allowMutations) {
+    // A check RUN_TIMEOUT_S cuts off after this may have left data behind (src/check/check.ts `cutOffCheck`).
+    test.task.meta.changesData = true;
+    return;
+  }
   await skipWithReason(test, `${what} would change data on ${target.baseUrl}; set ALLOW_MUTATIONS=true to run it (it cleans up after itself)`);
 }
