@@ -19,6 +19,7 @@ import type { SecretRegistry } from '../http/redact.ts';
 import { collectFor, currentTarget, projectTargets, registeringTarget, runInTarget, targetSecrets } from '../run-targets/current-target.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import type { FaultDeclarations, FaultRef } from '../catalog/faults.ts';
+import { findCatalogEntry } from '../catalog/index.ts';
 import { annotateCheck, type CheckLabels } from './annotate.ts';
 import type { CheckId } from './check-id.ts';
 import { checkMatcher } from './check-selection.ts';
@@ -110,7 +111,7 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
       } catch (error) {
         // Cut off by RUN_TIMEOUT_S mid-check (a request in flight ends then): not run, never a failure of the target.
         const cutOff = runTimedOutSeconds(error);
-        if (cutOff !== undefined) throw await cutOffCheck(context, cutOff, log.recorded);
+        if (cutOff !== undefined) return await skipCutOff(context, cutOff, log.recorded, target);
         throw scrubError(readableFailure(error), secrets);
       } finally {
         const exchanges = log.drain();
@@ -141,20 +142,27 @@ declare module 'vitest' {
 }
 
 /**
- * A check RUN_TIMEOUT_S cut off: not run, as vitest's cancellation reports the checks it stopped (src/cli/verify.ts),
- * unless it is one that changes data (it passed the mutation guard) and had already sent such a request. The target
- * may then hold what it created, its clean-up cut off too (a request in flight ends at the deadline,
- * src/http/run-permits.ts): that is a failure, naming them. A read-only check's POSTs (a search, a token request) change nothing.
+ * A check RUN_TIMEOUT_S cut off is not run, as vitest's cancellation reports the checks it stopped (src/cli/verify.ts),
+ * never a failure: the endpoint did nothing wrong. One that changes data (it passed the mutation guard) and had
+ * already sent such a request says so in its reason, naming them: the target may hold what it created, its clean-up
+ * cut off too (a request in flight ends at the deadline, src/http/run-permits.ts). A POST search the catalog marks
+ * read-only and a request to the CAS (a token refresh) change no data of the target's modules.
  */
-async function cutOffCheck(context: TestContext, seconds: number, exchanges: readonly Exchange[]): Promise<Error> {
-  const sent = context.task.meta.changesData ? exchanges.filter((exchange) => !readOnlyMethods.has(exchange.method)) : [];
+async function skipCutOff(context: TestContext, seconds: number, exchanges: readonly Exchange[], target: TargetInfo): Promise<never> {
+  const sent = context.task.meta.changesData ? exchanges.filter((exchange) => changesData(exchange, target)) : [];
   const changing = [...new Set(sent.map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}`))];
-  if (changing.length === 0) return skipWithReason(context, cutOffNote(seconds));
-  return new Error(`cut off by RUN_TIMEOUT_S=${seconds} s after sending ${changing.join(', ')}: what it created or changed on the target may not have been cleaned up`);
+  const leftBehind = changing.length === 0 ? '' : `, after it sent ${changing.join(', ')}: what it created or changed on the target may not have been cleaned up`;
+  return skipWithReason(context, `${cutOffNote(seconds)}${leftBehind}`);
 }
 
 /** Methods that change nothing on the target (RFC 9110 §9.2.1). */
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function changesData(exchange: Exchange, target: TargetInfo): boolean {
+  if (readOnlyMethods.has(exchange.method) || exchange.url.startsWith(target.authUrl)) return false;
+  const url = new URL(exchange.url);
+  return findCatalogEntry(exchange.method, url.pathname)?.entry.mutating !== false;
+}
 
 /**
  * A failure message travels to the console and into Allure. Scrub every

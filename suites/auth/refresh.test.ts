@@ -6,6 +6,7 @@
  * session, and run in order (vitest runs a file's tests in order).
  */
 import { beforeAll, describe, expect } from 'vitest';
+import { cutOffNote, runTimedOutSeconds } from '../../src/errors.ts';
 import { fingerprint } from '../../src/auth/fingerprint.ts';
 import { processTokenResponse, refreshTokenGrantRequest, type TokenSet } from '../../src/auth/token-endpoint.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
@@ -45,13 +46,20 @@ describe.sequential('the refresh-token chain, in order', () => forEachTarget(() 
       rotation = 'needs LOGIN_USERNAME / LOGIN_PASSWORD: rotation is checked on a token family of its own, never on the stored chain';
       return;
     }
-    const { tokens: original } = await freshTokens(context, user);
-    if (!original.refreshToken) {
-      rotation = 'the token response carried no refresh_token (spec §2 lists it); see auth.token-response-schema';
-      return;
+    try {
+      const { tokens: original } = await freshTokens(context, user);
+      if (!original.refreshToken) {
+        rotation = 'the token response carried no refresh_token (spec §2 lists it); see auth.token-response-schema';
+        return;
+      }
+      const response = await refresh(context, original.refreshToken);
+      rotation = { context, original, response, rotated: processTokenResponse(response, { secrets: context.http.secrets }) };
+    } catch (error) {
+      // Cut off by RUN_TIMEOUT_S: the chain's checks are not run, and say so (a failed hook would leave them no reason).
+      const cutOff = runTimedOutSeconds(error);
+      if (cutOff === undefined) throw error;
+      rotation = cutOffNote(cutOff);
     }
-    const response = await refresh(context, original.refreshToken);
-    rotation = { context, original, response, rotated: processTokenResponse(response, { secrets: context.http.secrets }) };
   }));
 
   check(
