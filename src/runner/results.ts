@@ -50,11 +50,25 @@ export function targetOf(test: TestCase): string {
   return test.meta().target ?? test.project.name;
 }
 
+/** A check skipped because a describe block's setup failed has that as its reason (the error itself is the run's). */
+function setupFailureNote(test: TestCase): string | undefined {
+  for (let parent = test.parent; parent.type === 'suite'; parent = parent.parent) {
+    const error = parent.errors()[0];
+    if (error) return `not run: the setup of "${parent.fullName}" failed: ${error.message.split('\n')[0]}`;
+  }
+  return undefined;
+}
+
 export function collectResults(modules: readonly TestModule[], unhandled: readonly unknown[]): RunResults {
   const checks: CheckResult[] = [];
   const errors: string[] = unhandled.map(errorText);
   for (const module of modules) {
     for (const error of module.errors()) errors.push(`${module.project.name}: ${error.message}`);
+    // A describe block's own failure (its beforeAll threw) leaves its checks skipped with no note: the error is the run's.
+    // One with no check (a target no check of the file applies to: vitest's "No test found in suite") loses nothing.
+    for (const suite of module.children.allSuites()) {
+      if (!suite.children.allTests().next().done) for (const error of suite.errors()) errors.push(`${module.project.name}: ${suite.fullName}: ${error.message}`);
+    }
     for (const test of module.children.allTests()) {
       const meta = test.meta();
       const project = targetOf(test);
@@ -71,7 +85,7 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
         id,
         name: test.name,
         state,
-        ...(result.state === 'skipped' && result.note !== undefined && { note: result.note }),
+        ...(result.state === 'skipped' && { note: result.note ?? setupFailureNote(test) }),
         ...(first && { error: first.message }),
         ...(meta.observed !== undefined && { observed: meta.observed }),
         ...(meta.deprecationHeaders !== undefined && { deprecationHeaders: meta.deprecationHeaders }),
