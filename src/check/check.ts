@@ -149,7 +149,7 @@ declare module 'vitest' {
  * read-only and a request to the CAS (a token refresh) change no data of the target's modules.
  */
 async function skipCutOff(context: TestContext, seconds: number, exchanges: readonly Exchange[], target: TargetInfo): Promise<never> {
-  const sent = context.task.meta.changesData ? exchanges.filter((exchange) => changesData(exchange, target)) : [];
+  const sent = context.task.meta.changesData ? exchanges.filter((exchange) => mayChangeData(exchange, target)) : [];
   const changing = [...new Set(sent.map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}`))];
   const leftBehind = changing.length === 0 ? '' : `, after it sent ${changing.join(', ')}: what it created or changed on the target may not have been cleaned up`;
   return skipWithReason(context, `${cutOffNote(seconds)}${leftBehind}`);
@@ -158,7 +158,7 @@ async function skipCutOff(context: TestContext, seconds: number, exchanges: read
 /** Methods that change nothing on the target (RFC 9110 §9.2.1). */
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function changesData(exchange: Exchange, target: TargetInfo): boolean {
+function mayChangeData(exchange: Exchange, target: TargetInfo): boolean {
   if (readOnlyMethods.has(exchange.method) || exchange.url.startsWith(target.authUrl)) return false;
   const url = new URL(exchange.url);
   return findCatalogEntry(exchange.method, url.pathname)?.entry.mutating !== false;

@@ -9,7 +9,7 @@ import { skipWithReason } from './skip.ts';
 
 export async function requireMutationsAllowed(test: TestContext, target: TargetInfo, what: string): Promise<void> {
   if (target.embedded || target.allowMutations) {
-    // A check RUN_TIMEOUT_S cuts off after this may have left data behind (src/check/check.ts `cutOffCheck`).
+    // A check RUN_TIMEOUT_S cuts off after this may have left data behind (src/check/check.ts `skipCutOff`).
     test.task.meta.changesData = true;
     return;
   }
