@@ -46,7 +46,24 @@ export interface Permits {
 let lent: Permits | undefined;
 
 /** This thread's signal for the run's deadline, made once: every client of the thread shares it. */
-let deadlineSignal: { readonly at: number; readonly seconds: number; readonly signal: AbortSignal; readonly timer: ReturnType<typeof setTimeout> | undefined } | undefined;
+let threadDeadline: (RunDeadline & ReturnType<typeof deadlineSignal>) | undefined;
+
+/**
+ * A signal aborted at `deadline.at` with the run's TARGET_TIMEOUT error (every signal of RUN_TIMEOUT_S is made here:
+ * the run's permits, src/runner/run-deadline.ts); `stop` ends its timer.
+ */
+export function deadlineSignal(deadline: RunDeadline): { readonly signal: AbortSignal; readonly stop: () => void } {
+  const controller = new AbortController();
+  const abort = (): void => controller.abort(runTimedOut(deadline.seconds));
+  const left = deadline.at - Date.now();
+  if (left <= 0) {
+    abort();
+    return { signal: controller.signal, stop: () => undefined };
+  }
+  // Unreferenced: a process or thread whose work ends in time must not wait for the deadline.
+  const timer = setTimeout(abort, left).unref();
+  return { signal: controller.signal, stop: () => clearTimeout(timer) };
+}
 
 export class RunPermits implements Permits {
   readonly #cells: Int32Array;
@@ -152,18 +169,12 @@ export class RunPermits implements Permits {
     const seconds = Atomics.load(this.#cells, TIMEOUT_S);
     if (seconds <= 0) return undefined;
     const at = this.#deadlineAt[0] ?? 0;
-    if (deadlineSignal?.at !== at || deadlineSignal.seconds !== seconds) {
+    if (threadDeadline?.at !== at || threadDeadline.seconds !== seconds) {
       // Another run of this thread (the kill matrix's, a test's): the earlier run's timer has nothing left to end.
-      clearTimeout(deadlineSignal?.timer);
-      const controller = new AbortController();
-      const abort = (): void => controller.abort(runTimedOut(seconds));
-      const left = at - Date.now();
-      if (left <= 0) abort();
-      // Unreferenced: a thread whose work is done must not wait for the deadline.
-      const timer = left > 0 ? setTimeout(abort, left).unref() : undefined;
-      deadlineSignal = { at, seconds, signal: controller.signal, timer };
+      threadDeadline?.stop();
+      threadDeadline = { at, seconds, ...deadlineSignal({ at, seconds }) };
     }
-    return deadlineSignal.signal;
+    return threadDeadline.signal;
   }
 
   #refusePastDeadline(): void {

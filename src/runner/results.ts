@@ -51,6 +51,11 @@ export function targetOf(test: TestCase): string {
 }
 
 /** A check skipped because a describe block's setup failed has that as its reason (the error itself is the run's). */
+function noteOf(test: TestCase, note: string | undefined): { note: string } | undefined {
+  const reason = note ?? setupFailureNote(test);
+  return reason === undefined ? undefined : { note: reason };
+}
+
 function setupFailureNote(test: TestCase): string | undefined {
   for (let parent = test.parent; parent.type === 'suite'; parent = parent.parent) {
     const error = parent.errors()[0];
@@ -85,7 +90,7 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
         id,
         name: test.name,
         state,
-        ...(result.state === 'skipped' && { note: result.note ?? setupFailureNote(test) }),
+        ...(result.state === 'skipped' && noteOf(test, result.note)),
         ...(first && { error: first.message }),
         ...(meta.observed !== undefined && { observed: meta.observed }),
         ...(meta.deprecationHeaders !== undefined && { deprecationHeaders: meta.deprecationHeaders }),

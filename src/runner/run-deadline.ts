@@ -6,16 +6,10 @@
  * the Pact verifier children are killed, and what finished is reported.
  */
 import type { Config } from '../config/config.ts';
-import { runTimedOut } from '../errors.ts';
+import { deadlineSignal } from '../http/run-permits.ts';
 
 /** Aborted, with a TARGET_TIMEOUT error as its reason, when the run's time is up; undefined without RUN_TIMEOUT_S. */
 export function runDeadline(config: Pick<Config, 'runTimeoutSeconds' | 'runDeadlineAt'>): AbortSignal | undefined {
   if (config.runTimeoutSeconds === undefined || config.runDeadlineAt === undefined) return undefined;
-  const controller = new AbortController();
-  const abort = (): void => controller.abort(runTimedOut(config.runTimeoutSeconds ?? 0));
-  const left = config.runDeadlineAt - Date.now();
-  // Unreferenced: a run that ends in time must not wait for its deadline.
-  if (left <= 0) abort();
-  else setTimeout(abort, left).unref();
-  return controller.signal;
+  return deadlineSignal({ at: config.runDeadlineAt, seconds: config.runTimeoutSeconds }).signal;
 }
