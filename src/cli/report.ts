@@ -5,8 +5,12 @@
  * folder (default `reports`): one Allure report, one summary, one migration
  * report and one contract-break report, written by the same code as a single
  * run's (src/cli/run-reports.ts). Shards of different runs (another target,
- * another `--only`, another n) are refused; a missing shard is named in the
- * summary and fails the merge. Exit codes as verify's.
+ * another `--only`, another n) are refused. A shard that is missing, or whose
+ * folder holds no results (its verify ended before writing them), is named in
+ * the summary and fails the merge (exit 1); one that RUN_TIMEOUT_S cut off
+ * brings the checks that finished, is named too, and the merge exits with
+ * TARGET_TIMEOUT as that verify did. The other shards' results are always
+ * merged and reported. Exit codes as verify's.
  */
 import { copyFile, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -16,7 +20,7 @@ import { freshReportsDirectory } from '../report/reports-dir.ts';
 import type { RunResults } from '../runner/results.ts';
 import { shardLabel } from '../runner/shard.ts';
 import { commandArguments, runCli } from './run-cli.ts';
-import { newRunRecord, readRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
+import { newRunRecord, readRunRecord, runRecordFile, writeRunRecord, type RunRecord } from './run-record.ts';
 import { writeRunReports } from './run-reports.ts';
 
 const usage = 'usage: npm run report -- [--out DIR] [--no-html] [--history DIR] SHARD_DIR…';
@@ -92,10 +96,15 @@ async function report(): Promise<number> {
   const args = parseReportArgs(commandArguments());
   const out = resolve(args.out);
   if (args.dirs.some((dir) => resolve(dir) === out)) throw new UpgradeGuardError('CONFIG_INVALID', `--out ${args.out} is one of the shards' folders; name another`);
-  const records = await Promise.all(args.dirs.map(async (dir) => ({ dir, record: await readRunRecord(dir) })));
-  const { missing } = checkParts(records);
+  const read = await Promise.all(args.dirs.map(async (dir) => ({ dir, record: await readRunRecord(dir) })));
+  const records = read.flatMap(({ dir, record }) => (record ? [{ dir, record }] : []));
+  // Folders whose verify ended before writing its results (a refused login, an unreachable target): the merge reports
+  // the others, and says which. A merge of nothing but those is no merge at all.
+  const unfinished = read.filter(({ record }) => !record).map(({ dir }) => dir);
   const [first] = records;
-  if (!first) throw new UpgradeGuardError('USAGE', usage);
+  if (!first) throw new UpgradeGuardError('CONFIG_INVALID', `${args.dirs.join(', ')} ${args.dirs.length === 1 ? 'holds' : 'hold'} no ${runRecordFile}: name the REPORTS_DIR of a verify run (e.g. one --shard's)`);
+  const { missing } = checkParts(records);
+  const cutOff = records.filter(({ record }) => record.cutOff !== undefined);
   const results: RunResults = {
     checks: records.flatMap(({ record }) => record.results.checks),
     errors: records.flatMap(({ record }) => record.results.errors),
@@ -104,11 +113,17 @@ async function report(): Promise<number> {
   // An --only that no shard matched is a typo, as in a single run.
   if (only !== undefined && results.checks.length === 0) throw new UpgradeGuardError('CONFIG_INVALID', `--only "${only}" matched no check in any shard`);
   const contractBreaks = records.find(({ record }) => record.contractBreaks !== undefined)?.record.contractBreaks;
-  await mergeAllureResults(args.dirs, join(args.out, 'allure-results'));
-  await writeRunRecord(args.out, newRunRecord({ target: first.record.target, targets: first.record.targets, ...(only !== undefined && { only }), results, ...(contractBreaks && { contractBreaks }) }));
+  await mergeAllureResults(records.map(({ dir }) => dir), join(args.out, 'allure-results'));
+  const mergedCutOff = cutOff[0]?.record.cutOff;
+  await writeRunRecord(
+    args.out,
+    newRunRecord({ target: first.record.target, targets: first.record.targets, ...(only !== undefined && { only }), results, ...(contractBreaks && { contractBreaks }), ...(mergedCutOff && { cutOff: mergedCutOff }) }),
+  );
   const subset = [
     ...(only !== undefined ? [`only the checks matching --only ${only}`] : []),
+    ...cutOff.map(({ record }) => `INCOMPLETE: ${partName(record)} ran out of time (RUN_TIMEOUT_S=${record.cutOff?.runTimeoutSeconds} s); only its checks that finished`),
     ...(missing.length > 0 ? [`INCOMPLETE: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing`] : []),
+    ...unfinished.map((dir) => `INCOMPLETE: ${dir} holds no ${runRecordFile}: its verify ended before writing its results (see its log)`),
   ];
   const clean = await writeRunReports({
     reportsDir: args.out,
@@ -121,7 +136,16 @@ async function report(): Promise<number> {
     ...(args.history !== undefined && { historyDir: args.history }),
     print: (line) => process.stdout.write(`${line}\n`),
   });
-  return clean && missing.length === 0 ? 0 : 1;
+  if (cutOff.length > 0) {
+    const parts = cutOff.map(({ record }) => `${partName(record)} (RUN_TIMEOUT_S=${record.cutOff?.runTimeoutSeconds} s)`).join(', ');
+    throw new UpgradeGuardError('TARGET_TIMEOUT', `${parts} did not finish in time; the merged reports hold the checks that finished (${args.out})`);
+  }
+  return clean && missing.length === 0 && unfinished.length === 0 ? 0 : 1;
+}
+
+/** How the summary names a part of the run: its shard, or the run when it was a whole one. */
+function partName(record: RunRecord): string {
+  return record.shard ? `shard ${shardLabel(record.shard)}` : 'the run';
 }
 
 await runCli(report);

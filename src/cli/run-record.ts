@@ -6,10 +6,11 @@
  * run made it. `npm run report -- DIR…` merges shards from these files and
  * writes the same reports a single run writes (src/cli/report.ts).
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContractBreaksSection } from '../contracts/cross-version.ts';
 import { UpgradeGuardError } from '../errors.ts';
+import { withinTime } from '../files/within-time.ts';
 import { ensureReportsDirectory } from '../report/reports-dir.ts';
 import type { CheckResult, RunResults } from '../runner/results.ts';
 import type { Shard } from '../runner/shard.ts';
@@ -32,6 +33,8 @@ export interface RunRecord {
    * (a comparison that could not run is not "as documented"). Absent: not this run's part.
    */
   readonly contractBreaks?: { readonly ran: ContractBreaksSection } | { readonly failed: string };
+  /** Present when RUN_TIMEOUT_S ended the run: `results` are only the checks that finished (README "Two commands"). */
+  readonly cutOff?: { readonly runTimeoutSeconds: number };
 }
 
 export function newRunRecord(fields: Omit<RunRecord, 'format'>): RunRecord {
@@ -49,14 +52,33 @@ export async function writeRunRecord(reportsDir: string, record: RunRecord): Pro
   return file;
 }
 
-/** Reads `DIR/run-results.json`; a folder without one, or another file, is CONFIG_INVALID naming it. */
-export async function readRunRecord(dir: string): Promise<RunRecord> {
+/**
+ * Removes an earlier run's record from REPORTS_DIR when a run starts: a run that then ends before writing its own
+ * (a login refused, a target unreachable) must not leave the earlier results for `npm run report` to merge as its.
+ */
+export async function removeRunRecord(reportsDir: string): Promise<void> {
+  const file = join(reportsDir, runRecordFile);
+  try {
+    await withinTime(rm(file, { force: true }), () => new Error('no answer from the file system in time'));
+  } catch (error) {
+    throw new UpgradeGuardError('REPORT_FAILED', `${file} of an earlier run could not be removed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Reads `DIR/run-results.json`. A folder that exists but holds none is `undefined`: its verify ended before writing
+ * its results (`npm run report` merges the other shards and says so). A folder that does not exist, or a file that is
+ * not a run record, is CONFIG_INVALID naming it: a typo never becomes a missing shard.
+ */
+export async function readRunRecord(dir: string): Promise<RunRecord | undefined> {
   const file = join(dir, runRecordFile);
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch {
-    throw new UpgradeGuardError('CONFIG_INVALID', `${dir} holds no ${runRecordFile}: name the REPORTS_DIR of a verify run (e.g. one --shard's)`);
+    const folder = await stat(dir).catch(() => undefined);
+    if (folder?.isDirectory()) return undefined;
+    throw new UpgradeGuardError('CONFIG_INVALID', `${dir} is not a folder: name the REPORTS_DIR of a verify run (e.g. one --shard's)`);
   }
   let parsed: unknown;
   try {
@@ -72,7 +94,15 @@ function isRunRecord(value: unknown): value is RunRecord {
   if (!value || typeof value !== 'object') return false;
   const record = value as Partial<Record<keyof RunRecord, unknown>>;
   const results = record.results as Partial<Record<keyof RunResults, unknown>> | undefined;
-  return record.format === format && typeof record.target === 'string' && Array.isArray(record.targets) && Array.isArray(results?.checks) && Array.isArray(results?.errors);
+  const cutOff = record.cutOff as { runTimeoutSeconds?: unknown } | undefined;
+  return (
+    record.format === format &&
+    typeof record.target === 'string' &&
+    Array.isArray(record.targets) &&
+    Array.isArray(results?.checks) &&
+    Array.isArray(results?.errors) &&
+    (cutOff === undefined || typeof cutOff.runTimeoutSeconds === 'number')
+  );
 }
 
 /** A stable order of checks (target, file, id), so a run's reports read the same whatever order the files finished in. */

@@ -50,7 +50,7 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
   // "Your integration": the team's own calls, when an `npm run impact` left its report in the reports folder.
   const integration = await integrationSection(input.reportsDir);
   if (integration) sections.push(integration);
-  const migration = await writeMigrationReport(input.reportsDir, buildMigrationReport(results, sections));
+  const migration = await writeMigrationReport(input.reportsDir, buildMigrationReport(results, sections, new Date(), input.subset));
   input.print(`Migration report: ${migration.markdown} (${migration.html})`);
   if (input.html) {
     const index = await renderAllureReport(join(input.reportsDir, 'allure-results'), join(input.reportsDir, 'allure-report'), 'upgrade-guard', input.historyDir);

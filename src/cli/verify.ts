@@ -32,7 +32,7 @@ import { runDeadline } from '../runner/run-deadline.ts';
 import { commandArguments, runCli } from './run-cli.ts';
 import { parseCheckSelection } from '../check/check-selection.ts';
 import { filesOfShard, parseShard, shardLabel, suiteFiles, type Shard } from '../runner/shard.ts';
-import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
+import { newRunRecord, removeRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
 
 /**
  * The heavy half of the command: vitest, pact-js, the simulator and Allure take seconds to load, and a bad flag or
@@ -150,6 +150,10 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const comparesAlongside = comparesAtAll && !checkSelection && args.from === undefined && args.to === undefined && defaultCrossVersion(plan) !== undefined;
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (settings.remote) await ensureTokenStoreDirectory(settings.tokenStorePath);
+  // An earlier run's results go before anything can fail: a run that ends before writing its own (an unreachable
+  // target, a refused login) leaves none for `npm run report` to merge as its (run-record.ts). --from/--to writes
+  // none of its own and leaves the folder's run alone.
+  if (args.from === undefined && args.to === undefined) await removeRunRecord(settings.reportsDir);
   // RUN_TIMEOUT_S bounds the preflight too.
   const reach = await preflight(settings, secrets, runDeadline(settings));
   // How far a real target is decides how much of the run overlaps (config.ts waitsOnNetwork).
@@ -250,21 +254,14 @@ async function verifyWith(run: VerifyRun): Promise<number> {
 
   const target = describeTarget(config);
   const subset = subsetLines(args.only, shard, shardFiles);
-  if (deadline?.aborted) return reportCutOff(config, results, args.html, target, subset, alongside && (await alongside));
+  // What `npm run report` needs to merge this run with its other shards (run-record.ts).
+  const part = { target, targets: plan.map((runTarget) => runTarget.name), ...(shard && { shard }), ...(args.only !== undefined && { only: args.only }) };
+  // Only RUN_TIMEOUT_S makes a deadline (run-deadline.ts).
+  if (deadline?.aborted && config.runTimeoutSeconds !== undefined) return reportCutOff(config, config.runTimeoutSeconds, part, results, args.html, subset, alongside && (await alongside));
   const comparesAfter = comparesAtAll && !alongside && results.checks.some((check) => check.id.startsWith('contract.'));
   const contractBreaks = alongside ? await alongside : comparesAfter ? await compareAfterSuites(config, plan, secrets, verifier) : undefined;
   timeline.step('contract breaks, the rest after the suites');
-  await writeRunRecord(
-    config.reportsDir,
-    newRunRecord({
-      target,
-      targets: plan.map((runTarget) => runTarget.name),
-      ...(shard && { shard }),
-      ...(args.only !== undefined && { only: args.only }),
-      results,
-      ...(contractBreaks && { contractBreaks }),
-    }),
-  );
+  await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }) }));
   const clean = await writeRunReports({
     reportsDir: config.reportsDir,
     target,
@@ -322,20 +319,23 @@ async function compareAfterSuites(config: Config, plan: readonly RunTarget[], se
 /** RUN_TIMEOUT_S passed: the reports of what finished are written, then the run ends as a timeout (exit 4). */
 async function reportCutOff(
   config: Config,
+  runTimeoutSeconds: number,
+  part: Pick<RunRecord, 'target' | 'targets' | 'shard' | 'only'>,
   ranOut: RunResults,
   html: boolean,
-  target: string,
   subset: readonly string[],
   contractBreaks: RunRecord['contractBreaks'],
 ): Promise<number> {
   const { writeRunReports } = await heavy();
-  const results = withCutOffNotes(ranOut, cutOffNote(config.runTimeoutSeconds));
+  const results = withCutOffNotes(ranOut, cutOffNote(runTimeoutSeconds));
+  // The checks that finished are results too: a cut-off shard's go into the night's merged report, marked incomplete.
+  await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), cutOff: { runTimeoutSeconds } }));
   await writeRunReports({
     reportsDir: config.reportsDir,
-    target,
+    target: part.target,
     results,
     // A cut-off run is a subset too: the summary says so under its first line, never a plain "ok".
-    subset: [...subset, `INCOMPLETE: the run's time ran out (RUN_TIMEOUT_S=${config.runTimeoutSeconds} s); only the checks that finished`],
+    subset: [...subset, `INCOMPLETE: the run's time ran out (RUN_TIMEOUT_S=${runTimeoutSeconds} s); only the checks that finished`],
     html,
     ...(contractBreaks && { contractBreaks }),
     ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
@@ -343,7 +343,7 @@ async function reportCutOff(
   });
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
-    `the run did not finish within RUN_TIMEOUT_S=${config.runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,
+    `the run did not finish within RUN_TIMEOUT_S=${runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,
   );
 }
 

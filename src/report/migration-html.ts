@@ -50,6 +50,7 @@ ${stylesheet(modules)}
 <body>
 <h1>Migration report: platform 7.4 → 8.0</h1>
 <p>Generated ${escapeHtml(report.generatedAt)} from: ${escapeHtml(report.targets.join(', ') || 'no targets')}.</p>
+${report.scope.map((line) => `<p class="scope"><strong>Not the whole run:</strong> ${escapeHtml(line)}</p>`).join('\n')}
 <p class="summary">${report.rows.length} documented endpoint changes: ${verdicts.map((verdict) => `<span class="verdict ${slug(verdict)}">${report.summary[verdict]} ${verdict}</span>`).join(', ')}.</p>
 <form class="filters" aria-label="Filters">
 <fieldset><legend>Module</legend>
@@ -116,6 +117,7 @@ function stylesheet(modules: readonly CatalogModule[]): string {
     '.filters input:checked + label { background: #1b4f8a; color: #fff; border-color: #1b4f8a; }',
     '.verdict.as-documented { background: #e3f5e1; } .verdict.deviates { background: #fde2e1; } .verdict.observation { background: #fff4ce; } .verdict.not-checked { background: #eaeaea; }',
     '.muted, .why { color: #555; }',
+    '.scope { background: #fff4ce; border-left: 4px solid #b58900; padding: .4rem .7rem; margin: .5rem 0; }',
     ...modules.map((module) => hide('module', module)),
     ...verdicts.map((verdict) => hide('verdict', slug(verdict))),
   ].join('\n');

@@ -48,6 +48,11 @@ export interface MigrationReport {
   readonly rows: readonly MigrationRow[];
   /** Extra sections other parts of the run contribute (contract breaks). */
   readonly sections: readonly ReportSection[];
+  /**
+   * What the run was not, as the console summary's SUBSET lines say it (`--only`, one shard, a shard missing or cut
+   * off by RUN_TIMEOUT_S): a "not checked" row of such a run may be a check the run left out. Empty for a whole run.
+   */
+  readonly scope: readonly string[];
 }
 
 export interface ReportSection {
@@ -65,7 +70,7 @@ const expectedText: Record<string, string> = {
   breaking: 'served, body type changed',
 };
 
-export function buildMigrationReport(results: RunResults, sections: readonly ReportSection[] = [], now = new Date()): MigrationReport {
+export function buildMigrationReport(results: RunResults, sections: readonly ReportSection[] = [], now = new Date(), scope: readonly string[] = []): MigrationReport {
   const byEntry = groupChecksByEntry(results.checks);
   const rows = catalog.map((entry) => row(entry, byEntry.get(entry.id) ?? []));
   const summary: Record<RowVerdict, number> = { 'as documented': 0, deviates: 0, observation: 0, 'not checked': 0 };
@@ -76,6 +81,7 @@ export function buildMigrationReport(results: RunResults, sections: readonly Rep
     summary,
     rows,
     sections,
+    scope,
   };
 }
 
@@ -191,6 +197,7 @@ export function renderMigrationMarkdown(report: MigrationReport): string {
     '',
     `Generated ${report.generatedAt} from: ${report.targets.join(', ') || 'no targets'}.`,
     '',
+    ...report.scope.flatMap((line) => [`> **Not the whole run:** ${line}`, '']),
     `${report.rows.length} documented endpoint changes: ${Object.entries(report.summary)
       .map(([verdict, count]) => `${count} ${verdict}`)
       .join(', ')}.`,

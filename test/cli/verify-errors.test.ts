@@ -5,12 +5,13 @@
  * command a user types, `npm run verify -- …`, in a child process against a
  * loopback double.
  */
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunRecord } from '../../src/cli/run-record.ts';
 import { createPlatform, type Platform } from '../../simulator/platform.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { progressPrefix } from '../../src/report/progress-reporter.ts';
@@ -176,8 +177,13 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
   });
 
   it('an unreachable target is TARGET_UNREACHABLE (3), naming the variable', async () => {
-    const outcome = await verify(['--env-file', envFile('unreachable', remote('http://127.0.0.1:1'))]);
+    // An earlier run's results in the folder: a run that ends before writing its own must not leave them to be merged.
+    const reports = join(dir, 'reports-unreachable');
+    mkdirSync(reports, { recursive: true });
+    writeFileSync(join(reports, 'run-results.json'), '{"format":"upgrade-guard-run-results/1"}\n');
+    const outcome = await verify(['--env-file', envFile('unreachable', remote('http://127.0.0.1:1'))], { REPORTS_DIR: reports });
     expectOneCodedLine(outcome, 'TARGET_UNREACHABLE', [secret, password]);
+    expect(existsSync(join(reports, 'run-results.json'))).toBe(false);
     expect(outcome.stderr).toMatch(/BASE_URL|AUTH_URL/);
   });
 
@@ -228,12 +234,20 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     const stoppedLines = outcome.stdout.split('\n').filter((line) => line.includes('did not finish within RUN_TIMEOUT_S'));
     expect(stoppedLines.filter((line) => !line.startsWith('Contract breaks 7.4 → 8.0: not compared'))).toEqual([]);
     expect(outcome.stdout).not.toContain('aborted by the user');
-    expect(existsSync(join(reports, 'migration-report.md'))).toBe(true);
+    // What finished is kept for `npm run report` (a cut-off shard's checks go into the night's merged report), and
+    // every report says the run was cut off.
+    const record = JSON.parse(readFileSync(join(reports, 'run-results.json'), 'utf8')) as RunRecord;
+    expect(record.cutOff).toEqual({ runTimeoutSeconds: 20 });
+    expect(line).toContain(`; ${record.results.checks.length} checks finished`);
+    expect(readFileSync(join(reports, 'migration-report.md'), 'utf8')).toContain("> **Not the whole run:** INCOMPLETE: the run's time ran out (RUN_TIMEOUT_S=20 s)");
   });
 
   it('refused credentials are LOGIN_FAILED (6)', async () => {
     const lines = Object.fromEntries(platform.envLines().map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
     const reports = join(dir, 'reports-refused');
+    // An earlier run's results in the folder: a run that ends before writing its own must not leave them to be merged.
+    mkdirSync(reports, { recursive: true });
+    writeFileSync(join(reports, 'run-results.json'), '{"format":"upgrade-guard-run-results/1"}\n');
     const outcome = await verify(['--env-file', envFile('refused', { ...lines, LOGIN_PASSWORD: `${password}-wrong` })], { REPORTS_DIR: reports });
     expectOneCodedLine(outcome, 'LOGIN_FAILED', [secret, password]);
     expect(outcome.stderr).toContain('LOGIN_PASSWORD');
@@ -242,5 +256,6 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     expect(outcome.stdout).not.toMatch(/^[✓✗] /m);
     expect(outcome.stderr).not.toContain(progressPrefix);
     expect(readdirSync(join(reports, 'allure-results'))).toEqual([]);
+    expect(existsSync(join(reports, 'run-results.json'))).toBe(false);
   });
 });

@@ -1,0 +1,109 @@
+/**
+ * A night whose shards did not all finish still gets its merged report
+ * (`npm run report`, .github/workflows/nightly.yml): a shard that
+ * RUN_TIMEOUT_S cut off brings the checks that finished and makes the merge
+ * exit as its verify did (TARGET_TIMEOUT), and a shard folder whose verify
+ * ended before writing its results (a refused login) is named, failing the
+ * merge (exit 1), without losing the other shards. A folder that does not
+ * exist is a typo (CONFIG_INVALID), never a missing shard. The shards'
+ * records are written here with the run record's own code; how a cut-off
+ * verify writes its record is tested in verify-errors.test.ts.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newRunRecord, writeRunRecord, type RunRecord } from '../../src/cli/run-record.ts';
+import { configVariables } from '../../src/config/variables.ts';
+import type { CheckResult } from '../../src/runner/results.ts';
+import { expectOneCodedLine, type VerifyOutcome } from '../support/verify-command.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'ug-report-incomplete-'));
+/** A safety net, not a measure. */
+const COMMAND_TIMEOUT_MS = 120_000;
+const target = 'the EMBEDDED SIMULATOR, not a real target (no BASE_URL set)';
+const targets = ['embedded 7.4', 'embedded 8.0'];
+
+function npmRunReport(args: readonly string[]): Promise<VerifyOutcome> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of configVariables) delete env[name];
+  return new Promise((resolve) => {
+    execFile('npm', ['run', 'report', '--', '--no-html', ...args], { cwd: root, env, timeout: COMMAND_TIMEOUT_MS }, (error, stdout, stderr) => {
+      resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stdout, stderr });
+    });
+  });
+}
+
+function passed(id: string): CheckResult {
+  return { project: 'embedded 8.0', version: '8.0', file: 'suites/modules/planning/usergroups.test.ts', id, name: id, state: 'passed' };
+}
+
+const cutOffNote = "not run: the run's time ran out (RUN_TIMEOUT_S=20 s)";
+
+/** A shard's REPORTS_DIR as verify leaves it: allure-results/, and run-results.json unless `record` is undefined. */
+async function shardFolder(name: string, record: RunRecord | undefined): Promise<string> {
+  const folder = join(dir, name);
+  mkdirSync(join(folder, 'allure-results'), { recursive: true });
+  if (record) await writeRunRecord(folder, record);
+  return folder;
+}
+
+function recordedChecks(folder: string): string[] {
+  const record = JSON.parse(readFileSync(join(folder, 'run-results.json'), 'utf8')) as RunRecord;
+  return record.results.checks.map((check) => `${check.id} ${check.state}${check.note ? ` (${check.note})` : ''}`).sort();
+}
+
+let finished: string;
+let cutOff: string;
+let unfinished: string;
+let mergedWithCutOff: VerifyOutcome;
+let mergedWithUnfinished: VerifyOutcome;
+let typo: VerifyOutcome;
+
+beforeAll(async () => {
+  finished = await shardFolder('shard-1', newRunRecord({ target, targets, shard: { index: 1, count: 3 }, results: { checks: [passed('planning.usergroups-all')], errors: [] } }));
+  cutOff = await shardFolder(
+    'shard-2',
+    newRunRecord({
+      target,
+      targets,
+      shard: { index: 2, count: 3 },
+      results: { checks: [passed('planning.view-all'), { ...passed('planning.fee-amounts-numeric'), state: 'skipped', note: cutOffNote }], errors: [] },
+      cutOff: { runTimeoutSeconds: 20 },
+    }),
+  );
+  unfinished = await shardFolder('shard-3', undefined);
+  [mergedWithCutOff, mergedWithUnfinished, typo] = await Promise.all([
+    npmRunReport(['--out', join(dir, 'merged-all'), finished, cutOff, unfinished]),
+    npmRunReport(['--out', join(dir, 'merged-1-3'), finished, unfinished]),
+    npmRunReport(['--out', join(dir, 'merged-typo'), finished, join(dir, 'shard-4')]),
+  ]);
+}, COMMAND_TIMEOUT_MS);
+
+describe('npm run report when not every shard finished', () => {
+  it('a shard cut off by RUN_TIMEOUT_S: TARGET_TIMEOUT (4), its finished checks merged, every shard named', () => {
+    const line = expectOneCodedLine(mergedWithCutOff, 'TARGET_TIMEOUT');
+    expect(line).toContain('shard 2/3 (RUN_TIMEOUT_S=20 s)');
+    expect(mergedWithCutOff.stdout).toMatch(/^ {2}SUBSET: INCOMPLETE: shard 2\/3 ran out of time \(RUN_TIMEOUT_S=20 s\); only its checks that finished$/m);
+    expect(mergedWithCutOff.stdout).toMatch(/INCOMPLETE: shard 3\/3 missing/);
+    expect(mergedWithCutOff.stdout).toContain(`INCOMPLETE: ${unfinished} holds no run-results.json`);
+    expect(recordedChecks(join(dir, 'merged-all'))).toEqual([`planning.fee-amounts-numeric skipped (${cutOffNote})`, 'planning.usergroups-all passed', 'planning.view-all passed']);
+    const merged = JSON.parse(readFileSync(join(dir, 'merged-all', 'run-results.json'), 'utf8')) as RunRecord;
+    expect(merged.cutOff).toEqual({ runTimeoutSeconds: 20 });
+  });
+
+  it('a shard folder without results: exit 1, the other shards merged and reported', () => {
+    expect(mergedWithUnfinished.code, mergedWithUnfinished.stderr).toBe(1);
+    expect(mergedWithUnfinished.stdout).toContain(`INCOMPLETE: ${unfinished} holds no run-results.json: its verify ended before writing its results`);
+    expect(mergedWithUnfinished.stdout).toContain('INCOMPLETE: shards 2/3, 3/3 missing');
+    expect(recordedChecks(join(dir, 'merged-1-3'))).toEqual(['planning.usergroups-all passed']);
+    expect(readFileSync(join(dir, 'merged-1-3', 'migration-report.md'), 'utf8')).toContain('INCOMPLETE');
+  });
+
+  it('a folder that does not exist is CONFIG_INVALID (2), naming it', () => {
+    const line = expectOneCodedLine(typo, 'CONFIG_INVALID');
+    expect(line).toContain(join(dir, 'shard-4'));
+  });
+});
