@@ -44,6 +44,46 @@ interface LockHolder {
 
 const self: LockHolder = { host: hostname(), pidNamespace: currentPidNamespace(), pid: process.pid };
 
+/**
+ * The tasks of this thread running under a lock, and who waits for the last to settle. A task under the token
+ * store's lock may have spent a refresh token whose successor is not yet on disk (spec §5.8: a spent refresh token
+ * does not come back): a process ending at RUN_TIMEOUT_S or at its parent's word waits for them
+ * (`lockedTasksSettled`) rather than lose the chain. Each task is bounded (its request by REQUEST_TIMEOUT_MS, its
+ * file operations by src/files/within-time.ts), so the wait is too. The lock file itself may be left behind; it
+ * names this process, and the next taker takes it over at once. Kept on globalThis: verify's thread holds two module
+ * graphs (its own and vitest's, whose global setup logs in), and both count here.
+ */
+interface LockedTasks {
+  running: number;
+  waiters: (() => void)[];
+}
+
+const lockedTasksKey = Symbol.for('upgrade-guard.locked-tasks');
+
+function lockedTasks(): LockedTasks {
+  const holder = globalThis as typeof globalThis & { [lockedTasksKey]?: LockedTasks };
+  holder[lockedTasksKey] ??= { running: 0, waiters: [] };
+  return holder[lockedTasksKey];
+}
+
+/** Resolves once no task of this thread runs under a lock: at once when none does. */
+export function lockedTasksSettled(): Promise<void> {
+  const tasks = lockedTasks();
+  if (tasks.running === 0) return Promise.resolve();
+  return new Promise((resolve) => tasks.waiters.push(resolve));
+}
+
+async function runLocked<T>(task: () => Promise<T>): Promise<T> {
+  const tasks = lockedTasks();
+  tasks.running += 1;
+  try {
+    return await task();
+  } finally {
+    tasks.running -= 1;
+    if (tasks.running === 0) for (const resolve of tasks.waiters.splice(0)) resolve();
+  }
+}
+
 /** Runs `task` while holding the lock file `lockPath`. */
 export async function withFileLock<T>(lockPath: string, task: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
   const staleMs = options.staleMs ?? 30_000;
@@ -58,7 +98,7 @@ export async function withFileLock<T>(lockPath: string, task: () => Promise<T>, 
   }, Math.max(50, Math.floor(staleMs / 3)));
   heartbeat.unref();
   try {
-    return await task();
+    return await runLocked(task);
   } finally {
     clearInterval(heartbeat);
     await release(lockPath, owner);

@@ -6,6 +6,7 @@
  * secrets registry, hands it to the command's main, and scrubs the one line
  * with it.
  */
+import { lockedTasksSettled } from '../auth/file-lock.ts';
 import { UpgradeGuardError, errorCatalog, isUpgradeGuardError } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
 
@@ -25,9 +26,13 @@ export async function runCli(main: (secrets: SecretRegistry) => Promise<number>)
   try {
     exitCode = await main(secrets);
   } catch (error) {
-    // Exit at once: a file operation that hit its time bound still sits in the thread pool
+    const code = reportError(error, secrets);
+    // A refresh-token rotation still running (a grant sent before RUN_TIMEOUT_S runs to its answer) reaches the token
+    // store first: its spent refresh token does not come back (spec §5.8). Each is bounded (src/auth/file-lock.ts).
+    await lockedTasksSettled();
+    // Then exit at once: a file operation that hit its time bound still sits in the thread pool
     // (src/files/within-time.ts) and would keep the process alive after its one line.
-    process.exit(reportError(error, secrets));
+    process.exit(code);
   }
   process.exitCode = exitCode;
 }

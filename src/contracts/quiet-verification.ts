@@ -21,6 +21,7 @@
  */
 import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
+import { lockedTasksSettled } from '../auth/file-lock.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { borrowedPermits, isPermitMessage, lendPermits } from '../http/lent-permits.ts';
@@ -88,8 +89,9 @@ export async function verifyQuietly(request: QuietVerificationRequest, secrets: 
 
 export interface QuietVerificationOptions {
   /**
-   * Kills the child when aborted (the run's RUN_TIMEOUT_S, src/runner/run-deadline.ts): the verifier waits on the
-   * target one interaction after another, and nothing else would stop it. The promise rejects with the signal's reason.
+   * Ends the child when aborted (the run's RUN_TIMEOUT_S, src/runner/run-deadline.ts): the verifier waits on the
+   * target one interaction after another, and nothing else would stop it. The child first lets a refresh-token
+   * rotation it is making reach the token store. The promise rejects with the signal's reason.
    */
   readonly signal?: AbortSignal | undefined;
   /** The run's verifier child (`startVerifierChild`), with its own signal, closed by its owner; without one, a child starts now. */
@@ -127,7 +129,6 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
     // child's file reads (the token store) beside them.
     env: { ...process.env, PACT_DO_NOT_TRACK: process.env.PACT_DO_NOT_TRACK ?? 'true', UV_THREADPOOL_SIZE: String(threadPoolSize(shape)) },
     serialization: 'advanced',
-    ...(signal && { signal, killSignal: 'SIGKILL' as const }),
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -162,6 +163,15 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
   };
   child.once('exit', (code) => onEnd({ code }));
   child.once('error', (error) => onEnd({ error }));
+  // RUN_TIMEOUT_S: a child that was sent a request may be rotating a refresh token in the shared store (spec §5.8), so
+  // it is told to end and ends once that has settled (the child half's disconnect); one that was sent none is still
+  // loading, before it listens, and holds nothing. Its requests then fail with the deadline's error (`endError`).
+  const stopAtDeadline = (): void => {
+    if (nextId > 0 && child.connected) child.disconnect();
+    else if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  };
+  if (signal?.aborted) stopAtDeadline();
+  else signal?.addEventListener('abort', stopAtDeadline, { once: true });
   return {
     pid: child.pid,
     async verify(request, secrets) {
@@ -207,13 +217,21 @@ function stopped(signal: AbortSignal): Error {
 
 /* The child half: receives the request, verifies each source, sends the verdicts back, exits. */
 
+/**
+ * The child ends with its parent's channel: its owner closed it, or ended, or went on without it, or the run's time
+ * ran out. First a refresh it is making reaches the token store (src/auth/file-lock.ts `lockedTasksSettled`: the
+ * spent refresh token's successor must not be lost, spec §5.8), then it ends at once: an exit that waits for the
+ * verifier's native threads can wait forever while one is still replaying.
+ */
+export function endWithParentChannel(): void {
+  process.once('disconnect', () => void lockedTasksSettled().then(() => process.kill(process.pid, 'SIGKILL')));
+}
+
 /** Loaded as the child starts, while its parent is still getting the request ready (`startVerifierChild`). */
 const verifierModules = process.argv.includes(childFlag) ? Promise.all([import('./provider-target.ts'), import('./verify-source.ts')]) : undefined;
 
 if (process.argv.includes(childFlag)) {
-  // The child ends with its parent's channel: its owner closed it, or ended, or went on without it. At once: an
-  // exit that waits for the verifier's native threads can wait forever while one is still replaying.
-  process.once('disconnect', () => process.kill(process.pid, 'SIGKILL'));
+  endWithParentChannel();
   // The child's registry: every target's secrets and every token its clients see (provider-target.ts).
   const secrets = new SecretRegistry();
   let borrowing = false;

@@ -1,0 +1,79 @@
+/**
+ * A process that ends while it rotates a refresh token first stores the
+ * rotated pair: the spent refresh token does not come back (spec §5.8), and a
+ * lost successor breaks the stored chain. Tested on a child that holds the
+ * token store's lock and waits for its grant's answer (test/support/
+ * locked-task-child.ts): the answer comes only after the process was told to
+ * end, so a process that ended at once never stores the pair. No time
+ * margins: each step waits for the one before it.
+ */
+import { fork, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lockedTasksSettled, withFileLock } from '../../../src/auth/file-lock.ts';
+import { errorCatalog } from '../../../src/errors.ts';
+import { HANG_TEST_TIMEOUT_MS } from '../../support/hang-timeout.ts';
+
+const root = new URL('../../..', import.meta.url).pathname;
+const fixture = join(root, 'test/support/locked-task-child.ts');
+
+function paths(name: string): { lockPath: string; answered: string; stored: string } {
+  const dir = mkdtempSync(join(tmpdir(), `ug-locked-${name}-`));
+  return { lockPath: join(dir, 'tokens.json.lock'), answered: join(dir, 'answered'), stored: join(dir, 'stored') };
+}
+
+describe('a rotation under the token store lock outlives the end of its process', () => {
+  it('lockedTasksSettled: at once with no locked task, else once the last one settles, thrown or not', async () => {
+    await expect(lockedTasksSettled()).resolves.toBeUndefined();
+    const { lockPath } = paths('settled');
+    const order: string[] = [];
+    let finish: (() => void) | undefined;
+    let locked: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (locked = resolve));
+    const task = withFileLock(lockPath, async () => {
+      locked?.();
+      await new Promise<void>((resolve) => (finish = resolve));
+      order.push('task settled');
+      throw new Error('the grant failed');
+    });
+    await held;
+    const settled = lockedTasksSettled().then(() => order.push('waiter resolved'));
+    order.push('still running');
+    finish?.();
+    await expect(task).rejects.toThrow('the grant failed');
+    await settled;
+    expect(order).toEqual(['still running', 'task settled', 'waiter resolved']);
+  });
+
+  it('the verifier child, its channel closed mid-rotation, stores the pair before it ends', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+    const { lockPath, answered, stored } = paths('channel');
+    const child = fork(fixture, ['channel', lockPath, answered, stored], { execArgv: ['--import', 'tsx'], cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    await new Promise<void>((resolve) => child.once('message', () => resolve()));
+    // What the run's deadline and its owner's close do (quiet-verification.ts): the channel closes.
+    child.disconnect();
+    writeFileSync(answered, '');
+    // It ended as the verifier child ends (at once, with SIGKILL), and only after the pair was stored.
+    expect(await exited).toBe('SIGKILL');
+    expect(existsSync(stored)).toBe(true);
+  });
+
+  it('a command that fails mid-rotation prints its one line, stores the pair, then exits with its code', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+    const { lockPath, answered, stored } = paths('command');
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, 'command', lockPath, answered, stored], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let stderr = '';
+    await new Promise<void>((resolve) =>
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        if (stderr.includes('\n')) resolve();
+      }),
+    );
+    expect(stderr).toMatch(/^TARGET_TIMEOUT: the run did not finish/);
+    writeFileSync(answered, '');
+    expect(await exited).toBe(errorCatalog.TARGET_TIMEOUT.exitCode);
+    expect(existsSync(stored)).toBe(true);
+  });
+});
