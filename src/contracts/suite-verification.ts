@@ -54,11 +54,21 @@ export async function verifySuiteContracts(input: SuiteVerificationInput): Promi
   const ownSources: PactSource[] = [];
   if (hasOwnPacts(config.pact)) {
     secrets.add(config.pact.broker?.token);
-    const http = new HttpClient({ timeoutMs: config.requestTimeoutMs, maxConcurrency: 2, secrets, unreachableHint: 'check PACT_URLS / PACT_BROKER_BASE_URL and that the server is up' });
+    // Its own limiter, not the run's permits: RUN_TIMEOUT_S comes explicitly, or a broker that never answers would hold
+    // the contract suite, and the run's cancellation with it, for REQUEST_TIMEOUT_MS past the deadline.
+    const http = new HttpClient({
+      timeoutMs: config.requestTimeoutMs,
+      maxConcurrency: 2,
+      secrets,
+      unreachableHint: 'check PACT_URLS / PACT_BROKER_BASE_URL and that the server is up',
+      deadline: runDeadline(config),
+    });
     try {
       ownSources.push(...(await resolveOwnPactSources(config.pact, http)));
     } catch (error) {
-      problems.push({ id: 'contract.own.sources', label: 'your own contracts (PACT_URLS, PACT_DIR, PACT_BROKER_BASE_URL)', message: describe(error, secrets) });
+      // A broker fetch the run's deadline ended is not run, as the verification below (src/errors.ts `cutOffNote`).
+      const cutOff = runTimedOutSeconds(error);
+      problems.push({ id: 'contract.own.sources', label: 'your own contracts (PACT_URLS, PACT_DIR, PACT_BROKER_BASE_URL)', message: describe(error, secrets), ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) });
     } finally {
       await http.close();
     }
@@ -78,7 +88,7 @@ export async function verifySuiteContracts(input: SuiteVerificationInput): Promi
         filesAtOnce: pactFilesAtOnce(config),
       },
       secrets,
-      // RUN_TIMEOUT_S: a child of this verification's own is killed when the run's time is up (the run's child, by its owner's signal).
+      // RUN_TIMEOUT_S: a child of this verification's own is ended when the run's time is up (the run's child, by its owner's signal).
       { signal: runDeadline(config), child: input.child },
     );
     for (const [index, target] of verified.entries()) results[target.project] = verification[index] ?? [];

@@ -21,21 +21,20 @@ import { targetBreak } from '../../src/check/failure.ts';
 import { currentTarget, projectTargets, targetSecrets } from '../../src/run-targets/current-target.ts';
 import { findCatalogEntry } from '../../src/catalog/index.ts';
 import { contractCheckId } from '../../src/contracts/sources.ts';
-import type { SuiteVerification } from '../../src/contracts/suite-verification.ts';
+import type { SetupProblem, SuiteVerification } from '../../src/contracts/suite-verification.ts';
 import { handedOver } from '../../src/run-targets/handoff.ts';
 import { formatMismatches, gotNoResponse } from '../../src/contracts/verification-report.ts';
 import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
 
 const targets = projectTargets();
-const setupProblems: { readonly id: CheckId; readonly label: string; readonly message: string; readonly runTimeoutSeconds?: number }[] = [];
 
 // The broker token is a secret of every target's checks (PACT_* validated once by the command that started the run).
 for (const target of targets) targetSecrets(target).add(inject('config').pact.broker?.token);
 // Never a failure: what kept the verification from running comes as its problems (suite-verification.ts).
 const verification = await handedOver<SuiteVerification>(inject('contractHandoff'), inject('runProject').name);
 const resultsByTarget = new Map(Object.entries(verification.results));
-setupProblems.push(...verification.problems.map((problem) => ({ ...problem, message: scrub(problem.message) })));
+const setupProblems: readonly SetupProblem[] = verification.problems.map((problem) => ({ ...problem, message: scrub(problem.message) }));
 // The consumer contracts (and Pact's matchers, with ramda) load once the verdicts are in, not while the suite workers
 // start together on the run's cores (issue 9): only their fault declarations are read here.
 const { moduleContracts } = await import('../../contracts/consumer/index.ts');
