@@ -22,9 +22,9 @@
 import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { lockedTasksSettled } from '../auth/file-lock.ts';
-import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
+import { UpgradeGuardError, isUpgradeGuardError, runTimedOut, runTimedOutSeconds } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
-import { borrowedPermits, isPermitMessage, lendPermits } from '../http/lent-permits.ts';
+import { borrowedPermits, isPermitMessage, lendPermits, type BorrowedPermits } from '../http/lent-permits.ts';
 import { RunPermits } from '../http/run-permits.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import type { PactSource } from './sources.ts';
@@ -58,7 +58,10 @@ export type SourceResult = { readonly ok: true; readonly verification: SourceVer
 /** Per job, in the order of the request: one result per source. */
 export type JobResults = readonly (readonly SourceResult[])[];
 
-type ChildMessage = { readonly kind: 'results'; readonly id: number; readonly results: JobResults } | { readonly kind: 'error'; readonly id: number; readonly error: string };
+type ChildMessage =
+  | { readonly kind: 'results'; readonly id: number; readonly results: JobResults }
+  /** `runTimeoutSeconds`: the run's deadline cut the verification off (src/errors.ts `RunTimedOut`). */
+  | { readonly kind: 'error'; readonly id: number; readonly error: string; readonly runTimeoutSeconds?: number };
 type ParentMessage = { readonly kind: 'verify'; readonly id: number; readonly request: QuietVerificationRequest };
 
 const defaultConcurrency = 4;
@@ -187,6 +190,7 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
       if (child.connected) child.send({ kind: 'verify', id, request: { ...request, permitsLent: permits !== undefined } } satisfies ParentMessage);
       const message = await answered;
       if (message.kind === 'results') return message.results;
+      if (message.runTimeoutSeconds !== undefined) throw runTimedOut(message.runTimeoutSeconds);
       throw new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(message.error)}`);
     },
     close() {
@@ -234,18 +238,26 @@ if (process.argv.includes(childFlag)) {
   endWithParentChannel();
   // The child's registry: every target's secrets and every token its clients see (provider-target.ts).
   const secrets = new SecretRegistry();
-  let borrowing = false;
+  let borrowed: BorrowedPermits | undefined;
   process.on('message', (message: unknown) => {
     if (!isParentMessage(message)) return;
     const { id, request } = message;
     // Before any client of the child is made: each takes its permits where the run's are (src/http/client.ts).
-    if (request.permitsLent && !borrowing) {
-      borrowing = true;
-      RunPermits.lend(borrowedPermits());
+    if (request.permitsLent && !borrowed) {
+      borrowed = borrowedPermits();
+      RunPermits.lend(borrowed);
     }
     runJobs(request, secrets).then(
-      (results) => reply({ kind: 'results', id, results }),
-      (error: unknown) => reply({ kind: 'error', id, error: describe(error, secrets) }),
+      (results) => {
+        // Once a permit was refused because the run's time ran out, an interaction may have gone unsent for that
+        // reason alone, which the verdicts would show as the target's silence: the verification was cut off instead.
+        const cutOff = borrowed?.runTimeoutSeconds;
+        reply(cutOff === undefined ? { kind: 'results', id, results } : { kind: 'error', id, error: runTimedOut(cutOff).message, runTimeoutSeconds: cutOff });
+      },
+      (error: unknown) => {
+        const cutOff = runTimedOutSeconds(error);
+        reply({ kind: 'error', id, error: describe(error, secrets), ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) });
+      },
     );
   });
 }

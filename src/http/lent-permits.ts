@@ -10,11 +10,13 @@
  * replay one interaction at a time).
  */
 import type { ChildProcess } from 'node:child_process';
-import { UpgradeGuardError, isErrorCode, type ErrorCode } from '../errors.ts';
+import { UpgradeGuardError, isErrorCode, runTimedOut, runTimedOutSeconds, type ErrorCode } from '../errors.ts';
 import type { Permits } from './run-permits.ts';
 
 type PermitRequest = { readonly kind: 'permit-acquire' | 'permit-release'; readonly id: number };
-type PermitAnswer = { readonly kind: 'permit-granted'; readonly id: number } | { readonly kind: 'permit-refused'; readonly id: number; readonly code: string; readonly message: string };
+type PermitAnswer =
+  | { readonly kind: 'permit-granted'; readonly id: number }
+  | { readonly kind: 'permit-refused'; readonly id: number; readonly code: string; readonly message: string; readonly runTimeoutSeconds?: number };
 
 /** Whether an IPC message belongs to the lending: the parent's and the child's other messages pass it by. */
 export function isPermitMessage(message: unknown): message is PermitRequest | PermitAnswer {
@@ -54,7 +56,9 @@ export function lendPermits(child: ChildProcess, permits: Permits): () => void {
       )
       .catch((error: unknown) => {
         const coded = error instanceof UpgradeGuardError;
-        answer({ kind: 'permit-refused', id, code: coded ? error.code : 'INTERNAL', message: error instanceof Error ? error.message : String(error) });
+        // Past RUN_TIMEOUT_S the refusal stays the deadline's in the child (src/errors.ts `runTimedOutSeconds`).
+        const cutOff = runTimedOutSeconds(error);
+        answer({ kind: 'permit-refused', id, code: coded ? error.code : 'INTERNAL', message: error instanceof Error ? error.message : String(error), ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) });
       });
   };
   child.on('message', onMessage);
@@ -66,9 +70,15 @@ export function lendPermits(child: ChildProcess, permits: Permits): () => void {
   };
 }
 
+/** The child's permits; `runTimeoutSeconds` once one was refused because the run's time ran out. */
+export interface BorrowedPermits extends Permits {
+  readonly runTimeoutSeconds: number | undefined;
+}
+
 /** The child half: permits asked of the parent over this process's IPC channel. */
-export function borrowedPermits(): Permits {
+export function borrowedPermits(): BorrowedPermits {
   let nextId = 0;
+  let runTimeoutSeconds: number | undefined;
   const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   process.on('message', (message: unknown) => {
     if (!isPermitMessage(message)) return;
@@ -76,12 +86,18 @@ export function borrowedPermits(): Permits {
     if (!waiter) return;
     waiting.delete(message.id);
     if (message.kind === 'permit-granted') waiter.resolve();
-    else if (message.kind === 'permit-refused') waiter.reject(new UpgradeGuardError(codeOf(message.code), message.message));
+    else if (message.kind === 'permit-refused' && message.runTimeoutSeconds !== undefined) {
+      runTimeoutSeconds = message.runTimeoutSeconds;
+      waiter.reject(runTimedOut(message.runTimeoutSeconds));
+    } else if (message.kind === 'permit-refused') waiter.reject(new UpgradeGuardError(codeOf(message.code), message.message));
   });
   const ask = (message: PermitRequest): void => {
     process.send?.(message);
   };
   return {
+    get runTimeoutSeconds() {
+      return runTimeoutSeconds;
+    },
     async run<T>(task: () => Promise<T>): Promise<T> {
       const id = nextId++;
       await new Promise<void>((resolve, reject) => {

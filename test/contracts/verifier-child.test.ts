@@ -1,16 +1,20 @@
 /**
  * verify starts the contract-breaks step's verifier child ahead, while its
  * own start leaves a core idle (issue 9). The child verifies the request it
- * is sent later exactly as a child started for it would, and a child that
- * is never sent one does not outlive its run.
+ * is sent later exactly as a child started for it would, a verification
+ * that the run's deadline cut into says so, and a child that is never sent
+ * one does not outlive its run.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
-import { runCrossVersion } from '../../src/contracts/cross-version.ts';
+import { compareContracts, runCrossVersion } from '../../src/contracts/cross-version.ts';
 import { startVerifierChild } from '../../src/contracts/quiet-verification.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
+import { RunPermits } from '../../src/http/run-permits.ts';
+import { startEmbeddedTarget } from '../../src/run-targets/embedded.ts';
+import { openSessions } from '../../src/run-targets/sessions.ts';
 
 const config = loadConfig({ env: {}, envFile: '/dev/null' });
 const root = new URL('../..', import.meta.url).pathname;
@@ -58,6 +62,24 @@ describe('a verifier child started ahead', () => {
     child.close();
     await ended(child.pid ?? 0);
     await expect(child.verify({ jobs: [] }, new SecretRegistry())).rejects.toMatchObject({ code: 'INTERNAL' });
+  });
+
+  it('past RUN_TIMEOUT_S, a verification whose run permits were refused is cut off, not the target silent', async () => {
+    // Logged in while the run had time; then the run's permits are past their deadline, as at RUN_TIMEOUT_S.
+    const resolved = await startEmbeddedTarget(config, { name: 'contracts 7.4 on 8.0', version: '8.0', faults: [] });
+    const secrets = new SecretRegistry();
+    const child = startVerifierChild({ jobs: 1 });
+    try {
+      const sessions = await openSessions(resolved.target, secrets, () => undefined);
+      RunPermits.share(4, { at: Date.now() - 1, seconds: 3 });
+      // Every request the child asks a permit for is refused: the interactions would read as the target's silence.
+      await expect(compareContracts(sessions, '7.4', secrets, { child })).rejects.toMatchObject({ code: 'TARGET_TIMEOUT', runTimeoutSeconds: 3 });
+    } finally {
+      RunPermits.withdraw();
+      child.close();
+      await resolved.close();
+    }
+    await ended(child.pid ?? 0);
   });
 
   it('ends when it is closed unused', async () => {

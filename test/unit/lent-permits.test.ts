@@ -44,10 +44,10 @@ describe('permits lent to a child process', () => {
     expect(permits.inFlight).toBe(0);
   });
 
-  it('past RUN_TIMEOUT_S are refused to the child with TARGET_TIMEOUT', async () => {
+  it('past RUN_TIMEOUT_S are refused to the child with TARGET_TIMEOUT, the deadline\'s own error', async () => {
     const permits = RunPermits.share(2, { at: Date.now() - 1, seconds: 1 });
     const { report, exited } = borrower(permits, ['refused']);
-    expect((await report).error).toBe('TARGET_TIMEOUT');
+    expect(await report).toMatchObject({ error: 'TARGET_TIMEOUT', runTimeoutSeconds: 1 });
     await exited;
     expect(permits.inFlight).toBe(0);
   });
