@@ -49,9 +49,9 @@ const self: LockHolder = { host: hostname(), pidNamespace: currentPidNamespace()
  * store's lock may have spent a refresh token whose successor is not yet on disk (spec §5.8: a spent refresh token
  * does not come back): a process ending at RUN_TIMEOUT_S or at its parent's word waits for them
  * (`lockedTasksSettled`) rather than lose the chain. Each task is bounded (its request by REQUEST_TIMEOUT_MS, its
- * file operations by src/files/within-time.ts), so the wait is too. The lock file itself may be left behind; it
- * names this process, and the next taker takes it over at once. Kept on globalThis: verify's thread holds two module
- * graphs (its own and vitest's, whose global setup logs in), and both count here.
+ * file operations, the lock's release among them, by src/files/within-time.ts), so the wait is too. Kept on
+ * globalThis: verify's thread holds two module graphs (its own and vitest's, whose global setup logs in), and both
+ * count here.
  */
 interface LockedTasks {
   running: number;
@@ -73,11 +73,12 @@ export function lockedTasksSettled(): Promise<void> {
   return new Promise((resolve) => tasks.waiters.push(resolve));
 }
 
-async function runLocked<T>(task: () => Promise<T>): Promise<T> {
+/** Counts `locked` (a task and the release of its lock) among this thread's locked tasks while it runs. */
+async function counted<T>(locked: () => Promise<T>): Promise<T> {
   const tasks = lockedTasks();
   tasks.running += 1;
   try {
-    return await task();
+    return await locked();
   } finally {
     tasks.running -= 1;
     if (tasks.running === 0) for (const resolve of tasks.waiters.splice(0)) resolve();
@@ -97,12 +98,16 @@ export async function withFileLock<T>(lockPath: string, task: () => Promise<T>, 
     utimes(lockPath, now, now).catch(() => undefined);
   }, Math.max(50, Math.floor(staleMs / 3)));
   heartbeat.unref();
-  try {
-    return await runLocked(task);
-  } finally {
-    clearInterval(heartbeat);
-    await release(lockPath, owner);
-  }
+  // Counted until the lock is released too: a process that ends once its locked tasks settle leaves no lock behind (a
+  // holder on another machine would wait `staleMs` for it).
+  return counted(async () => {
+    try {
+      return await task();
+    } finally {
+      clearInterval(heartbeat);
+      await withinTime(release(lockPath, owner), () => lockError(lockPath, 'could not be released', new Error('no answer from the file system in time')));
+    }
+  });
 }
 
 async function acquire(lockPath: string, owner: string, staleMs: number, timeoutMs: number): Promise<void> {

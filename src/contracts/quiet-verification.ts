@@ -22,6 +22,7 @@
 import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { lockedTasksSettled } from '../auth/file-lock.ts';
+import { FILE_OPERATION_TIMEOUT_MS } from '../files/within-time.ts';
 import { UpgradeGuardError, isUpgradeGuardError, runTimedOut, runTimedOutSeconds } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { borrowedPermits, isPermitMessage, lendPermits, type BorrowedPermits } from '../http/lent-permits.ts';
@@ -170,11 +171,15 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
   // it is told to end and ends once that has settled (the child half's disconnect); one that was sent none is still
   // loading, before it listens, and holds nothing. Its requests then fail with the deadline's error (`endError`).
   const stopAtDeadline = (): void => {
-    if (nextId > 0 && child.connected) child.disconnect();
-    else if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (nextId === 0) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    } else if (child.connected) child.disconnect();
   };
   if (signal?.aborted) stopAtDeadline();
-  else signal?.addEventListener('abort', stopAtDeadline, { once: true });
+  else if (signal) {
+    signal.addEventListener('abort', stopAtDeadline, { once: true });
+    child.once('exit', () => signal.removeEventListener('abort', stopAtDeadline));
+  }
   return {
     pid: child.pid,
     async verify(request, secrets) {
@@ -228,8 +233,19 @@ function stopped(signal: AbortSignal): Error {
  * verifier's native threads can wait forever while one is still replaying.
  */
 export function endWithParentChannel(): void {
-  process.once('disconnect', () => void lockedTasksSettled().then(() => process.kill(process.pid, 'SIGKILL')));
+  const end = (): void => void process.kill(process.pid, 'SIGKILL');
+  process.once('disconnect', () => {
+    // Each locked task is bounded (its request by REQUEST_TIMEOUT_MS, its file operations by within-time.ts): past the
+    // longest request this child was sent, and those, the child ends anyway.
+    setTimeout(end, longestRequestMs + FILE_OPERATION_TIMEOUT_MS).unref();
+    void lockedTasksSettled().then(end);
+  });
+  // A channel that closed before the listener was there (the parent ended while the child loaded) fires no event.
+  if (!process.connected) end();
 }
+
+/** The longest REQUEST_TIMEOUT_MS of the targets this child was sent (`endWithParentChannel`'s bound). */
+let longestRequestMs = 0;
 
 /** Loaded as the child starts, while its parent is still getting the request ready (`startVerifierChild`). */
 const verifierModules = process.argv.includes(childFlag) ? Promise.all([import('./provider-target.ts'), import('./verify-source.ts')]) : undefined;
@@ -242,6 +258,7 @@ if (process.argv.includes(childFlag)) {
   process.on('message', (message: unknown) => {
     if (!isParentMessage(message)) return;
     const { id, request } = message;
+    for (const job of request.jobs) longestRequestMs = Math.max(longestRequestMs, job.target.requestTimeoutMs);
     // Before any client of the child is made: each takes its permits where the run's are (src/http/client.ts).
     if (request.permitsLent && !borrowed) {
       borrowed = borrowedPermits();
@@ -313,6 +330,7 @@ function describe(error: unknown, secrets: SecretRegistry): string {
   return secrets.scrub(message);
 }
 
+/** An answer to a parent that closed the channel (its deadline, its end) goes nowhere, and does not end the child. */
 function reply(message: ChildMessage): void {
-  process.send?.(message);
+  if (process.connected) process.send?.(message, () => undefined);
 }

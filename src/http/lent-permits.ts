@@ -80,6 +80,13 @@ export function borrowedPermits(): BorrowedPermits {
   let nextId = 0;
   let runTimeoutSeconds: number | undefined;
   const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  // Once the channel is closed (the run's deadline, or the parent ended), no permit can come: a request still waiting
+  // for one, a refresh grant's among them, fails now rather than wait for an answer that cannot come.
+  const closedChannel = (): Error => (runTimeoutSeconds !== undefined ? runTimedOut(runTimeoutSeconds) : new UpgradeGuardError('TARGET_TIMEOUT', 'not sent: the run ended before the request got a run permit'));
+  process.once('disconnect', () => {
+    for (const waiter of waiting.values()) waiter.reject(closedChannel());
+    waiting.clear();
+  });
   process.on('message', (message: unknown) => {
     if (!isPermitMessage(message)) return;
     const waiter = waiting.get(message.id);
@@ -91,8 +98,9 @@ export function borrowedPermits(): BorrowedPermits {
       waiter.reject(runTimedOut(message.runTimeoutSeconds));
     } else if (message.kind === 'permit-refused') waiter.reject(new UpgradeGuardError(codeOf(message.code), message.message));
   });
+  // A send on a closed channel would be an uncaught error that ends the child, a rotated token pair unstored with it.
   const ask = (message: PermitRequest): void => {
-    process.send?.(message);
+    if (process.connected) process.send?.(message, () => undefined);
   };
   return {
     get runTimeoutSeconds() {
@@ -100,6 +108,7 @@ export function borrowedPermits(): BorrowedPermits {
     },
     async run<T>(task: () => Promise<T>): Promise<T> {
       const id = nextId++;
+      if (!process.connected) throw closedChannel();
       await new Promise<void>((resolve, reject) => {
         waiting.set(id, { resolve, reject });
         ask({ kind: 'permit-acquire', id });

@@ -1,10 +1,13 @@
 /**
  * A child process in the middle of a refresh-token rotation, for
- * test/unit/auth/locked-tasks.test.ts. It holds the token store's lock and
- * waits for its grant's answer (the file `answered` appearing), then stores
- * the rotated pair (writes `stored`).
- * - `channel`: forked with IPC, it ends with its parent's channel as the
- *   verifier child does (`endWithParentChannel`), and says `locked` over it.
+ * test/unit/auth/locked-tasks.test.ts. It holds the token store's lock,
+ * sends its grant (waits for a run permit, then for the grant's answer: the
+ * file `answered` appearing) and then stores the rotated pair (writes
+ * `stored`). A rotation that fails writes its error to `stored.failed`.
+ * - `channel`: forked with IPC, as the verifier child is: it borrows the
+ *   run's permits from its parent (src/http/lent-permits.ts), ends with its
+ *   parent's channel (`endWithParentChannel`), and says `granted` over it
+ *   once its grant holds a permit.
  * - `command`: a command (`runCli`) that fails while the rotation runs, as
  *   verify does at RUN_TIMEOUT_S; it says `locked` on stdout.
  * Usage: node --import tsx test/support/locked-task-child.ts channel|command <lockPath> <answered> <stored>
@@ -15,28 +18,39 @@ import { withFileLock } from '../../src/auth/file-lock.ts';
 import { runCli } from '../../src/cli/run-cli.ts';
 import { endWithParentChannel } from '../../src/contracts/quiet-verification.ts';
 import { UpgradeGuardError } from '../../src/errors.ts';
+import { borrowedPermits } from '../../src/http/lent-permits.ts';
+import type { Permits } from '../../src/http/run-permits.ts';
 
-const [mode, lockPath, answered, stored] = process.argv.slice(2);
+const [mode, lockPath = '', answered = '', stored = ''] = process.argv.slice(2);
 if (!lockPath || !answered || !stored || (mode !== 'channel' && mode !== 'command')) throw new Error('usage: locked-task-child channel|command <lockPath> <answered> <stored>');
 
-/** Resolves once the lock is held; the rotation then goes on in the background. */
-function startRotation(): Promise<void> {
-  return new Promise((locked) => {
-    void withFileLock(lockPath ?? '', async () => {
-      locked();
-      while (!existsSync(answered ?? '')) await sleep(20);
-      writeFileSync(stored ?? '', 'the rotated pair\n');
+/** Resolves once the grant is sent; the rotation then goes on in the background. */
+function startRotation(permits: Permits | undefined): Promise<void> {
+  return new Promise((sent) => {
+    const grant = async (): Promise<void> => {
+      sent();
+      while (!existsSync(answered)) await sleep(20);
+    };
+    // Its failure is noted inside the lock: a process that ends once its locked tasks settle runs no later handler.
+    void withFileLock(lockPath, async () => {
+      try {
+        await (permits ? permits.run(grant) : grant());
+      } catch (error) {
+        writeFileSync(`${stored}.failed`, error instanceof Error ? error.message : String(error));
+        return;
+      }
+      writeFileSync(stored, 'the rotated pair\n');
     });
   });
 }
 
 if (mode === 'channel') {
   endWithParentChannel();
-  await startRotation();
-  process.send?.('locked');
+  await startRotation(borrowedPermits());
+  process.send?.('granted');
 } else {
   await runCli(async () => {
-    await startRotation();
+    await startRotation(undefined);
     process.stdout.write('locked\n');
     throw new UpgradeGuardError('TARGET_TIMEOUT', 'the run did not finish within RUN_TIMEOUT_S=1 s');
   });

@@ -8,12 +8,13 @@
  * margins: each step waits for the one before it.
  */
 import { fork, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockedTasksSettled, withFileLock } from '../../../src/auth/file-lock.ts';
 import { errorCatalog } from '../../../src/errors.ts';
+import { lendPermits } from '../../../src/http/lent-permits.ts';
 import { HANG_TEST_TIMEOUT_MS } from '../../support/hang-timeout.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
@@ -47,17 +48,40 @@ describe('a rotation under the token store lock outlives the end of its process'
     expect(order).toEqual(['still running', 'task settled', 'waiter resolved']);
   });
 
-  it('the verifier child, its channel closed mid-rotation, stores the pair before it ends', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+  it('the verifier child, its channel closed while its grant is in flight, stores the pair before it ends', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
     const { lockPath, answered, stored } = paths('channel');
     const child = fork(fixture, ['channel', lockPath, answered, stored], { execArgv: ['--import', 'tsx'], cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-    await new Promise<void>((resolve) => child.once('message', () => resolve()));
+    // The run's permits, lent as verify lends them: the grant holds one while it is in flight.
+    const endLending = lendPermits(child, { run: (task) => task() });
+    const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.once('exit', (code, signal) => resolve([code, signal])));
+    await new Promise<void>((resolve) => child.on('message', (message) => message === 'granted' && resolve()));
     // What the run's deadline and its owner's close do (quiet-verification.ts): the channel closes.
     child.disconnect();
     writeFileSync(answered, '');
-    // It ended as the verifier child ends (at once, with SIGKILL), and only after the pair was stored.
-    expect(await exited).toBe('SIGKILL');
+    // It ended as the verifier child ends (at once, with SIGKILL), not by an error (its permit given back on a closed
+    // channel), and only after the pair was stored.
+    expect(await exited).toEqual([null, 'SIGKILL']);
+    endLending();
     expect(existsSync(stored)).toBe(true);
+    // Its lock was released before it ended: another machine sharing the store does not wait for it to go stale.
+    expect(existsSync(lockPath)).toBe(false);
+  });
+
+  it('the verifier child, its channel closed while its grant waits for a run permit, sends nothing and ends', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+    const { lockPath, answered, stored } = paths('unlent');
+    const child = fork(fixture, ['channel', lockPath, answered, stored], { execArgv: ['--import', 'tsx'], cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    // No permit is free: the run's MAX_CONCURRENCY requests are all in flight elsewhere.
+    let asked: (() => void) | undefined;
+    const askedOnce = new Promise<void>((resolve) => (asked = resolve));
+    const endLending = lendPermits(child, { run: () => (asked?.(), new Promise<never>(() => undefined)) });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    await askedOnce;
+    child.disconnect();
+    // The grant was never sent, so nothing was spent: the wait fails at once and the child ends.
+    expect(await exited).toBe('SIGKILL');
+    endLending();
+    expect(existsSync(stored)).toBe(false);
+    expect(readFileSync(`${stored}.failed`, 'utf8')).toContain('not sent: the run ended before the request got a run permit');
   });
 
   it('a command that fails mid-rotation prints its one line, stores the pair, then exits with its code', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
