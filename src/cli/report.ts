@@ -102,7 +102,12 @@ async function report(): Promise<number> {
   // the others, and says which. A merge of nothing but those is no merge at all.
   const unfinished = read.filter(({ record }) => !record).map(({ dir }) => dir);
   const [first] = records;
-  if (!first) throw new UpgradeGuardError('CONFIG_INVALID', `${args.dirs.join(', ')} ${args.dirs.length === 1 ? 'holds' : 'hold'} no ${runRecordFile}: name the REPORTS_DIR of a verify run (e.g. one --shard's)`);
+  if (!first) {
+    throw new UpgradeGuardError(
+      'CONFIG_INVALID',
+      `nothing to merge: ${args.dirs.join(', ')} ${args.dirs.length === 1 ? 'holds' : 'hold'} no ${runRecordFile} (a verify that ended before writing its results, see its log; or not the REPORTS_DIR of a verify run)`,
+    );
+  }
   const { missing } = checkParts(records);
   const cutOff = records.filter(({ record }) => record.cutOff !== undefined);
   const results: RunResults = {
@@ -114,16 +119,31 @@ async function report(): Promise<number> {
   if (only !== undefined && results.checks.length === 0) throw new UpgradeGuardError('CONFIG_INVALID', `--only "${only}" matched no check in any shard`);
   const contractBreaks = records.find(({ record }) => record.contractBreaks !== undefined)?.record.contractBreaks;
   await mergeAllureResults(records.map(({ dir }) => dir), join(args.out, 'allure-results'));
-  const mergedCutOff = cutOff[0]?.record.cutOff;
+  // What this merge lacks, and what a merged folder given again lacked: the merged record keeps it, so merging a merge
+  // is never whole by accident.
+  const incomplete = [
+    ...records.flatMap(({ record }) => record.incomplete ?? []),
+    ...(missing.length > 0 ? [`shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing`] : []),
+    ...unfinished.map((dir) => `${dir} holds no ${runRecordFile}: its verify ended before writing its results (see its log)`),
+  ];
+  // Every RUN_TIMEOUT_S that cut a part off; the record keeps the longest.
+  const mergedCutOff = cutOff.length > 0 ? { runTimeoutSeconds: Math.max(...cutOff.map(({ record }) => record.cutOff?.runTimeoutSeconds ?? 0)) } : undefined;
   await writeRunRecord(
     args.out,
-    newRunRecord({ target: first.record.target, targets: first.record.targets, ...(only !== undefined && { only }), results, ...(contractBreaks && { contractBreaks }), ...(mergedCutOff && { cutOff: mergedCutOff }) }),
+    newRunRecord({
+      target: first.record.target,
+      targets: first.record.targets,
+      ...(only !== undefined && { only }),
+      results,
+      ...(contractBreaks && { contractBreaks }),
+      ...(mergedCutOff && { cutOff: mergedCutOff }),
+      ...(incomplete.length > 0 && { incomplete }),
+    }),
   );
   const subset = [
     ...(only !== undefined ? [`only the checks matching --only ${only}`] : []),
     ...cutOff.map(({ record }) => `INCOMPLETE: ${partName(record)} ran out of time (RUN_TIMEOUT_S=${record.cutOff?.runTimeoutSeconds} s); only its checks that finished`),
-    ...(missing.length > 0 ? [`INCOMPLETE: shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing`] : []),
-    ...unfinished.map((dir) => `INCOMPLETE: ${dir} holds no ${runRecordFile}: its verify ended before writing its results (see its log)`),
+    ...incomplete.map((line) => `INCOMPLETE: ${line}`),
   ];
   const clean = await writeRunReports({
     reportsDir: args.out,
@@ -140,7 +160,7 @@ async function report(): Promise<number> {
     const parts = cutOff.map(({ record }) => `${partName(record)} (RUN_TIMEOUT_S=${record.cutOff?.runTimeoutSeconds} s)`).join(', ');
     throw new UpgradeGuardError('TARGET_TIMEOUT', `${parts} did not finish in time; the merged reports hold the checks that finished (${args.out})`);
   }
-  return clean && missing.length === 0 && unfinished.length === 0 ? 0 : 1;
+  return clean && incomplete.length === 0 ? 0 : 1;
 }
 
 /** How the summary names a part of the run: its shard, or the run when it was a whole one. */

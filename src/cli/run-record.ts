@@ -6,9 +6,10 @@
  * run made it. `npm run report -- DIR…` merges shards from these files and
  * writes the same reports a single run writes (src/cli/report.ts).
  */
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContractBreaksSection } from '../contracts/cross-version.ts';
+import { writeFileAtomic } from '../auth/atomic-file.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { withinTime } from '../files/within-time.ts';
 import { ensureReportsDirectory } from '../report/reports-dir.ts';
@@ -35,17 +36,20 @@ export interface RunRecord {
   readonly contractBreaks?: { readonly ran: ContractBreaksSection } | { readonly failed: string };
   /** Present when RUN_TIMEOUT_S ended the run: `results` are only the checks that finished (README "Two commands"). */
   readonly cutOff?: { readonly runTimeoutSeconds: number };
+  /** A merge of shards that was not whole: what was missing, as its summary said it (`npm run report`). */
+  readonly incomplete?: readonly string[];
 }
 
 export function newRunRecord(fields: Omit<RunRecord, 'format'>): RunRecord {
   return { format, ...fields };
 }
 
+/** Written whole or not at all (src/auth/atomic-file.ts): a run killed while writing leaves no half a record to merge. */
 export async function writeRunRecord(reportsDir: string, record: RunRecord): Promise<string> {
   await ensureReportsDirectory(reportsDir);
   const file = join(reportsDir, runRecordFile);
   try {
-    await writeFile(file, `${JSON.stringify(record, null, 2)}\n`);
+    await writeFileAtomic(file, `${JSON.stringify(record, null, 2)}\n`, { mode: 0o644 });
   } catch (error) {
     throw new UpgradeGuardError('REPORT_FAILED', `${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -61,7 +65,7 @@ export async function removeRunRecord(reportsDir: string): Promise<void> {
   try {
     await withinTime(rm(file, { force: true }), () => new Error('no answer from the file system in time'));
   } catch (error) {
-    throw new UpgradeGuardError('REPORT_FAILED', `${file} of an earlier run could not be removed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UpgradeGuardError('REPORT_FAILED', `the reports directory ${reportsDir} (REPORTS_DIR): an earlier run's ${runRecordFile} could not be removed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -75,10 +79,11 @@ export async function readRunRecord(dir: string): Promise<RunRecord | undefined>
   let text: string;
   try {
     text = await readFile(file, 'utf8');
-  } catch {
+  } catch (error) {
     const folder = await stat(dir).catch(() => undefined);
-    if (folder?.isDirectory()) return undefined;
-    throw new UpgradeGuardError('CONFIG_INVALID', `${dir} is not a folder: name the REPORTS_DIR of a verify run (e.g. one --shard's)`);
+    if (!folder?.isDirectory()) throw new UpgradeGuardError('CONFIG_INVALID', `${dir} is not a folder: name the REPORTS_DIR of a verify run (e.g. one --shard's)`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UpgradeGuardError('CONFIG_INVALID', `${file} could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }
   let parsed: unknown;
   try {
@@ -94,14 +99,15 @@ function isRunRecord(value: unknown): value is RunRecord {
   if (!value || typeof value !== 'object') return false;
   const record = value as Partial<Record<keyof RunRecord, unknown>>;
   const results = record.results as Partial<Record<keyof RunResults, unknown>> | undefined;
-  const cutOff = record.cutOff as { runTimeoutSeconds?: unknown } | undefined;
+  const cutOff = record.cutOff;
   return (
     record.format === format &&
     typeof record.target === 'string' &&
     Array.isArray(record.targets) &&
     Array.isArray(results?.checks) &&
     Array.isArray(results?.errors) &&
-    (cutOff === undefined || typeof cutOff.runTimeoutSeconds === 'number')
+    (cutOff === undefined || (typeof cutOff === 'object' && cutOff !== null && typeof (cutOff as { runTimeoutSeconds?: unknown }).runTimeoutSeconds === 'number')) &&
+    (record.incomplete === undefined || (Array.isArray(record.incomplete) && record.incomplete.every((line) => typeof line === 'string')))
   );
 }
 

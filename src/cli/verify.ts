@@ -150,7 +150,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const comparesAlongside = comparesAtAll && !checkSelection && args.from === undefined && args.to === undefined && defaultCrossVersion(plan) !== undefined;
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (settings.remote) await ensureTokenStoreDirectory(settings.tokenStorePath);
-  // An earlier run's results go before anything can fail: a run that ends before writing its own (an unreachable
+  // An earlier run's results go before the network is tried: a run that ends before writing its own (an unreachable
   // target, a refused login) leaves none for `npm run report` to merge as its (run-record.ts). --from/--to writes
   // none of its own and leaves the folder's run alone.
   if (args.from === undefined && args.to === undefined) await removeRunRecord(settings.reportsDir);

@@ -197,7 +197,7 @@ export function renderMigrationMarkdown(report: MigrationReport): string {
     '',
     `Generated ${report.generatedAt} from: ${report.targets.join(', ') || 'no targets'}.`,
     '',
-    ...report.scope.flatMap((line) => [`> **Not the whole run:** ${line}`, '']),
+    ...report.scope.flatMap((line) => [`> **Not the whole run:** ${escapeInline(line)}`, '']),
     `${report.rows.length} documented endpoint changes: ${Object.entries(report.summary)
       .map(([verdict, count]) => `${count} ${verdict}`)
       .join(', ')}.`,
@@ -237,6 +237,11 @@ function cell(outcome: VersionOutcome | undefined): string {
   // A version nothing was checked on says why, and nothing else.
   const text = outcome.verdict === 'not checked' ? `not checked: ${outcome.observed.join('; ')}` : [outcome.expected, ...outcome.observed].join('; ');
   return escapeCell(text);
+}
+
+/** Text as itself in markdown (a path, an --only glob such as `planning.*`): CommonMark's backslash escapes. */
+function escapeInline(text: string): string {
+  return text.replace(/[\\`*_{}[\]<>#|!]/g, (character) => `\\${character}`);
 }
 
 function escapeCell(text: string): string {

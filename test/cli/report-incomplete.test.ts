@@ -10,7 +10,7 @@
  * verify writes its record is tested in verify-errors.test.ts.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,9 @@ let unfinished: string;
 let mergedWithCutOff: VerifyOutcome;
 let mergedWithUnfinished: VerifyOutcome;
 let typo: VerifyOutcome;
+let remerged: VerifyOutcome;
+let nothing: VerifyOutcome;
+let broken: VerifyOutcome[];
 
 beforeAll(async () => {
   finished = await shardFolder('shard-1', newRunRecord({ target, targets, shard: { index: 1, count: 3 }, results: { checks: [passed('planning.usergroups-all')], errors: [] } }));
@@ -75,11 +78,21 @@ beforeAll(async () => {
     }),
   );
   unfinished = await shardFolder('shard-3', undefined);
-  [mergedWithCutOff, mergedWithUnfinished, typo] = await Promise.all([
+  // Records no verify writes: a cutOff of null, and a run-results.json that is a folder.
+  const nullCutOff = await shardFolder('null-cut-off', undefined);
+  writeFileSync(join(nullCutOff, 'run-results.json'), JSON.stringify({ ...newRunRecord({ target, targets, results: { checks: [], errors: [] } }), cutOff: null }));
+  const folderRecord = await shardFolder('folder-record', undefined);
+  mkdirSync(join(folderRecord, 'run-results.json'));
+  [mergedWithCutOff, mergedWithUnfinished, typo, nothing, ...broken] = await Promise.all([
     npmRunReport(['--out', join(dir, 'merged-all'), finished, cutOff, unfinished]),
     npmRunReport(['--out', join(dir, 'merged-1-3'), finished, unfinished]),
     npmRunReport(['--out', join(dir, 'merged-typo'), finished, join(dir, 'shard-4')]),
+    npmRunReport(['--out', join(dir, 'merged-nothing'), unfinished]),
+    npmRunReport(['--out', join(dir, 'merged-null'), nullCutOff]),
+    npmRunReport(['--out', join(dir, 'merged-folder'), folderRecord]),
   ]);
+  // The merged folder of an incomplete merge, merged again (a second --history run, a re-render).
+  remerged = await npmRunReport(['--out', join(dir, 'remerged'), join(dir, 'merged-1-3')]);
 }, COMMAND_TIMEOUT_MS);
 
 describe('npm run report when not every shard finished', () => {
@@ -105,5 +118,20 @@ describe('npm run report when not every shard finished', () => {
   it('a folder that does not exist is CONFIG_INVALID (2), naming it', () => {
     const line = expectOneCodedLine(typo, 'CONFIG_INVALID');
     expect(line).toContain(join(dir, 'shard-4'));
+  });
+
+  it('the merged folder of an incomplete merge stays incomplete when merged again: exit 1, the same lines', () => {
+    expect(remerged.code, remerged.stderr).toBe(1);
+    expect(remerged.stdout).toContain('INCOMPLETE: shards 2/3, 3/3 missing');
+    expect(remerged.stdout).toContain(`INCOMPLETE: ${unfinished} holds no run-results.json`);
+  });
+
+  it('folders that all hold no results: CONFIG_INVALID (2), nothing to merge, saying why that may be', () => {
+    const line = expectOneCodedLine(nothing, 'CONFIG_INVALID');
+    expect(line).toContain(`nothing to merge: ${unfinished} holds no run-results.json (a verify that ended before writing its results`);
+  });
+
+  it('a run-results.json that is not a run record, or cannot be read, is CONFIG_INVALID (2), naming it', () => {
+    for (const outcome of broken) expect(expectOneCodedLine(outcome, 'CONFIG_INVALID')).toContain('run-results.json');
   });
 });

@@ -5,6 +5,7 @@
  * per version.
  */
 import { describe, expect, it } from 'vitest';
+import { renderMigrationHtml } from '../../src/report/migration-html.ts';
 import { buildMigrationReport, renderMigrationMarkdown } from '../../src/report/migration-report.ts';
 import { deprecationSignal } from '../../src/http/deprecation-headers.ts';
 import type { CheckResult } from '../../src/runner/results.ts';
@@ -43,6 +44,17 @@ const report = buildMigrationReport({ checks, errors: [] }, [], new Date('2026-1
 const rowOf = (id: string) => report.rows.find((row) => row.id === id);
 
 describe('the migration report', () => {
+  it('opens with what the run was not, each line as given (markdown escaped, HTML escaped), and says nothing of it for a whole run', () => {
+    const scope = ['only the checks matching --only planning.*_group', 'INCOMPLETE: shard 3/3 missing'];
+    const partial = buildMigrationReport({ checks, errors: [] }, [], new Date('2026-11-24T05:00:00Z'), scope);
+    const markdown = renderMigrationMarkdown(partial);
+    expect(markdown).toContain('> **Not the whole run:** only the checks matching --only planning.\\*\\_group');
+    expect(markdown).toContain('> **Not the whole run:** INCOMPLETE: shard 3/3 missing');
+    expect(renderMigrationHtml(partial)).toContain('<p class="scope"><strong>Not the whole run:</strong> only the checks matching --only planning.*_group</p>');
+    expect(renderMigrationMarkdown(report)).not.toContain('Not the whole run');
+    expect(renderMigrationHtml(report)).not.toContain('Not the whole run');
+  });
+
   it('names a reason once, with every check that gave it', () => {
     const shop = rowOf('shop.advanced-search');
     const observed = shop?.versions['7.4']?.observed ?? [];
