@@ -63,7 +63,7 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
             provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection, ...(options.runVerifier !== undefined && { runVerifier: options.runVerifier }) },
             globalSetup: ['src/run-targets/global-setup.ts', 'src/contracts/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
             sequence: { groupOrder: 0 },
-            setupFiles: [...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/sessions-setup.ts'],
+            setupFiles: [...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/sessions-setup.ts', 'src/run-targets/rotations-setup.ts'],
           },
         },
         // Vendor conformance runs after every module suite of the run (a later group), on the exchanges they kept.
