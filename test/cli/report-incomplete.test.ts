@@ -9,32 +9,19 @@
  * records are written here with the run record's own code; how a cut-off
  * verify writes its record is tested in verify-errors.test.ts.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newRunRecord, writeRunRecord, type RunRecord } from '../../src/cli/run-record.ts';
-import { configVariables } from '../../src/config/variables.ts';
 import type { CheckResult } from '../../src/runner/results.ts';
-import { expectOneCodedLine, type VerifyOutcome } from '../support/verify-command.ts';
+import { expectOneCodedLine, npmRunReport, type VerifyOutcome } from '../support/verify-command.ts';
 
-const root = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'ug-report-incomplete-'));
 /** A safety net, not a measure. */
 const COMMAND_TIMEOUT_MS = 120_000;
 const target = 'the EMBEDDED SIMULATOR, not a real target (no BASE_URL set)';
 const targets = ['embedded 7.4', 'embedded 8.0'];
-
-function npmRunReport(args: readonly string[]): Promise<VerifyOutcome> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of configVariables) delete env[name];
-  return new Promise((resolve) => {
-    execFile('npm', ['run', 'report', '--', '--no-html', ...args], { cwd: root, env, timeout: COMMAND_TIMEOUT_MS }, (error, stdout, stderr) => {
-      resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stdout, stderr });
-    });
-  });
-}
 
 function passed(id: string): CheckResult {
   return { project: 'embedded 8.0', version: '8.0', file: 'suites/modules/planning/usergroups.test.ts', id, name: id, state: 'passed' };
@@ -84,15 +71,15 @@ beforeAll(async () => {
   const folderRecord = await shardFolder('folder-record', undefined);
   mkdirSync(join(folderRecord, 'run-results.json'));
   [mergedWithCutOff, mergedWithUnfinished, typo, nothing, ...broken] = await Promise.all([
-    npmRunReport(['--out', join(dir, 'merged-all'), finished, cutOff, unfinished]),
-    npmRunReport(['--out', join(dir, 'merged-1-3'), finished, unfinished]),
-    npmRunReport(['--out', join(dir, 'merged-typo'), finished, join(dir, 'shard-4')]),
-    npmRunReport(['--out', join(dir, 'merged-nothing'), unfinished]),
-    npmRunReport(['--out', join(dir, 'merged-null'), nullCutOff]),
-    npmRunReport(['--out', join(dir, 'merged-folder'), folderRecord]),
+    npmRunReport(['--out', join(dir, 'merged-all'), finished, cutOff, unfinished], COMMAND_TIMEOUT_MS),
+    npmRunReport(['--out', join(dir, 'merged-1-3'), finished, unfinished], COMMAND_TIMEOUT_MS),
+    npmRunReport(['--out', join(dir, 'merged-typo'), finished, join(dir, 'shard-4')], COMMAND_TIMEOUT_MS),
+    npmRunReport(['--out', join(dir, 'merged-nothing'), unfinished], COMMAND_TIMEOUT_MS),
+    npmRunReport(['--out', join(dir, 'merged-null'), nullCutOff], COMMAND_TIMEOUT_MS),
+    npmRunReport(['--out', join(dir, 'merged-folder'), folderRecord], COMMAND_TIMEOUT_MS),
   ]);
   // The merged folder of an incomplete merge, merged again (a second --history run, a re-render).
-  remerged = await npmRunReport(['--out', join(dir, 'remerged'), join(dir, 'merged-1-3')]);
+  remerged = await npmRunReport(['--out', join(dir, 'remerged'), join(dir, 'merged-1-3')], COMMAND_TIMEOUT_MS);
 }, COMMAND_TIMEOUT_MS);
 
 describe('npm run report when not every shard finished', () => {

@@ -8,15 +8,12 @@
  * module, auth and contract checks, and the cross-version comparison, which
  * only the shard holding the contract suite makes.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { configVariables } from '../../src/config/variables.ts';
-import { npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
+import { npmRunReport, npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
 
-const root = new URL('../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'ug-shard-merge-'));
 /** A safety net, not a measure: three embedded runs share a busy machine. */
 const COMMAND_TIMEOUT_MS = 600_000;
@@ -24,16 +21,6 @@ const selection = ['--only', 'job,auth'];
 
 function verify(name: string, args: readonly string[]): Promise<VerifyOutcome> {
   return npmRunVerify([...selection, ...args], { REPORTS_DIR: join(dir, name), TOKEN_STORE: join(dir, `${name}-state`, 'tokens.json') }, COMMAND_TIMEOUT_MS);
-}
-
-function npmRunReport(args: readonly string[]): Promise<VerifyOutcome> {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of configVariables) delete env[name];
-  return new Promise((resolve) => {
-    execFile('npm', ['run', 'report', '--', '--no-html', ...args], { cwd: root, env, timeout: COMMAND_TIMEOUT_MS }, (error, stdout, stderr) => {
-      resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stdout, stderr });
-    });
-  });
 }
 
 interface RecordedCheck {
@@ -77,7 +64,7 @@ let merged: VerifyOutcome;
 
 beforeAll(async () => {
   [single, ...shards] = await Promise.all([verify('single', []), verify('shard-1', ['--shard', '1/2']), verify('shard-2', ['--shard', '2/2'])]);
-  merged = await npmRunReport(['--out', join(dir, 'merged'), join(dir, 'shard-1'), join(dir, 'shard-2')]);
+  merged = await npmRunReport(['--out', join(dir, 'merged'), join(dir, 'shard-1'), join(dir, 'shard-2')], COMMAND_TIMEOUT_MS);
 }, COMMAND_TIMEOUT_MS * 2);
 
 describe('npm run report merges verify --shard 1/2 and 2/2 into one run', () => {

@@ -19,10 +19,19 @@ export interface VerifyOutcome {
 
 /** `npm run verify -- --no-html …args` with exactly `variables` of the project's configuration set. */
 export function npmRunVerify(args: readonly string[], variables: Record<string, string>, timeoutMs: number): Promise<VerifyOutcome> {
+  return npmRun('verify', args, variables, timeoutMs);
+}
+
+/** `npm run report -- --no-html …args` (merging shards) with none of the project's configuration set. */
+export function npmRunReport(args: readonly string[], timeoutMs: number): Promise<VerifyOutcome> {
+  return npmRun('report', args, {}, timeoutMs);
+}
+
+function npmRun(script: string, args: readonly string[], variables: Record<string, string>, timeoutMs: number): Promise<VerifyOutcome> {
   const env: NodeJS.ProcessEnv = { ...process.env, ...variables };
   for (const name of configVariables) if (!(name in variables)) delete env[name];
   return new Promise((resolve) => {
-    execFile('npm', ['run', 'verify', '--', '--no-html', ...args], { cwd: root, env, timeout: timeoutMs }, (error, stdout, stderr) => {
+    execFile('npm', ['run', script, '--', '--no-html', ...args], { cwd: root, env, timeout: timeoutMs }, (error, stdout, stderr) => {
       resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stdout, stderr });
     });
   });
