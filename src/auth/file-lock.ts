@@ -23,6 +23,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { UpgradeGuardError } from '../errors.ts';
 import { ensureDirectory } from '../files/ensure-directory.ts';
 import { withinTime } from '../files/within-time.ts';
+import { RunPermits } from '../http/run-permits.ts';
 
 export interface FileLockOptions {
   /** A lock not refreshed for this long is stale and taken over; 30 s by default. */
@@ -73,14 +74,20 @@ export function lockedTasksSettled(): Promise<void> {
   return new Promise((resolve) => tasks.waiters.push(resolve));
 }
 
-/** Counts `locked` (a task and the release of its lock) among this thread's locked tasks while it runs. */
+/**
+ * Counts `locked` (a task and the release of its lock) among this thread's locked tasks while it runs, and among the
+ * run's, over every thread, inside a verify run (src/http/run-permits.ts: its cancellation waits for them).
+ */
 async function counted<T>(locked: () => Promise<T>): Promise<T> {
   const tasks = lockedTasks();
+  const run = RunPermits.ofRun();
+  const endedForRun = run instanceof RunPermits ? run.lockedTaskStarted() : undefined;
   tasks.running += 1;
   try {
     return await locked();
   } finally {
     tasks.running -= 1;
+    endedForRun?.();
     if (tasks.running === 0) for (const resolve of tasks.waiters.splice(0)) resolve();
   }
 }

@@ -126,6 +126,10 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     ...(addedLatencyMs !== undefined && { addedLatencyMs }),
     ...(runDeadlineAt !== undefined && { runDeadlineAt }),
   });
+  // An earlier run's results go first: a run that ends before writing its own (a bad OPENAPI_DIR or TOKEN_STORE, an
+  // unreachable target, a refused login) leaves none for `npm run report` to merge as its (run-record.ts). --from/--to
+  // writes none of its own and leaves the folder's run alone.
+  if (args.from === undefined && args.to === undefined) await removeRunRecord(settings.reportsDir);
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
   if (settings.openapiDir !== undefined) (await import('../conformance/vendor-documents.ts')).loadVendorDocuments(settings.openapiDir);
 
@@ -150,10 +154,6 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const comparesAlongside = comparesAtAll && !checkSelection && args.from === undefined && args.to === undefined && defaultCrossVersion(plan) !== undefined;
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (settings.remote) await ensureTokenStoreDirectory(settings.tokenStorePath);
-  // An earlier run's results go before the network is tried: a run that ends before writing its own (an unreachable
-  // target, a refused login) leaves none for `npm run report` to merge as its (run-record.ts). --from/--to writes
-  // none of its own and leaves the folder's run alone.
-  if (args.from === undefined && args.to === undefined) await removeRunRecord(settings.reportsDir);
   // RUN_TIMEOUT_S bounds the preflight too.
   const reach = await preflight(settings, secrets, runDeadline(settings));
   // How far a real target is decides how much of the run overlaps (config.ts waitsOnNetwork).
@@ -162,7 +162,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // (src/contracts/run-verifier.ts). Against a far target it starts now: it loads pact-js while this process loads the
   // rest of its modules, starts vitest and logs in, and replays while the suite workers start, not loading beside them
   // (issue 9). Elsewhere it starts with the first verification. After the preflight: a target that cannot be reached
-  // costs no child. Closed when verify ends, or killed at RUN_TIMEOUT_S.
+  // costs no child. Closed when verify ends, or at RUN_TIMEOUT_S.
   const contractsInRun = comparesAtAll && args.from === undefined && args.to === undefined;
   const verifierShape = { jobs: plan.length + 1, filesAtOnce: pactFilesAtOnce(config) };
   const verifier = !contractsInRun ? undefined : waitsOnNetwork(config) ? startVerifierChild(verifierShape, runDeadline(config)) : lazyVerifierChild(verifierShape, runDeadline(config));
@@ -211,7 +211,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   if (config.addedLatencyMs !== undefined) await rm(trafficDirectory(config.reportsDir), { recursive: true, force: true });
   timeline.step('configuration, preflight');
 
-  // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, the verifier children killed, and what
+  // RUN_TIMEOUT_S bounds the whole run: past it the suites are cancelled, the verifier children told to end, and what
   // finished is still reported.
   const deadline = runDeadline(config);
   const filters = shardFiles ?? (suites && suiteFilters(suites));

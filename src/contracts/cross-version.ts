@@ -80,7 +80,7 @@ export interface ContractBreaksSection {
 
 export interface CompareOptions {
   readonly pactDir?: string;
-  /** RUN_TIMEOUT_S: the verifier child is killed when it fires. */
+  /** RUN_TIMEOUT_S: the verifier child is ended when it fires. */
   readonly signal?: AbortSignal | undefined;
   /** Pact files replayed at once (quiet-verification.ts); against a far target they overlap. */
   readonly filesAtOnce?: number;
@@ -159,7 +159,7 @@ export async function runCrossVersion(config: Config, request: CrossVersionReque
   const runTarget = { name: `contracts ${request.from} on ${request.to}`, version: request.to, faults: request.faults ?? [] };
   const resolved = config.remote ? remoteTarget(config, runTarget) : await startEmbeddedTarget(config, runTarget);
   try {
-    // RUN_TIMEOUT_S: the verifier child is killed when the run's time is up, and the comparison is "not compared".
+    // RUN_TIMEOUT_S: the verifier child is ended when the run's time is up, and the comparison is "not compared".
     const sessions = await openSessions(resolved.target, secrets, (line) => process.stdout.write(`${line}\n`));
     return await compareContracts(sessions, request.from, secrets, { signal: runDeadline(config), filesAtOnce: pactFilesAtOnce(config), child });
   } finally {

@@ -59,7 +59,7 @@ export default function setup(project: TestProject): () => Promise<void> {
   const handoff = new Handoff<SuiteVerification>('contracts', start);
   project.provide('contractHandoff', handoff.name);
   return async () => {
-    // A verification under way uses the platforms: it ends (killed at RUN_TIMEOUT_S at the latest) before they close.
+    // A verification under way uses the platforms: it ends (at RUN_TIMEOUT_S at the latest) before they close.
     await verification;
     handoff.close();
     forgetHandedOver(sessionHandoff);

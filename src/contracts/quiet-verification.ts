@@ -235,9 +235,10 @@ function stopped(signal: AbortSignal): Error {
 export function endWithParentChannel(): void {
   const end = (): void => void process.kill(process.pid, 'SIGKILL');
   process.once('disconnect', () => {
-    // Each locked task is bounded (its request by REQUEST_TIMEOUT_MS, its file operations by within-time.ts): past the
-    // longest request this child was sent, and those, the child ends anyway.
-    setTimeout(end, longestRequestMs + FILE_OPERATION_TIMEOUT_MS).unref();
+    // Each locked task is bounded: its grant by REQUEST_TIMEOUT_MS, and each of its file operations (the store read,
+    // up to three writes, the lock's release) by within-time.ts. Past the longest request this child was sent and
+    // five of those, the child ends anyway.
+    setTimeout(end, longestRequestMs + 5 * FILE_OPERATION_TIMEOUT_MS).unref();
     void lockedTasksSettled().then(end);
   });
   // A channel that closed before the listener was there (the parent ended while the child loaded) fires no event.

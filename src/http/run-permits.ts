@@ -23,7 +23,11 @@ const IN_FLIGHT = 1;
 const PEAK = 2;
 /** RUN_TIMEOUT_S in seconds (0: none); the deadline itself, ms since the epoch, is the float after the counters. */
 const TIMEOUT_S = 3;
-const COUNTERS = 4;
+/** Tasks under the token store's lock, over every thread (src/auth/file-lock.ts): a refresh-token rotation may be one. */
+const LOCKED = 4;
+const COUNTERS = 5;
+/** Where the deadline's float starts: after the counters, at a multiple of its own size. */
+const DEADLINE_OFFSET = Math.ceil((COUNTERS * Int32Array.BYTES_PER_ELEMENT) / Float64Array.BYTES_PER_ELEMENT) * Float64Array.BYTES_PER_ELEMENT;
 /** A waiting request re-reads the count at least this often (ms). */
 const RECHECK_MS = 200;
 
@@ -71,7 +75,7 @@ export class RunPermits implements Permits {
 
   private constructor(buffer: SharedArrayBuffer) {
     this.#cells = new Int32Array(buffer, 0, COUNTERS);
-    this.#deadlineAt = new Float64Array(buffer, COUNTERS * Int32Array.BYTES_PER_ELEMENT, 1);
+    this.#deadlineAt = new Float64Array(buffer, DEADLINE_OFFSET, 1);
   }
 
   /**
@@ -82,7 +86,7 @@ export class RunPermits implements Permits {
    */
   static share(limit: number, deadline?: RunDeadline): RunPermits {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`run permits must be a positive integer, got ${limit}`);
-    const buffer = new SharedArrayBuffer(COUNTERS * Int32Array.BYTES_PER_ELEMENT + Float64Array.BYTES_PER_ELEMENT);
+    const buffer = new SharedArrayBuffer(DEADLINE_OFFSET + Float64Array.BYTES_PER_ELEMENT);
     const permits = new RunPermits(buffer);
     permits.#cells[LIMIT] = limit;
     if (deadline) {
@@ -156,6 +160,36 @@ export class RunPermits implements Permits {
         } finally {
           clearInterval(keepAlive);
         }
+      }
+    }
+  }
+
+  /** Counts a task under a lock among the run's (src/auth/file-lock.ts) until the returned function is called. */
+  lockedTaskStarted(): () => void {
+    Atomics.add(this.#cells, LOCKED, 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      Atomics.sub(this.#cells, LOCKED, 1);
+      Atomics.notify(this.#cells, LOCKED);
+    };
+  }
+
+  /**
+   * Resolves once no thread of the run has a task under a lock. The run's cancellation at RUN_TIMEOUT_S waits for it
+   * (src/runner/run-suites.ts): vitest then stops its workers, and a worker stopped mid-rotation would lose the rotated
+   * refresh token (spec §5.8). Bounded: each task is (file-lock.ts), and past the deadline no new grant is sent.
+   */
+  async lockedTasksSettled(): Promise<void> {
+    for (let running = Atomics.load(this.#cells, LOCKED); running > 0; running = Atomics.load(this.#cells, LOCKED)) {
+      const waited = waitAsync(this.#cells, LOCKED, running, RECHECK_MS);
+      if (!waited.async) continue;
+      const keepAlive = setInterval(() => undefined, RECHECK_MS);
+      try {
+        await waited.value;
+      } finally {
+        clearInterval(keepAlive);
       }
     }
   }

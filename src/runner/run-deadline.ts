@@ -3,7 +3,8 @@
  * the moment once (`Config.runDeadlineAt`); every part of the run that can
  * wait on the target, in this process or a suite worker, makes its signal
  * from that moment, so they all stop together: the suites are cancelled and
- * the Pact verifier children are killed, and what finished is reported.
+ * the Pact verifier children told to end (a refresh-token rotation under
+ * way is stored first), and what finished is reported.
  */
 import type { Config } from '../config/config.ts';
 import { deadlineSignal } from '../http/run-permits.ts';

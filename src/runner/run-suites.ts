@@ -43,7 +43,7 @@ export interface RunSuitesOptions {
 export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
   // Before vitest starts its workers: they inherit the permits, so MAX_CONCURRENCY bounds the run, not each worker.
   const { runDeadlineAt, runTimeoutSeconds } = options.config;
-  RunPermits.share(options.config.maxConcurrency, runDeadlineAt !== undefined && runTimeoutSeconds !== undefined ? { at: runDeadlineAt, seconds: runTimeoutSeconds } : undefined);
+  const permits = RunPermits.share(options.config.maxConcurrency, runDeadlineAt !== undefined && runTimeoutSeconds !== undefined ? { at: runDeadlineAt, seconds: runTimeoutSeconds } : undefined);
   // Without BASE_URL the global setup starts the embedded platform with this graph's simulator (embedded-starter.ts).
   if (!options.config.remote) lendEmbeddedStarter((await import('../run-targets/embedded.ts')).startEmbeddedTarget);
   const vitest = await startVitest(
@@ -53,7 +53,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
       config: false,
       run: true,
       watch: false,
-      ...((options.reporters !== undefined || options.signal) && { reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal)] }),
+      ...((options.reporters !== undefined || options.signal) && { reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal, permits)] }),
     },
     suitesConfig(options.config, options.plan, {
       ...(options.checkSelection && { checkSelection: options.checkSelection }),
@@ -70,14 +70,18 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
   }
 }
 
-/** A reporter whose only job is to hold the run's handle and cancel it when the signal fires. */
-function cancelOn(signal: AbortSignal | undefined): Reporter[] {
+/**
+ * A reporter whose only job is to hold the run's handle and cancel it when the signal fires: once no thread of the run
+ * is rotating a refresh token (`permits.lockedTasksSettled`), since vitest's cancellation stops its workers, and a
+ * worker stopped mid-rotation would lose the rotated pair (spec §5.8).
+ */
+export function cancelOn(signal: AbortSignal | undefined, permits: RunPermits): Reporter[] {
   if (!signal) return [];
   return [
     {
       onInit(vitest) {
         // Its promise settles with the run; the run's own failure is reported by whoever awaits the run.
-        const cancel = (): void => void vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
+        const cancel = (): void => void permits.lockedTasksSettled().then(() => vitest.cancelCurrentRun('keyboard-input').catch(() => undefined));
         if (signal.aborted) cancel();
         else signal.addEventListener('abort', cancel, { once: true });
       },

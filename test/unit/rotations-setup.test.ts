@@ -1,24 +1,38 @@
 /**
- * A suite file ends only once the refresh-token rotations it started are
- * stored (src/run-targets/rotations-setup.ts): a check that RUN_TIMEOUT_S or
- * a failure left may still be rotating, and vitest may stop the worker once
- * the file ends. Run through vitest's node API on a fixture whose rotation
- * gets its answer only after the check and the file's own hooks are done
- * (test/support/rotation-at-file-end/). Without the setup file the pair is
- * not stored when the file ends.
+ * A refresh-token rotation a check started is stored before vitest may stop
+ * its worker (spec §5.8: the spent refresh token does not come back):
+ * - at the end of a file whose check left it running
+ *   (src/run-targets/rotations-setup.ts);
+ * - when RUN_TIMEOUT_S cancels the run while the check rotates: the
+ *   cancellation waits for the run's locked tasks over every thread
+ *   (src/runner/run-suites.ts `cancelOn`, src/http/run-permits.ts).
+ * Run through vitest's node API on fixtures whose rotation gets its answer
+ * only after the file's own hooks, or after the cancellation was asked for
+ * (test/support/rotation-at-file-end/). Without the setup file, or with a
+ * cancellation that does not wait, the pair is not stored by then.
  */
 import { execFile } from 'node:child_process';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
-it('a file ends once its rotation has stored the pair', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+async function runFixture(mode: 'file-end' | 'cancel'): Promise<unknown> {
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', 'test/support/rotation-at-file-end/run.ts'], { cwd: root, timeout: HANG_TIMEOUT_MS }, (error, out, err) =>
+    execFile(process.execPath, ['--import', 'tsx', 'test/support/rotation-at-file-end/run.ts', mode], { cwd: root, timeout: HANG_TIMEOUT_MS }, (error, out, err) =>
       error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out),
     );
   });
   const line = stdout.split('\n').find((text) => text.startsWith('RESULT '));
-  expect(JSON.parse(line?.slice('RESULT '.length) ?? 'null')).toEqual({ storedAtFileEnd: true });
+  return JSON.parse(line?.slice('RESULT '.length) ?? 'null');
+}
+
+describe.concurrent('a rotation under way outlives its check', () => {
+  it('a file ends once its rotation has stored the pair', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+    expect(await runFixture('file-end')).toEqual({ storedAtFileEnd: true });
+  });
+
+  it('a run cancelled at RUN_TIMEOUT_S stops its workers once the rotation has stored the pair', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+    expect(await runFixture('cancel')).toEqual({ storedAtReturn: true });
+  });
 });
