@@ -192,7 +192,8 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
       if (permits && !endLending) endLending = lendPermits(child, permits);
       const id = nextId++;
       const answered = new Promise<ChildMessage>((resolve, reject) => pending.set(id, { resolve, reject }));
-      if (child.connected) child.send({ kind: 'verify', id, request: { ...request, permitsLent: permits !== undefined } } satisfies ParentMessage);
+      // A send that fails (the child just ended) is told by the child's end, which answers every pending request.
+      if (child.connected) child.send({ kind: 'verify', id, request: { ...request, permitsLent: permits !== undefined } } satisfies ParentMessage, () => undefined);
       const message = await answered;
       if (message.kind === 'results') return message.results;
       if (message.runTimeoutSeconds !== undefined) throw runTimedOut(message.runTimeoutSeconds);
@@ -273,7 +274,7 @@ if (process.argv.includes(childFlag)) {
         reply(cutOff === undefined ? { kind: 'results', id, results } : { kind: 'error', id, error: runTimedOut(cutOff).message, runTimeoutSeconds: cutOff });
       },
       (error: unknown) => {
-        const cutOff = runTimedOutSeconds(error);
+        const cutOff = runTimedOutSeconds(error) ?? borrowed?.runTimeoutSeconds;
         reply({ kind: 'error', id, error: describe(error, secrets), ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) });
       },
     );
