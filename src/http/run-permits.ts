@@ -35,6 +35,21 @@ const RECHECK_MS = 200;
 type WaitAsync = (cells: Int32Array, index: number, value: number, timeoutMs: number) => { async: false; value: string } | { async: true; value: Promise<string> };
 const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 
+/**
+ * Resolves once `cells[index]` is no longer `value`, or after RECHECK_MS at the latest (at once if it already
+ * changed). A pending waitAsync does not keep a thread's event loop alive, so a timer does while it waits.
+ */
+async function changeOrRecheck(cells: Int32Array, index: number, value: number): Promise<void> {
+  const waited = waitAsync(cells, index, value, RECHECK_MS);
+  if (!waited.async) return;
+  const keepAlive = setInterval(() => undefined, RECHECK_MS);
+  try {
+    await waited.value;
+  } finally {
+    clearInterval(keepAlive);
+  }
+}
+
 /** RUN_TIMEOUT_S: when the run must end, and the setting, for the message. */
 export interface RunDeadline {
   readonly at: number;
@@ -149,18 +164,9 @@ export class RunPermits implements Permits {
         }
         continue;
       }
-      // Sleeps until a release changes the count (returns at once if it already has). A pending waitAsync does not
-      // keep a thread's event loop alive, so a timer does while it waits; the wait's own timeout re-reads the count
-      // now and then, so even a wake-up that went to a thread which no longer waits cannot strand this one.
-      const waited = waitAsync(cells, IN_FLIGHT, held, RECHECK_MS);
-      if (waited.async) {
-        const keepAlive = setInterval(() => undefined, RECHECK_MS);
-        try {
-          await waited.value;
-        } finally {
-          clearInterval(keepAlive);
-        }
-      }
+      // Sleeps until a release changes the count; the wait's own timeout re-reads it now and then, so even a wake-up
+      // that went to a thread which no longer waits cannot strand this one.
+      await changeOrRecheck(cells, IN_FLIGHT, held);
     }
   }
 
@@ -183,14 +189,7 @@ export class RunPermits implements Permits {
    */
   async lockedTasksSettled(): Promise<void> {
     for (let running = Atomics.load(this.#cells, LOCKED); running > 0; running = Atomics.load(this.#cells, LOCKED)) {
-      const waited = waitAsync(this.#cells, LOCKED, running, RECHECK_MS);
-      if (!waited.async) continue;
-      const keepAlive = setInterval(() => undefined, RECHECK_MS);
-      try {
-        await waited.value;
-      } finally {
-        clearInterval(keepAlive);
-      }
+      await changeOrRecheck(this.#cells, LOCKED, running);
     }
   }
 
