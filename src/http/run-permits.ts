@@ -15,6 +15,7 @@
  * child's run permits.
  */
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
+import { changeOrRecheck } from '../atomic-wait.ts';
 import { runTimedOut } from '../errors.ts';
 
 const environmentKey = 'upgrade-guard:run-permits';
@@ -28,28 +29,6 @@ const LOCKED = 4;
 const COUNTERS = 5;
 /** Where the deadline's float starts: after the counters, at a multiple of its own size. */
 const DEADLINE_OFFSET = Math.ceil((COUNTERS * Int32Array.BYTES_PER_ELEMENT) / Float64Array.BYTES_PER_ELEMENT) * Float64Array.BYTES_PER_ELEMENT;
-/** A waiting request re-reads the count at least this often (ms). */
-const RECHECK_MS = 200;
-
-/** Atomics.waitAsync (ES2024; in Node since 16), typed here because the project's lib is ES2023. */
-type WaitAsync = (cells: Int32Array, index: number, value: number, timeoutMs: number) => { async: false; value: string } | { async: true; value: Promise<string> };
-const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
-
-/**
- * Resolves once `cells[index]` is no longer `value`, or after RECHECK_MS at the latest (at once if it already
- * changed). A pending waitAsync does not keep a thread's event loop alive, so a timer does while it waits.
- */
-async function changeOrRecheck(cells: Int32Array, index: number, value: number): Promise<void> {
-  const waited = waitAsync(cells, index, value, RECHECK_MS);
-  if (!waited.async) return;
-  const keepAlive = setInterval(() => undefined, RECHECK_MS);
-  try {
-    await waited.value;
-  } finally {
-    clearInterval(keepAlive);
-  }
-}
-
 /** RUN_TIMEOUT_S: when the run must end, and the setting, for the message. */
 export interface RunDeadline {
   readonly at: number;
@@ -164,8 +143,7 @@ export class RunPermits implements Permits {
         }
         continue;
       }
-      // Sleeps until a release changes the count; the wait's own timeout re-reads it now and then, so even a wake-up
-      // that went to a thread which no longer waits cannot strand this one.
+      // Sleeps until a release changes the count (or its recheck).
       await changeOrRecheck(cells, IN_FLIGHT, held);
     }
   }

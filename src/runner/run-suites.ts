@@ -13,6 +13,7 @@ import { suitesConfig } from './suites-config.ts';
 import { suiteTimings } from './timings.ts';
 import { RunPermits } from '../http/run-permits.ts';
 import { lendEmbeddedStarter } from '../run-targets/embedded-starter.ts';
+import { shareStartSlots, withdrawStartSlots } from '../run-targets/start-slots.ts';
 
 type ReporterList = Extract<NonNullable<TestUserConfig['reporters']>, readonly unknown[]>;
 
@@ -44,29 +45,36 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
   // Before vitest starts its workers: they inherit the permits, so MAX_CONCURRENCY bounds the run, not each worker.
   const { runDeadlineAt, runTimeoutSeconds } = options.config;
   const permits = RunPermits.share(options.config.maxConcurrency, runDeadlineAt !== undefined && runTimeoutSeconds !== undefined ? { at: runDeadlineAt, seconds: runTimeoutSeconds } : undefined);
-  // Without BASE_URL the global setup starts the embedded platform with this graph's simulator (embedded-starter.ts).
-  if (!options.config.remote) lendEmbeddedStarter((await import('../run-targets/embedded.ts')).startEmbeddedTarget);
-  const vitest = await startVitest(
-    'test',
-    [...(options.filters ?? [])],
-    {
-      config: false,
-      run: true,
-      watch: false,
-      ...((options.reporters !== undefined || options.signal) && { reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal, permits)] }),
-    },
-    suitesConfig(options.config, options.plan, {
-      ...(options.checkSelection && { checkSelection: options.checkSelection }),
-      ...(options.allure === false && { allure: false }),
-      ...(options.runVerifier !== undefined && { runVerifier: options.runVerifier }),
-    }),
-    vitestStreams(options.vitestOutput),
-  );
+  // The workers load their first files a few at a time (src/run-targets/start-slots.ts).
+  shareStartSlots();
   try {
-    const modules = vitest.state.getTestModules();
-    return { ...collectResults(modules, vitest.state.getUnhandledErrors()), timings: suiteTimings(modules) };
+    // Without BASE_URL the global setup starts the embedded platform with this graph's simulator (embedded-starter.ts).
+    if (!options.config.remote) lendEmbeddedStarter((await import('../run-targets/embedded.ts')).startEmbeddedTarget);
+    const vitest = await startVitest(
+      'test',
+      [...(options.filters ?? [])],
+      {
+        config: false,
+        run: true,
+        watch: false,
+        ...((options.reporters !== undefined || options.signal) && { reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal, permits)] }),
+      },
+      suitesConfig(options.config, options.plan, {
+        ...(options.checkSelection && { checkSelection: options.checkSelection }),
+        ...(options.allure === false && { allure: false }),
+        ...(options.runVerifier !== undefined && { runVerifier: options.runVerifier }),
+      }),
+      vitestStreams(options.vitestOutput),
+    );
+    try {
+      const modules = vitest.state.getTestModules();
+      return { ...collectResults(modules, vitest.state.getUnhandledErrors()), timings: suiteTimings(modules) };
+    } finally {
+      await vitest.close();
+    }
   } finally {
-    await vitest.close();
+    // Workers a later run of this process starts share that run's slots, never these.
+    withdrawStartSlots();
   }
 }
 

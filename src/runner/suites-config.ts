@@ -61,9 +61,9 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
             include: ['suites/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'suites/conformance/**'],
             provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection, ...(options.runVerifier !== undefined && { runVerifier: options.runVerifier }) },
-            globalSetup: ['src/run-targets/global-setup.ts', 'src/contracts/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
+            globalSetup: ['src/run-targets/start-slots-global-setup.ts', 'src/run-targets/global-setup.ts', 'src/contracts/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
             sequence: { groupOrder: 0 },
-            setupFiles: [...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/sessions-setup.ts', 'src/run-targets/rotations-setup.ts'],
+            setupFiles: ['src/run-targets/start-slot-setup.ts', ...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/sessions-setup.ts', 'src/run-targets/rotations-setup.ts'],
           },
         },
         // Vendor conformance runs after every module suite of the run (a later group), on the exchanges they kept.

@@ -1,0 +1,153 @@
+/**
+ * Suite workers load their first file a few at a time (issue 9). Against a
+ * far target verify starts MAX_CONCURRENCY workers, eight by default, and
+ * each needs a few tenths of a second of CPU to load its setup files and
+ * its first file's modules. Loading together on two cores, they all became
+ * ready at once, a second and more after the logins had ended, while the
+ * network stayed idle. With a slot each, the first workers load at full
+ * speed and start their checks, which mostly wait on the network, while the
+ * next ones load. 8.0 at 50 ms a request, six runs each back to back: the
+ * network busy for a median 0.190 of the sum of latencies with a slot a
+ * core, 0.202 without; three slots on two cores gave about the same as two,
+ * and so did giving the slots to the longest chains first.
+ *
+ * The slots cover what a worker loads for its first file; vitest's own
+ * worker start comes before them, and a module a file imports once its
+ * checks run comes after. The count lives in a SharedArrayBuffer that
+ * reaches the workers as worker_threads environment data, as the run's
+ * permits do (src/http/run-permits.ts). A worker takes a slot for its first
+ * file only (start-slot-setup.ts) and gives it back when that file's checks
+ * start, when it waits for the main process's work (handoff.ts: the
+ * contract suite waits for its verification while it loads), or when its
+ * next file starts (the first never got to its checks: it failed to load,
+ * or, with a single worker, vitest loads every file before running any).
+ * Once the run is cancelled, no worker waits (start-slots-global-setup.ts).
+ * Outside a run that shared slots, nothing waits.
+ */
+import { availableParallelism } from 'node:os';
+import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
+import { changeOrRecheck } from '../atomic-wait.ts';
+
+const environmentKey = 'upgrade-guard:start-slots';
+const FREE = 0;
+/** The longest a worker waits for a slot (ms) before it loads anyway. */
+const WAIT_MS = 1;
+/** The workers waiting for a slot right now. */
+const WAITING = 2;
+const CELLS = 3;
+/** Slots enough for any run's workers: added when the run is cancelled. */
+const OPENED = 1 << 20;
+/** The longest wait a cell holds (ms): about 24 days. */
+const LONGEST_WAIT_MS = 2 ** 31 - 1;
+
+/**
+ * A slot is held a few tenths of a second. A slot never comes back when a worker's first file failed to load (an
+ * import error of ours) and the worker got no other file, or when its thread ended while it held one: in such a
+ * broken run a worker still waiting loses this much, and no more.
+ */
+const DEFAULT_WAIT_MS = 5000;
+
+export interface StartSlotsOptions {
+  /** How many workers load their first file at a time: one a core by default, since loading is CPU work. */
+  readonly count?: number;
+  /** The longest a worker waits for a slot before it loads anyway (ms). */
+  readonly waitAtMostMs?: number;
+}
+
+/** Before vitest starts its workers. */
+export function shareStartSlots(options: StartSlotsOptions = {}): void {
+  const count = options.count ?? availableParallelism();
+  const waitAtMostMs = options.waitAtMostMs ?? DEFAULT_WAIT_MS;
+  if (!Number.isInteger(count) || count < 1 || count >= OPENED) throw new RangeError(`start slots must be a positive integer below ${OPENED}, got ${count}`);
+  if (!Number.isInteger(waitAtMostMs) || waitAtMostMs < 0 || waitAtMostMs > LONGEST_WAIT_MS) {
+    throw new RangeError(`the wait for a start slot must be a whole number of ms up to ${LONGEST_WAIT_MS}, got ${waitAtMostMs}`);
+  }
+  const buffer = new SharedArrayBuffer(CELLS * Int32Array.BYTES_PER_ELEMENT);
+  const cells = new Int32Array(buffer);
+  Atomics.store(cells, FREE, count);
+  Atomics.store(cells, WAIT_MS, waitAtMostMs);
+  setEnvironmentData(environmentKey, buffer);
+}
+
+/**
+ * The run is cancelled: no worker waits for a slot any more. A cancelled file is skipped without its hooks, so a slot
+ * its worker holds may never come back.
+ */
+export function openStartSlots(): void {
+  const cells = sharedCells();
+  if (!cells) return;
+  Atomics.add(cells, FREE, OPENED);
+  Atomics.notify(cells, FREE);
+}
+
+/** Workers started from now on take no slot. */
+export function withdrawStartSlots(): void {
+  setEnvironmentData(environmentKey, undefined);
+}
+
+/** The slots free right now; undefined outside a run that shared them. */
+export function freeStartSlots(): number | undefined {
+  const cells = sharedCells();
+  return cells && Atomics.load(cells, FREE);
+}
+
+/** The workers waiting for a slot right now; undefined outside a run that shared them. */
+export function waitingForStartSlots(): number | undefined {
+  const cells = sharedCells();
+  return cells && Atomics.load(cells, WAITING);
+}
+
+/** `none`: no file yet; `waiting` for a slot; `held` while the first file loads; `done` from then on. */
+type SlotState = 'none' | 'waiting' | 'held' | 'done';
+
+/** This thread's slot, on globalThis: one per thread, whichever module graph of the thread asks. */
+const thread = globalThis as typeof globalThis & { upgradeGuardStartSlot?: SlotState };
+
+/**
+ * At the start of each of a worker's files. The first waits for a slot (as long as the run's bound at most); a later
+ * one gives back a slot the first still holds.
+ */
+export async function startSlotForFile(): Promise<void> {
+  if ((thread.upgradeGuardStartSlot ?? 'none') !== 'none') {
+    releaseStartSlot();
+    return;
+  }
+  const cells = sharedCells();
+  if (!cells) {
+    thread.upgradeGuardStartSlot = 'done';
+    return;
+  }
+  thread.upgradeGuardStartSlot = 'waiting';
+  const until = Date.now() + Atomics.load(cells, WAIT_MS);
+  Atomics.add(cells, WAITING, 1);
+  try {
+    while (thread.upgradeGuardStartSlot === 'waiting') {
+      const free = Atomics.load(cells, FREE);
+      if (free > 0) {
+        if (Atomics.compareExchange(cells, FREE, free, free - 1) === free) thread.upgradeGuardStartSlot = 'held';
+      } else if (Date.now() >= until) {
+        thread.upgradeGuardStartSlot = 'done';
+      } else {
+        await changeOrRecheck(cells, FREE, free);
+      }
+    }
+  } finally {
+    Atomics.sub(cells, WAITING, 1);
+  }
+}
+
+/** Gives this thread's slot back; a wait for one under way ends without it. From then on the thread takes none. */
+export function releaseStartSlot(): void {
+  const state = thread.upgradeGuardStartSlot;
+  thread.upgradeGuardStartSlot = 'done';
+  if (state !== 'held') return;
+  const cells = sharedCells();
+  if (!cells) return;
+  Atomics.add(cells, FREE, 1);
+  Atomics.notify(cells, FREE, 1);
+}
+
+function sharedCells(): Int32Array | undefined {
+  const buffer = getEnvironmentData(environmentKey);
+  return buffer instanceof SharedArrayBuffer ? new Int32Array(buffer) : undefined;
+}

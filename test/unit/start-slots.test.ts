@@ -1,0 +1,150 @@
+/**
+ * Suite workers load their first file a few at a time (issue 9,
+ * src/run-targets/start-slots.ts): a worker holds its slot while its first
+ * file loads, gives it back when it waits for the main process's work or
+ * when its next file starts, never takes one for a later file, and loads
+ * anyway once the run's bound on the wait has passed or the run is
+ * cancelled. Worker threads, as the suites' workers are; what happens while
+ * a worker waits is done once it counts among the waiting, never after a
+ * pause. The last test runs vitest's own workers with the suites' setup file
+ * (test/support/start-slots/).
+ */
+import { execFile } from 'node:child_process';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freeStartSlots, openStartSlots, shareStartSlots, waitingForStartSlots, withdrawStartSlots } from '../../src/run-targets/start-slots.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
+import type { SlotStep } from '../support/start-slot-worker.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+/** A worker thread that loads the TypeScript worker through tsx. */
+const tsWorker = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(new URL('../support/start-slot-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
+
+interface Posted {
+  readonly step: SlotStep;
+  readonly free: number | undefined;
+}
+
+const started: Worker[] = [];
+
+/** A worker going through `steps`, and the next of its posts as they come. */
+function slotWorker(steps: readonly SlotStep[]): { readonly worker: Worker; readonly next: () => Promise<Posted> } {
+  const worker = new Worker(tsWorker, { eval: true, workerData: { steps } });
+  started.push(worker);
+  const posts: Posted[] = [];
+  const waiting: ((posted: Posted) => void)[] = [];
+  worker.on('message', (posted: Posted) => {
+    const waiter = waiting.shift();
+    if (waiter) waiter(posted);
+    else posts.push(posted);
+  });
+  const next = (): Promise<Posted> => {
+    const posted = posts.shift();
+    if (posted) return Promise.resolve(posted);
+    // A worker that ended without its post fails the test at once instead of leaving it waiting.
+    return Promise.race([new Promise<Posted>((resolve) => waiting.push(resolve)), once(worker, 'exit').then(([code]) => Promise.reject(new Error(`the worker ended (exit ${String(code)})`)))]);
+  };
+  return { worker, next };
+}
+
+/** Resolves once `count` workers wait for a slot: what a test does next happens while they wait. */
+async function whileWaiting(count: number): Promise<void> {
+  while (waitingForStartSlots() !== count) await sleep(5);
+}
+
+describe('start slots', () => {
+  afterEach(async () => {
+    withdrawStartSlots();
+    await Promise.all(started.splice(0).map((worker) => worker.terminate()));
+  });
+
+  it('a worker holds its slot while its first file loads, gives it back with its next file, and takes none for that one', async () => {
+    shareStartSlots({ count: 2 });
+    const { next } = slotWorker(['file', 'file', 'file']);
+    expect(await next()).toEqual({ step: 'file', free: 1 });
+    expect(await next()).toEqual({ step: 'file', free: 2 });
+    // Never a slot for a later file.
+    expect(await next()).toEqual({ step: 'file', free: 2 });
+  });
+
+  it('a worker that waits for the main process’s work gives its slot back', async () => {
+    shareStartSlots({ count: 1 });
+    const { next } = slotWorker(['file', 'hand-over']);
+    expect(await next()).toEqual({ step: 'file', free: 0 });
+    expect(await next()).toEqual({ step: 'hand-over', free: 1 });
+  });
+
+  it('a worker waiting for a slot takes the one given back', async () => {
+    shareStartSlots({ count: 1, waitAtMostMs: 2 ** 31 - 1 });
+    const holder = slotWorker(['file', 'hold', 'file']);
+    expect(await holder.next()).toEqual({ step: 'file', free: 0 });
+    const waiter = slotWorker(['file']);
+    const waited = waiter.next();
+    await whileWaiting(1);
+    holder.worker.postMessage('go on');
+    expect(await holder.next()).toEqual({ step: 'hold', free: 0 });
+    await holder.next();
+    expect(await waited).toEqual({ step: 'file', free: 0 });
+    // The holder gave its slot back and the waiter took it (loading without one, it would have left it free).
+    expect(freeStartSlots()).toBe(0);
+    expect(waitingForStartSlots()).toBe(0);
+  });
+
+  it('with every slot held past the run’s bound on the wait, a worker loads without one', async () => {
+    shareStartSlots({ count: 1, waitAtMostMs: 0 });
+    const keeper = slotWorker(['file', 'hold']);
+    expect(await keeper.next()).toEqual({ step: 'file', free: 0 });
+    const late = slotWorker(['file', 'file']);
+    expect(await late.next()).toEqual({ step: 'file', free: 0 });
+    // It took none, so its next file has none to give back.
+    expect(await late.next()).toEqual({ step: 'file', free: 0 });
+  });
+
+  it('once the run is cancelled, a worker waiting for a slot loads', async () => {
+    shareStartSlots({ count: 1, waitAtMostMs: 2 ** 31 - 1 });
+    const keeper = slotWorker(['file', 'hold']);
+    expect(await keeper.next()).toEqual({ step: 'file', free: 0 });
+    const waiter = slotWorker(['file']);
+    const waited = waiter.next();
+    await whileWaiting(1);
+    openStartSlots();
+    const posted = await waited;
+    expect(posted.step).toBe('file');
+    // The keeper still holds its slot, and the waiter took one of those the cancellation opened.
+    expect(posted.free).toBeGreaterThan(0);
+  });
+
+  it('outside a run that shared slots, a file starts at once', async () => {
+    const { next } = slotWorker(['file']);
+    expect(await next()).toEqual({ step: 'file', free: undefined });
+  });
+
+  it('refuses a count or a bound that is not a whole number', () => {
+    expect(() => shareStartSlots({ count: 0 })).toThrow(RangeError);
+    expect(() => shareStartSlots({ count: 2, waitAtMostMs: 1.5 })).toThrow(RangeError);
+    // More than a cell holds would turn into no wait at all.
+    expect(() => shareStartSlots({ count: 2, waitAtMostMs: 2 ** 31 })).toThrow(RangeError);
+  });
+
+  describe.concurrent('vitest’s own workers, with the suites’ setup file and global setup', () => {
+    it('load their first files one at a time with one slot', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+      expect(await runFixtures('overlap')).toEqual({ passed: 4, mostLoadingTogether: 1 });
+    });
+
+    it('stop waiting for a slot once the run is cancelled, though the file that holds it never gives it back', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+      expect(await runFixtures('cancel')).toEqual({ ended: true, waitingAtCancel: 3, waitingAfter: 0 });
+    });
+  });
+});
+
+async function runFixtures(mode: 'overlap' | 'cancel'): Promise<unknown> {
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', 'test/support/start-slots/run.ts', mode], { cwd: root, timeout: HANG_TIMEOUT_MS }, (error, out, err) =>
+      error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out),
+    );
+  });
+  const line = stdout.split('\n').find((text) => text.startsWith('RESULT '));
+  return JSON.parse(line?.slice('RESULT '.length) ?? 'null');
+}
