@@ -36,14 +36,15 @@ const WAIT_MS = 1;
 const WAITING = 2;
 const CELLS = 3;
 /** Slots enough for any run's workers: added when the run is cancelled. */
-const OPENED = 1 << 20;
+export const START_SLOTS_OPENED = 1 << 20;
 /** The longest wait a cell holds (ms): about 24 days. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
 /**
  * A slot is held a few tenths of a second. A slot never comes back when a worker's first file failed to load (an
- * import error of ours) and the worker got no other file, or when its thread ended while it held one: in such a
- * broken run a worker still waiting loses this much, and no more.
+ * import error of ours) and the worker got no other file, when its thread ended while it held one, or when every
+ * check of that file was skipped before it ran (its hooks do not run; no suite file does that): a worker still
+ * waiting then loses this much, and no more.
  */
 const DEFAULT_WAIT_MS = 5000;
 
@@ -58,7 +59,7 @@ export interface StartSlotsOptions {
 export function shareStartSlots(options: StartSlotsOptions = {}): void {
   const count = options.count ?? availableParallelism();
   const waitAtMostMs = options.waitAtMostMs ?? DEFAULT_WAIT_MS;
-  if (!Number.isInteger(count) || count < 1 || count >= OPENED) throw new RangeError(`start slots must be a positive integer below ${OPENED}, got ${count}`);
+  if (!Number.isInteger(count) || count < 1 || count >= START_SLOTS_OPENED) throw new RangeError(`start slots must be a positive integer below ${START_SLOTS_OPENED}, got ${count}`);
   if (!Number.isInteger(waitAtMostMs) || waitAtMostMs < 0 || waitAtMostMs > LONGEST_WAIT_MS) {
     throw new RangeError(`the wait for a start slot must be a whole number of ms up to ${LONGEST_WAIT_MS}, got ${waitAtMostMs}`);
   }
@@ -76,7 +77,7 @@ export function shareStartSlots(options: StartSlotsOptions = {}): void {
 export function openStartSlots(): void {
   const cells = sharedCells();
   if (!cells) return;
-  Atomics.add(cells, FREE, OPENED);
+  Atomics.add(cells, FREE, START_SLOTS_OPENED);
   Atomics.notify(cells, FREE);
 }
 
@@ -136,9 +137,13 @@ export async function startSlotForFile(): Promise<void> {
   }
 }
 
-/** Gives this thread's slot back; a wait for one under way ends without it. From then on the thread takes none. */
+/**
+ * Gives this thread's slot back; a wait for one under way ends without it. From then on the thread takes none. A
+ * thread that never started a file (verify's own, a test's) is left as it is: nothing of it changes.
+ */
 export function releaseStartSlot(): void {
   const state = thread.upgradeGuardStartSlot;
+  if (state === undefined || state === 'none') return;
   thread.upgradeGuardStartSlot = 'done';
   if (state !== 'held') return;
   const cells = sharedCells();

@@ -62,7 +62,8 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
             exclude: [...configDefaults.exclude, 'suites/conformance/**'],
             provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection, ...(options.runVerifier !== undefined && { runVerifier: options.runVerifier }) },
             globalSetup: ['src/run-targets/start-slots-global-setup.ts', 'src/run-targets/global-setup.ts', 'src/contracts/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
-            sequence: { groupOrder: 0 },
+            // One setup file after the other: the first one's start slot covers the rest (src/run-targets/start-slots.ts).
+            sequence: { groupOrder: 0, setupFiles: 'list' },
             setupFiles: ['src/run-targets/start-slot-setup.ts', ...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/sessions-setup.ts', 'src/run-targets/rotations-setup.ts'],
           },
         },

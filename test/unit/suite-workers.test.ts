@@ -3,12 +3,14 @@
  * target, or `verify --latency-ms`, gets a suite worker per permit and a Pact
  * verifier run per pact file; the embedded platform, or a target whose round
  * trip is that of this machine, gets as many workers as cores (at least two),
- * since there the CPU is what counts. Never more workers than permits.
+ * since there the CPU is what counts. Never more workers than permits. A
+ * worker's first file loads in a start slot (src/run-targets/start-slots.ts).
  */
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { FAR_TARGET_MS, loadConfig, waitsOnNetwork, type Config } from '../../src/config/config.ts';
-import { suiteWorkers } from '../../src/runner/suites-config.ts';
+import { suiteWorkers, suitesConfig } from '../../src/runner/suites-config.ts';
+import { defaultRunPlan } from '../../src/run-targets/run-plan.ts';
 
 const embedded = loadConfig({ env: { MAX_CONCURRENCY: '16' }, envFile: '/dev/null' });
 const remote: Config = loadConfig({
@@ -47,5 +49,16 @@ describe('what a run waits on', () => {
   it('never starts more workers than the run has permits', () => {
     expect(suiteWorkers({ ...remote, maxConcurrency: 3 })).toBe(3);
     expect(suiteWorkers({ ...embedded, maxConcurrency: 1 })).toBe(1);
+  });
+});
+
+describe('how the suites’ workers start', () => {
+  it('a worker’s first file loads in a start slot, its setup files one after the other, and a cancelled run opens the slots', () => {
+    const suites = suitesConfig(embedded, defaultRunPlan(embedded)).test?.projects?.[0];
+    const test = typeof suites === 'object' && suites !== null && 'test' in suites ? suites.test : undefined;
+    // First: the slot covers the other setup files and the file's modules (src/run-targets/start-slots.ts).
+    expect(test?.setupFiles?.[0]).toBe('src/run-targets/start-slot-setup.ts');
+    expect(test?.sequence?.setupFiles).toBe('list');
+    expect(test?.globalSetup).toContain('src/run-targets/start-slots-global-setup.ts');
   });
 });

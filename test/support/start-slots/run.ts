@@ -6,8 +6,8 @@
  * marker, what happened (load-probe.ts):
  * - `overlap`: the files that passed and the most that loaded together;
  * - `cancel`: the first file's loading is held while the other three wait
- *   for its slot, and the run is cancelled then; it ends, and the workers
- *   waiting at that moment.
+ *   for its slot, and the run is cancelled then; how vitest says the run
+ *   ended, and the workers waiting at the cancellation and after.
  * A slot never given back, or a wait the cancellation does not end, shows
  * as a hang.
  * Usage: node --import tsx test/support/start-slots/run.ts overlap|cancel
@@ -31,6 +31,7 @@ const probe = new Int32Array(new SharedArrayBuffer(PROBE_CELLS * Int32Array.BYTE
 Atomics.store(probe, HELD, mode === 'cancel' ? 1 : 0);
 setEnvironmentData(probeKey, probe.buffer);
 let started: Vitest | undefined;
+let runEnded: string | undefined;
 const run = startVitest(
   'test',
   [],
@@ -43,6 +44,9 @@ const run = startVitest(
         onInit(vitest): void {
           started = vitest;
         },
+        onTestRunEnd(_modules, _errors, reason): void {
+          runEnded = reason;
+        },
       },
     ],
   },
@@ -54,6 +58,7 @@ const run = startVitest(
       pool: 'threads',
       isolate: false,
       maxWorkers: WORKERS,
+      sequence: { setupFiles: 'list' },
       globalSetup: [join(here, '../../../src/run-targets/start-slots-global-setup.ts')],
       setupFiles: [join(here, 'arrived.ts'), join(here, '../../../src/run-targets/start-slot-setup.ts')],
     },
@@ -63,7 +68,8 @@ let waitingAtCancel: number | undefined;
 if (mode === 'cancel') {
   while (waitingForStartSlots() !== WORKERS - 1) await sleep(10);
   waitingAtCancel = waitingForStartSlots();
-  const cancelled = started?.cancelCurrentRun('keyboard-input');
+  if (!started) throw new Error('vitest started no run to cancel');
+  const cancelled = started.cancelCurrentRun('keyboard-input');
   Atomics.store(probe, HELD, 0);
   await cancelled;
 }
@@ -72,7 +78,7 @@ const modules = vitest.state.getTestModules();
 const outcome =
   mode === 'overlap'
     ? { passed: modules.filter((module) => module.state() === 'passed').length, mostLoadingTogether: Atomics.load(probe, MOST) }
-    : { ended: true, waitingAtCancel, waitingAfter: waitingForStartSlots() };
+    : { ended: runEnded, waitingAtCancel, waitingAfter: waitingForStartSlots() };
 await vitest.close();
 withdrawStartSlots();
 rmSync(dir, { recursive: true, force: true });
