@@ -11,21 +11,11 @@
  * (test/support/rotation-at-file-end/). Without the setup file, or with a
  * cancellation that does not wait, the pair is not stored by then.
  */
-import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
+import { HANG_TEST_TIMEOUT_MS } from '../support/hang-timeout.ts';
+import { fixtureRunResult } from '../support/fixture-run.ts';
 
-const root = new URL('../..', import.meta.url).pathname;
-
-async function runFixture(mode: 'file-end' | 'cancel'): Promise<unknown> {
-  const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', 'test/support/rotation-at-file-end/run.ts', mode], { cwd: root, timeout: HANG_TIMEOUT_MS }, (error, out, err) =>
-      error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out),
-    );
-  });
-  const line = stdout.split('\n').find((text) => text.startsWith('RESULT '));
-  return JSON.parse(line?.slice('RESULT '.length) ?? 'null');
-}
+const runFixture = (mode: 'file-end' | 'cancel'): Promise<unknown> => fixtureRunResult('test/support/rotation-at-file-end/run.ts', mode);
 
 describe.concurrent('a rotation under way outlives its check', () => {
   it('a file ends once its rotation has stored the pair', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {

@@ -10,16 +10,15 @@
  * file and global setup (test/support/start-slots/); the suites' configuration
  * lists both (test/unit/suite-workers.test.ts).
  */
-import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { START_SLOTS_OPENED, freeStartSlots, openStartSlots, shareStartSlots, waitingForStartSlots, withdrawStartSlots } from '../../src/run-targets/start-slots.ts';
-import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
+import { HANG_TEST_TIMEOUT_MS } from '../support/hang-timeout.ts';
+import { fixtureRunResult } from '../support/fixture-run.ts';
 import type { SlotStep } from '../support/start-slot-worker.ts';
 
-const root = new URL('../..', import.meta.url).pathname;
 /** A worker thread that loads the TypeScript worker through tsx. */
 const tsWorker = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(new URL('../support/start-slot-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
 
@@ -138,12 +137,6 @@ describe('start slots', () => {
   });
 });
 
-async function runFixtures(mode: 'overlap' | 'cancel'): Promise<unknown> {
-  const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', 'test/support/start-slots/run.ts', mode], { cwd: root, timeout: HANG_TIMEOUT_MS }, (error, out, err) =>
-      error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out),
-    );
-  });
-  const line = stdout.split('\n').find((text) => text.startsWith('RESULT '));
-  return JSON.parse(line?.slice('RESULT '.length) ?? 'null');
+function runFixtures(mode: 'overlap' | 'cancel'): Promise<unknown> {
+  return fixtureRunResult('test/support/start-slots/run.ts', mode);
 }
