@@ -3,13 +3,12 @@
  * are shared by every worker thread started after `RunPermits.share`.
  */
 import { once } from 'node:events';
-import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RunPermits } from '../../src/http/run-permits.ts';
 import { holdOne } from '../support/hold-permit.ts';
+import { tsWorker } from '../support/ts-worker.ts';
 
-/** A worker thread that loads the TypeScript worker through tsx, as the suites' workers load theirs. */
-const tsWorker = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(new URL('../support/run-permits-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
+const permitsWorker = new URL('../support/run-permits-worker.ts', import.meta.url);
 
 describe('run permits', () => {
   afterEach(() => RunPermits.withdraw());
@@ -19,7 +18,7 @@ describe('run permits', () => {
     const together = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
     const workers = Array.from(
       { length: 3 },
-      () => new Worker(tsWorker, { eval: true, workerData: { tasks: 6, together } }),
+      () => tsWorker(permitsWorker, { tasks: 6, together }),
     );
     // A worker that ended without its 'done' fails the test at once instead of leaving it waiting.
     await Promise.all(

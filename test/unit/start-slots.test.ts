@@ -12,15 +12,15 @@
  */
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { START_SLOTS_OPENED, freeStartSlots, openStartSlots, shareStartSlots, waitingForStartSlots, withdrawStartSlots } from '../../src/run-targets/start-slots.ts';
 import { HANG_TEST_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { fixtureRunResult } from '../support/fixture-run.ts';
+import { tsWorker } from '../support/ts-worker.ts';
 import type { SlotStep } from '../support/start-slot-worker.ts';
 
-/** A worker thread that loads the TypeScript worker through tsx. */
-const tsWorker = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(new URL('../support/start-slot-worker.ts', import.meta.url).href)}, ${JSON.stringify(import.meta.url)}))`;
+const slotsWorker = new URL('../support/start-slot-worker.ts', import.meta.url);
 
 interface Posted {
   readonly step: SlotStep;
@@ -31,7 +31,7 @@ const started: Worker[] = [];
 
 /** A worker going through `steps`, and the next of its posts as they come. */
 function slotWorker(steps: readonly SlotStep[]): { readonly worker: Worker; readonly next: () => Promise<Posted> } {
-  const worker = new Worker(tsWorker, { eval: true, workerData: { steps } });
+  const worker = tsWorker(slotsWorker, { steps });
   started.push(worker);
   const posts: Posted[] = [];
   const waiting: ((posted: Posted) => void)[] = [];
