@@ -7,7 +7,8 @@
  * and RFC 8594 (`Sunset: <HTTP-date>`) describe; the other deprecated endpoints
  * stay silent, as a platform that adopts the headers endpoint by endpoint
  * would. With `malformed`, the same endpoints send values that break those
- * RFCs (a boolean of the drafts, an ISO date).
+ * RFCs (the epoch seconds without the `@` of a Structured Field Date, an ISO
+ * date).
  */
 import type { SimVersion } from '../version.ts';
 import type { Dispatch } from './dispatch.ts';
@@ -58,7 +59,7 @@ export function withDeprecationNotices(dispatch: Dispatch, version: SimVersion, 
     const headers =
       mode === 'sent'
         ? { deprecation: `@${notice.deprecatedAt}`, sunset: notice.sunset, link: `<${notice.policy}>; rel="deprecation"; type="text/html"` }
-        : { deprecation: 'true', sunset: new Date(Date.parse(notice.sunset)).toISOString().slice(0, 10), link: `<${notice.policy}>; rel="deprecation"` };
+        : { deprecation: String(notice.deprecatedAt), sunset: new Date(Date.parse(notice.sunset)).toISOString().slice(0, 10), link: `<${notice.policy}>; rel="deprecation"` };
     return { ...response, headers: { ...response.headers, ...headers } };
   };
 }

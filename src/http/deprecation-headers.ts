@@ -9,7 +9,9 @@
  *   §6): where the deprecation or the sunset policy is explained.
  * The spec obliges none of them (it shows no removal dates, §9 closing note):
  * what a target sends is an observation, never a failure. A value that breaks
- * its RFC's syntax is reported as malformed, with the value.
+ * its RFC's syntax is reported as malformed, with the value; `Deprecation: true`,
+ * the form of the drafts before RFC 9745 that many servers still send, is
+ * recognised as that legacy form (deprecated, no date), not called malformed.
  * Parsed with `structured-headers` (RFC 9651) and `http-link-header` (RFC 8288).
  */
 import { lazyDependency } from '../lazy-dependency.ts';
@@ -25,6 +27,8 @@ export interface HeaderReading {
   readonly date?: string;
   /** Why the value breaks its RFC, when it does. */
   readonly malformed?: string;
+  /** The older form the value takes instead of its RFC's, when it is one (`Deprecation: true`). */
+  readonly legacy?: string;
 }
 
 export interface SignalLink {
@@ -80,11 +84,20 @@ export function isMalformed(signal: DeprecationSignal): boolean {
 
 function describeReading(name: string, reading: HeaderReading): string {
   if (reading.malformed !== undefined) return `MALFORMED ${name}: ${JSON.stringify(reading.value)} (${reading.malformed})`;
+  if (reading.legacy !== undefined) return `${name}: ${reading.value} (${reading.legacy})`;
   return `${name}: ${reading.value}${reading.date ? ` (${reading.date})` : ''}`;
 }
 
-/** RFC 9745 §2.1: `Deprecation = sf-date`. */
+/**
+ * The drafts before RFC 9745 (draft-ietf-httpapi-deprecation-header up to -02)
+ * let `Deprecation: true` say "deprecated" without a date; RFC 9745 §2.1 replaced
+ * it with the Structured Field Date.
+ */
+const legacyBooleanForm = 'the boolean form of the drafts before RFC 9745: deprecated, without a date; RFC 9745 §2.1 sends @<seconds since the epoch>';
+
+/** RFC 9745 §2.1: `Deprecation = sf-date`; the legacy `true` is recognised as such. */
 function readDeprecation(value: string): HeaderReading {
+  if (value.trim() === 'true') return { value, legacy: legacyBooleanForm };
   // Loaded outside the try: a parser that cannot load is a defect, never a malformed header.
   const { parseItem } = structuredHeaders();
   try {

@@ -29,8 +29,18 @@ describe('reading Deprecation and Sunset headers', () => {
     });
   }
 
+  it('recognises the legacy Deprecation: true of the drafts before RFC 9745 and says so, rather than calling it malformed', () => {
+    const signal = deprecationSignal('GET', url, 200, { deprecation: 'true' });
+    expect(signal && isMalformed(signal)).toBe(false);
+    expect(signal?.deprecation?.legacy).toBeDefined();
+    expect(signal && describeSignal(signal)).toBe(
+      'Deprecation: true (the boolean form of the drafts before RFC 9745: deprecated, without a date; RFC 9745 §2.1 sends @<seconds since the epoch>)',
+    );
+  });
+
   const malformed = [
-    { deprecation: 'true' },
+    { deprecation: 'false' },
+    { deprecation: '?1' },
     { deprecation: '1688169599' },
     { deprecation: 'Sun, 06 Nov 1994 08:49:37 GMT' },
     { sunset: '2027-06-30' },

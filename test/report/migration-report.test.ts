@@ -36,7 +36,7 @@ const checks: CheckResult[] = [
   result('embedded 7.4', 'planning.usergroups-user.served', 'passed', { observed: '200' }),
   result('embedded 8.0', 'planning.usergroups-user.served', 'passed', {
     observed: '200',
-    deprecationHeaders: [deprecationSignal('GET', 'http://127.0.0.1:1/maps/rest/api/v1.0/usergroups/user/7', 200, { deprecation: 'true' })!],
+    deprecationHeaders: [deprecationSignal('GET', 'http://127.0.0.1:1/maps/rest/api/v1.0/usergroups/user/7', 200, { deprecation: '1767225600' })!],
   }),
 ];
 
@@ -86,7 +86,7 @@ describe('the migration report', () => {
     expect(rowOf('planning.usergroups-all')?.versions['8.0']?.deprecationHeaders).toBe(
       'Deprecation: @1767225600 (2026-01-01T00:00:00.000Z); Sunset: Wed, 30 Jun 2027 23:59:59 GMT (2027-06-30T23:59:59.000Z)',
     );
-    expect(rowOf('planning.usergroups-user')?.versions['8.0']?.deprecationHeaders).toContain('MALFORMED Deprecation: "true"');
+    expect(rowOf('planning.usergroups-user')?.versions['8.0']?.deprecationHeaders).toContain('MALFORMED Deprecation: "1767225600"');
     expect(rowOf('planning.group-delete')?.versions['8.0']?.deprecationHeaders).toBe('not seen (not checked)');
     expect(rowOf('planning.usergroups-all')?.verdict).toBe('as documented');
     const deprecatedSection = renderMigrationMarkdown(report).split('## Deprecated in 8.0')[1] ?? '';

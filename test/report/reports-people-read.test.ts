@@ -112,7 +112,7 @@ describe('Deprecation and Sunset headers (item 5)', () => {
 
   it('malformed values are reported as such, with the value, and never fail a check', async () => {
     const headers = row(reportTargets.headersMalformed, 'planning.usergroups-all');
-    expect(headers?.deprecationHeaders).toContain('MALFORMED Deprecation: "true"');
+    expect(headers?.deprecationHeaders).toMatch(/MALFORMED Deprecation: "\d+"/);
     expect(headers?.deprecationHeaders).toContain('MALFORMED Sunset:');
     expect(headers?.verdict).toBe('as documented');
     expect(results.checks.filter((check) => check.project === reportTargets.headersMalformed && check.state === 'failed')).toEqual([]);
