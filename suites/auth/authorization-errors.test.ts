@@ -13,6 +13,7 @@ import { versionProfiles } from '../../src/profile/versions.ts';
 import { check, forEachTarget } from '../../src/check/check.ts';
 import { targetVersion } from '../../src/run-targets/current-target.ts';
 import { observe } from '../../src/check/observe.ts';
+import { targetBreak } from '../../src/check/failure.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
 import { authorize, fullUserOrSkip, labels } from './_auth.ts';
 
@@ -98,7 +99,9 @@ forEachTarget(() => {
           },
         );
         await observe(test, outcome);
-        test.expect(outcome, 'a refused request: an error page or an OAuth error redirect').not.toBe('code issued');
+        if (outcome === 'code issued') {
+          throw targetBreak(`the authorization endpoint redirected with a code for a request without ${parameter}; spec §4.1 requires it, and RFC 6749 §4.1.2.1 answers such a request with an error, never a code`);
+        }
       },
     );
   }

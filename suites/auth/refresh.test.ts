@@ -15,6 +15,7 @@ import { check, forEachTarget, inTarget } from '../../src/check/check.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
 import { suiteContext, type SuiteContext } from '../../src/run-targets/context.ts';
 import { callProbe, freshTokens, labels, oauthRefusal } from './_auth.ts';
+import { expectTokenRefusal } from './_token-refusal.ts';
 
 const story = 'POST {auth_url}/api/v1.1/token grant_type=refresh_token';
 
@@ -104,7 +105,7 @@ describe.sequential('the refresh-token chain, in order', () => forEachTarget(() 
       if (typeof rotation === 'string') return skipWithReason(test, rotation);
       const { context, original } = rotation;
       const reuse = oauthRefusal(await refresh(context, original.refreshToken ?? ''));
-      expect(reuse.issuedToken, 'a rotated refresh token is single use (spec §8)').toBe(false);
+      expectTokenRefusal(reuse, 'a refresh token used again after it was rotated', 'a rotated refresh token is single use (spec §4.1, §8)');
       expect(reuse.error).toBe('invalid_grant');
     },
   );
@@ -129,7 +130,7 @@ describe.sequential('the refresh-token chain, in order', () => forEachTarget(() 
           ? 'the family stayed alive: the newest refresh token still issued a pair after the old one was reused'
           : `the family was revoked: the newest refresh token was refused (${after.status} ${after.error ?? ''})`,
       );
-      expect(after.issuedToken, 'RFC 9700 §4.14.2: reuse of a rotated refresh token revokes its family').toBe(false);
+      expectTokenRefusal(after, 'the newest refresh token of a family whose rotated token was reused', 'reuse of a rotated refresh token revokes its family (RFC 9700 §4.14.2)');
     },
   );
 }));

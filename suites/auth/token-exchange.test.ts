@@ -10,6 +10,7 @@ import type { FaultDeclarations } from '../../src/catalog/faults.ts';
 import { check } from '../../src/check/check.ts';
 import { formatValidationErrors, validateBody } from '../../src/schemas/validator.ts';
 import { exchangeRequest, freshCode, freshTokens, fullUserOrSkip, labels, oauthRefusal } from './_auth.ts';
+import { expectTokenRefusal } from './_token-refusal.ts';
 
 const tokenStory = 'POST {auth_url}/api/v1.1/token';
 
@@ -59,7 +60,8 @@ check(
     const first = await exchangeRequest(context, code);
     test.expect(first.status, 'the first exchange').toBe(200);
     const second = oauthRefusal(await exchangeRequest(context, code));
-    test.expect(second).toMatchObject({ error: 'invalid_grant', issuedToken: false });
+    expectTokenRefusal(second, 'an authorization code exchanged a second time', 'a code is single use (RFC 6749 §4.1.2, spec §5.5)');
+    test.expect(second.error, 'the OAuth error of the second exchange (RFC 6749 §5.2)').toBe('invalid_grant');
   },
 );
 
@@ -75,9 +77,8 @@ check(
     const { context, user } = await fullUserOrSkip(test);
     const code = await freshCode(context, user);
     const refusal = oauthRefusal(await exchangeRequest(context, code, { redirectUri: `${context.target.client.redirectUri}/other` }));
-    test.expect(refusal.issuedToken).toBe(false);
-    test.expect(refusal.status, 'status of the refusal').toBeGreaterThanOrEqual(400);
-    test.expect(['invalid_grant', 'invalid_request', 'invalid_client']).toContain(refusal.error);
+    expectTokenRefusal(refusal, 'a code exchange with another redirect_uri than the authorization request\'s', 'RFC 6749 §4.1.3 and spec §4.1, §7 require the same value');
+    test.expect(['invalid_grant', 'invalid_request', 'invalid_client'], 'the OAuth error of the refusal (RFC 6749 §5.2)').toContain(refusal.error);
   },
 );
 
@@ -93,9 +94,9 @@ check(
     const { context, user } = await fullUserOrSkip(test);
     const code = await freshCode(context, user);
     const refusal = oauthRefusal(await exchangeRequest(context, code, { clientSecret: `${context.target.client.clientSecret}-wrong` }));
-    test.expect(refusal.issuedToken).toBe(false);
+    expectTokenRefusal(refusal, 'a code exchange with a wrong client secret', 'the client must authenticate (RFC 6749 §3.2.1, spec §4.1)');
     // Spec §7: "403 possible"; OAuth servers say 401 invalid_client or 400. A refusal is a refusal.
-    test.expect([400, 401, 403]).toContain(refusal.status);
+    test.expect([400, 401, 403], 'status of the refusal').toContain(refusal.status);
   },
 );
 
@@ -118,8 +119,7 @@ check(
         client_secret: context.target.client.clientSecret,
       }),
     );
-    test.expect(refusal.issuedToken).toBe(false);
-    test.expect(refusal.status, 'status of the refusal').toBeGreaterThanOrEqual(400);
+    expectTokenRefusal(refusal, 'a code exchange without redirect_uri', 'RFC 6749 §4.1.3 and spec §4.1 require it');
   },
 );
 
@@ -148,8 +148,8 @@ for (const { grantType, killedBy } of unsupportedGrants) {
           ...(grantType === 'password' && { username: user.username, password: user.password }),
         }),
       );
-      test.expect(refusal.issuedToken).toBe(false);
-      test.expect(['unsupported_grant_type', 'unauthorized_client', 'invalid_grant', 'invalid_request']).toContain(refusal.error);
+      expectTokenRefusal(refusal, `a token request with grant_type=${grantType}`, 'the platform supports only the authorization code grant and refresh (spec §1, §5.9)');
+      test.expect(['unsupported_grant_type', 'unauthorized_client', 'invalid_grant', 'invalid_request'], 'the OAuth error of the refusal (RFC 6749 §5.2)').toContain(refusal.error);
     },
   );
 }
