@@ -37,6 +37,16 @@ export const jobFaults = {
     spec: '§2',
     versions: ['8.0'],
   },
+  'job-my-active-assignment-missing': {
+    description: 'my-active items carry no assignment, as in 7.4, although 8.0 gives every item one.',
+    spec: '§2, §4.2',
+    versions: ['8.0'],
+  },
+  'job-my-active-job-id-as-string': {
+    description: 'my-active writes each item\'s jobInstanceId as a string ("20481") instead of an integer.',
+    spec: '§2',
+    versions: ['7.4'],
+  },
   'job-my-active-paging-ignored': {
     description: 'my-active ignores offset and limit and returns every active job.',
     spec: '§2',

@@ -189,7 +189,7 @@ export const jobEntries = endpointChanges([
     pathParams: {},
     faults: {
       served: {
-        killedBy: ['job-my-active-uuid-dropped', 'job-assignee-uuid-not-uuid', 'job-sort-rejected', 'job-legacy-user-id-missing'],
+        killedBy: ['job-my-active-uuid-dropped', 'job-assignee-uuid-not-uuid', 'job-sort-rejected', 'job-legacy-user-id-missing', 'job-my-active-assignment-missing', 'job-my-active-job-id-as-string'],
       },
     },
   },

@@ -76,6 +76,7 @@ export const contractWebhookTitle = 'upgrade-guard contract webhook';
 
 export const providerStates = {
   // Job module (spec §2, §4.2)
+  'the user has active jobs': { yields: [] },
   'the user has active jobs with assignees': { yields: [] },
   'a user with active jobs exists': {
     yields: ['jobUserId'],

@@ -20,6 +20,11 @@ export interface VersionProfile {
   readonly userIdentifier: 'numeric' | 'uuid';
   /** Whether a scope error can be provoked at authorization: only the 7.4 flow takes `scope` (spec §4.1, §7). */
   readonly supportsScopeParameter: boolean;
+  /**
+   * Whether every my-active item carries an `assignment`: the spec gives the structure
+   * in 8.0 (§2 "Dashboard item, my-active list", §4.2 "changed"); a 7.4 item need not have one.
+   */
+  readonly myActiveAssignment: 'required' | 'optional';
 }
 
 export const versionProfiles: Readonly<Record<PlatformVersion, VersionProfile>> = Object.freeze({
@@ -31,6 +36,7 @@ export const versionProfiles: Readonly<Record<PlatformVersion, VersionProfile>> 
     tokenPath: '/api/v1.1/token',
     userIdentifier: 'numeric',
     supportsScopeParameter: true,
+    myActiveAssignment: 'optional',
   }),
   '8.0': Object.freeze({
     version: '8.0',
@@ -40,6 +46,7 @@ export const versionProfiles: Readonly<Record<PlatformVersion, VersionProfile>> 
     tokenPath: '/api/v1.1/token',
     userIdentifier: 'uuid',
     supportsScopeParameter: false,
+    myActiveAssignment: 'required',
   }),
 });
 

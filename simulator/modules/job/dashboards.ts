@@ -46,14 +46,18 @@ export function registerMyActiveDashboard(router: Router, context: ModuleContext
 
   const item = (job: JobRecord) => {
     const group = state.userGroups.find((candidate) => candidate.id === job.groupId);
-    return {
-      jobInstanceId: job.instanceId,
+    const listed = {
+      jobInstanceId: context.faults.has('job-my-active-job-id-as-string') ? String(job.instanceId) : job.instanceId,
       jobOrdinalNumber: job.ordinalNumber,
       name: job.name,
       jobStepNumber: job.jobStepNumber,
       dashboardObjectType: 'JOB',
       dueDate: job.dueDate,
       state: job.state,
+    };
+    if (context.faults.has('job-my-active-assignment-missing')) return listed;
+    return {
+      ...listed,
       assignment: {
         assignees: usersById(job.assigneeIds).map(writeAssignee),
         ...(group ? { group: userGroupDto(group, context.version, writeAssignee) } : {}),

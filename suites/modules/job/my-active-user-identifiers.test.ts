@@ -6,10 +6,13 @@
  */
 import { expect } from 'vitest';
 import { check } from '../../../src/check/check.ts';
+import { targetBreak } from '../../../src/check/failure.ts';
 import { observe } from '../../../src/check/observe.ts';
+import { skipWithReason } from '../../../src/check/skip.ts';
 import { suiteContext } from '../../../src/run-targets/context.ts';
-import { entryLabels, isRecord, jobEntry, myActivePath, okBody, records } from './_job.ts';
-import { identifierIssues, userDtosOf, usersNamed } from './_user-identifiers.ts';
+import { entryLabels, jobEntry, myActivePath, okBody } from './_job.ts';
+import { myActiveAssignmentSubjects } from './_my-active-assignments.ts';
+import { identifierIssues, usersNamed } from './_user-identifiers.ts';
 
 const myActive = jobEntry('job.dashboard-my-active');
 
@@ -18,16 +21,16 @@ check(
     id: 'job.my-active.user-identifiers',
     title: 'my-active names its assignees and user groups by the version’s user identifier (8.0: uuid, 7.4: numeric id)',
     labels: entryLabels(myActive, '§2'),
-    killedBy: ['job-my-active-uuid-dropped', 'job-assignee-uuid-not-uuid', 'job-legacy-user-id-missing'],
+    killedBy: ['job-my-active-uuid-dropped', 'job-assignee-uuid-not-uuid', 'job-legacy-user-id-missing', 'job-my-active-assignment-missing'],
     concurrent: true,
   },
   async (test) => {
     const { api, target, profile } = await suiteContext();
     const body = okBody(await api.call({ method: 'GET', path: myActivePath, query: { offset: 0, limit: 50 } }), `GET ${myActivePath}`);
-    const items = records(isRecord(body) ? body['items'] : undefined);
-    const found = items.flatMap((item, index) => userDtosOf(item, `/items/${index}`));
-    await observe(test, `${usersNamed(found)} users in ${items.length} items, identified by ${profile.userIdentifier} id`);
-    expect(usersNamed(found), 'users named in my-active (the full user is assigned to active jobs)').toBeGreaterThan(0);
-    expect(identifierIssues(found, target.version)).toEqual([]);
+    const subjects = myActiveAssignmentSubjects(body, profile, myActivePath);
+    if (subjects.kind === 'skip') return skipWithReason(test, subjects.reason);
+    if (subjects.kind === 'fail') throw targetBreak(subjects.problem);
+    await observe(test, `${usersNamed(subjects.found)} users in ${subjects.items} items, identified by ${profile.userIdentifier} id`);
+    expect(identifierIssues(subjects.found, target.version), `user identifiers in GET ${myActivePath}`).toEqual([]);
   },
 );

@@ -272,6 +272,8 @@ const faultScenarios: Readonly<Record<keyof typeof jobFaults, { version: SimVers
   'job-participants-delete-missing': { version: '8.0', observe: async (h) => (await h.call('DELETE', `${participants}/${marta.uuid}`)).status },
   'job-my-active-uuid-dropped': { version: '8.0', observe: async (h) => pick((await h.call('GET', '/dse/rest/v1.0/dashboards/my-active')).body, 'items', 0, 'assignment', 'assignees', 0, 'uuid') },
   'job-assignee-uuid-not-uuid': { version: '8.0', observe: async (h) => pick((await h.call('GET', '/dse/rest/v1.0/dashboards/my-active')).body, 'items', 0, 'assignment', 'assignees', 0, 'uuid') },
+  'job-my-active-assignment-missing': { version: '8.0', observe: async (h) => pick((await h.call('GET', '/dse/rest/v1.0/dashboards/my-active')).body, 'items', 0, 'assignment') },
+  'job-my-active-job-id-as-string': { version: '7.4', observe: async (h) => pick((await h.call('GET', '/dse/rest/v1.0/dashboards/my-active')).body, 'items', 0, 'jobInstanceId') },
   'job-my-active-paging-ignored': { version: '7.4', observe: async (h) => list(pick((await h.call('GET', '/dse/rest/v1.0/dashboards/my-active?limit=2')).body, 'items')).length },
   'job-sort-rejected': { version: '8.0', observe: async (h) => (await h.call('GET', '/dse/rest/v1.0/dashboards/my-active?sort=-117')).status },
   'job-search-user-id-uuid-ignored': { version: '8.0', observe: async (h) => (await h.call('POST', '/dse/rest/v1.0/jobs/_search', { body: { userIdUUID: jonas.uuid } })).body },
