@@ -72,8 +72,8 @@ export const jobFaults = {
     spec: '§4.2',
     versions: ['8.0'],
   },
-  'job-include-history-ignored': {
-    description: 'dse-object ignores includeHistory=true and returns no history.',
+  'job-include-history-rejected': {
+    description: 'dse-object answers 400 to the query parameter includeHistory, new in 8.0, as if it did not know it.',
     spec: '§4.2',
     versions: ['8.0'],
   },

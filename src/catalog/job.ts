@@ -206,7 +206,7 @@ export const jobEntries = endpointChanges([
     mutating: false,
     pathParams: dseObject,
     faults: {
-      served: { killedBy: ['job-dse-object-user-uuid-missing', 'job-legacy-user-id-missing'] },
+      served: { killedBy: ['job-dse-object-user-uuid-missing', 'job-legacy-user-id-missing', 'job-include-history-rejected'] },
     },
   },
   {

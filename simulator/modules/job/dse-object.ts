@@ -32,7 +32,8 @@ export function registerDseObject(router: Router, context: ModuleContext, state:
 
     const includeHistory = readBooleanParam(request.query, 'includeHistory');
     if (!includeHistory.ok) return badRequest(request, 'includeHistory must be true or false');
-    if (includeHistory.value !== true || context.faults.has('job-include-history-ignored')) return json(200, body);
+    if (includeHistory.value !== undefined && context.faults.has('job-include-history-rejected')) return badRequest(request, 'Unknown query parameter: includeHistory');
+    if (includeHistory.value !== true) return json(200, body);
     const history = historyNewestFirst(state.histories.get(found.job.instanceId) ?? []);
     return json(200, { ...body, histories: history.map((record) => historyDto(found.job, record)) });
   };

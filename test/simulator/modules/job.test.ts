@@ -279,7 +279,7 @@ const faultScenarios: Readonly<Record<keyof typeof jobFaults, { version: SimVers
   'job-search-user-id-uuid-ignored': { version: '8.0', observe: async (h) => (await h.call('POST', '/dse/rest/v1.0/jobs/_search', { body: { userIdUUID: jonas.uuid } })).body },
   'job-search-user-id-uuid-numeric-accepted': { version: '8.0', observe: async (h) => (await h.call('POST', '/dse/rest/v1.0/jobs/_search', { body: { userIdUUID: jonas.id } })).status },
   'job-deprecated-user-id-rejected': { version: '8.0', observe: async (h) => (await h.call('POST', '/dse/rest/v1.0/jobs/_search', { body: { userId: jonas.id } })).status },
-  'job-include-history-ignored': { version: '8.0', observe: async (h) => pick((await h.call('GET', `${job}?includeHistory=true`)).body, 'histories') },
+  'job-include-history-rejected': { version: '8.0', observe: async (h) => (await h.call('GET', `${job}?includeHistory=false`)).status },
   'job-dse-object-user-uuid-missing': { version: '8.0', observe: async (h) => pick((await h.call('GET', job)).body, 'creator', 'uuid') },
   'job-participant-numeric-id-accepted': { version: '8.0', observe: async (h) => (await h.call('DELETE', `${participants}/${marta.id}`)).status },
   'job-participants-patch-replaces': {
