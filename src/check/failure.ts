@@ -3,22 +3,29 @@
  *
  * - A break by the target (a contract mismatch, a vendor document violated) is
  *   thrown as an assertion: Allure files it as Failed (a product defect), and
- *   only our own crash, any other error, stays Broken.
+ *   only our own crash, any other error, stays Broken. A body the target
+ *   answered that cannot be read as due (TARGET_MALFORMED) is such a break.
  * - vitest prints `expect(problems).toEqual([])` as `expected [ …(13) ] to deeply
  *   equal []` and `expect(text).toBe('')` as a cut `'/items/0/…:…'`; the problems
  *   themselves are what a reader needs, so the message becomes the list:
  *   `label: first problem (+12 more)`, then one problem per line.
  */
 import { AssertionError } from 'node:assert';
+import { isUpgradeGuardError } from '../errors.ts';
 
 /** A failure that is the target's, not ours: Failed in Allure, never Broken. */
 export function targetBreak(message: string): AssertionError {
   return new AssertionError({ message });
 }
 
-/** Rewrites an "expected none" assertion's message into its problems, one per line; other errors are left as they are. */
+/**
+ * Rewrites an "expected none" assertion's message into its problems, one per line, and makes a body the
+ * target answered that could not be read (TARGET_MALFORMED) the target's break; other errors are left as they are.
+ */
 export function readableFailure(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
+  // A body of the wrong shape (a JSON string where an object is due) is the target's answer, not our crash.
+  if (isUpgradeGuardError(error) && error.code === 'TARGET_MALFORMED') return targetBreak(`${error.code}: ${error.message}`);
   const { actual, expected } = error as Error & { actual?: unknown; expected?: unknown };
   const problems = problemLines(actual, expected);
   if (problems === undefined || problems.length === 0) return error;

@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getStatusFromError } from 'allure-js-commons/sdk';
+import type { PlatformApi } from '../../src/api/platform-api.ts';
 import { readableFailure, targetBreak } from '../../src/check/failure.ts';
+import { dynamicServiceIds, visibleTemplateIds } from '../../src/fixtures/discovery/template-builder.ts';
+import { httpResponse } from '../support/http-response.ts';
 import { failureLines } from '../../src/report/summary.ts';
 
 const problems = Array.from({ length: 13 }, (_, index) => `/items/${index}/assignment/assignees/0/uuid: expected a value in format uuid, got "10${index}"`);
@@ -51,6 +54,23 @@ describe('failure messages', () => {
     // vitest hands the reporter a serialized copy: the name carries the verdict across.
     const serialized = JSON.parse(JSON.stringify({ name: targetBreak('x').name, message: 'x' })) as object;
     expect(getStatusFromError(serialized)).toBe('failed');
+  });
+
+  it('a body of the wrong shape is the target\'s answer: Failed, saying what was due and what came', async () => {
+    // A mock built from the vendor's documents serves their examples, which are JSON strings of the page.
+    const page = JSON.stringify({ rows: [{ id: 301, name: 'Shelf talker' }], success: true, results: 1 });
+    const listing = { call: async () => httpResponse(200, JSON.stringify(page), { url: 'http://127.0.0.1:1/wp/rest/templates/newest', contentType: 'application/json' }) };
+    // Only `call` is used: a stub API that answers every request with the listing.
+    const api = listing as unknown as PlatformApi;
+    for (const [read, due] of [[visibleTemplateIds, 'the page { rows, success, results }'], [dynamicServiceIds, 'the array of dynamic services']] as const) {
+      const thrown = await read(api).then(() => undefined, (error: unknown) => error);
+      const failure = readableFailure(thrown);
+      expect(failure instanceof Error && getStatusFromError(failure)).toBe('failed');
+      const message = failure instanceof Error ? failure.message : '';
+      expect(message).toMatch(/^TARGET_MALFORMED: GET \/wp\/rest\/[a-z/-]+: answered 200 with a JSON string "/);
+      expect(message).toContain('{\\"rows\\":[{\\"id\\":301');
+      expect(message.endsWith(` where ${due} is due`)).toBe(true);
+    }
   });
 
   it('the console summary shows the headline and the lines under it, and counts what it leaves to the reports', () => {
