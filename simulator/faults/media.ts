@@ -2,8 +2,8 @@ import type { FaultDefinition } from './fault.ts';
 
 /** Named deviations of the media module from the spec. */
 export const mediaFaults = {
-  'media-archive-entries-still-served': {
-    description: '8.0 still serves GET /rest/mp/v1.0/archive-entries/asset/{assetId}, which 8.0 removed.',
+  'media-archive-entries-server-error': {
+    description: '8.0 neither removes nor serves GET /rest/mp/v1.0/archive-entries/asset/{assetId}: the route answers 500.',
     spec: '§4.4',
     versions: ['8.0'],
   },

@@ -18,12 +18,12 @@ export const mediaEntries = endpointChanges([
     change: 'removed',
     alsoChanges: ['deprecated'],
     specSection: '§4.4',
-    notes: 'spec says "removed/deprecated": expected gone in 8.0; a target that still serves it should flag it deprecated',
+    notes: 'spec says "removed/deprecated": in 8.0 either gone (404, 405, 410) or still served as deprecated; the check says which',
     mutating: false,
     pathParams: asset,
     faults: {
       served: { killedBy: ['media-archive-entries-removed-early'] },
-      gone: { killedBy: ['media-archive-entries-still-served'] },
+      gone: { killedBy: ['media-archive-entries-server-error'] },
     },
   },
   {

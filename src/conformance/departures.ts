@@ -88,7 +88,7 @@ export const departures: readonly Departure[] = [
   addedIn80('templateBuilder', 'GET', '/wp/rest/templates/{id}/renderers', '§4.6', wp74),
 
   // Endpoints the spec lists as removed in 8.0 that the vendor's 8.0 documents still have.
-  { module: 'media', method: 'GET', path: '/rest/mp/v1.0/archive-entries/asset/{assetId}', versions: ['8.0'], side: 'response', pointer: '', spec: '§4.4', document: media80, why: 'the spec lists the archive entries of an asset as removed in 8.0; the vendor document still has them, so an 8.0 target that answers 404 keeps the spec' },
+  { module: 'media', method: 'GET', path: '/rest/mp/v1.0/archive-entries/asset/{assetId}', versions: ['8.0'], side: 'response', pointer: '', spec: '§4.4', document: media80, why: 'the spec lists the archive entries of an asset as removed/deprecated in 8.0; the vendor document keeps them, deprecated, so an 8.0 target that answers 404 keeps the spec as well as one that serves them' },
   { module: 'job', method: 'DELETE', path: '/dse/rest/v1.0/jobs/{ordinalNumber}/grids/{variableInstanceId}/rows/{rowId}', versions: ['8.0'], side: 'response', pointer: '', spec: '§4.2', document: job80, why: 'the spec lists the bulk grid-row delete (…/rows/_delete) as removed in 8.0; the vendor document reads the path as a single-row delete, so an 8.0 target that answers 404 keeps the spec' },
   { module: 'job', method: 'DELETE', path: '/dse/rest/v1.0/jobs/{ordinalNumber}/grids/{variableInstanceId}/rows/{rowId}', versions: ['7.4', '8.0'], side: 'request', pointer: '/path/rowId', spec: '§4.2', document: `${job74}, ${job80}`, why: 'the spec names the bulk grid-row delete …/rows/_delete; the vendor documents no such path and reads _delete as an integer row id' },
 

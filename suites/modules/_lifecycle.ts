@@ -4,7 +4,8 @@
  * - served:  the endpoint exists in this version and answers as documented
  *            (statuses, the version's response schema, the new parameters
  *            and fields of the request recipe accepted);
- * - gone:    removed in 8.0, so 404 or 405;
+ * - gone:    removed in 8.0, so 404 or 405; a "removed/deprecated" row passes
+ *            removed or still served, and says which;
  * - absent-before-8.0: on 7.4 an 8.0-only endpoint is expected absent; one
  *            that is already there is reported as an observation (a skip
  *            with its reason), not a failure: 7.4 patch levels differ;
@@ -23,7 +24,7 @@ import {
   type EndpointRef,
   type LifecycleAspect,
 } from '../../src/catalog/index.ts';
-import { isFixtureName, type FixtureName } from '../../src/catalog/fixtures.ts';
+import { fixtureVariable, isFixtureName, type FixtureName } from '../../src/catalog/fixtures.ts';
 import { recipeFor, type RecipeInput, type RequestRecipe } from './_requests.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { check, forEachTarget, type CheckDefinition } from '../../src/check/check.ts';
@@ -31,6 +32,9 @@ import { requireMutationsAllowed } from '../../src/check/mutation-guard.ts';
 import { observe } from '../../src/check/observe.ts';
 import { annotateDeprecatedEndpoint } from '../../src/check/deprecation-scan.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
+import { targetBreak } from '../../src/check/failure.ts';
+import { deprecationSignal } from '../../src/http/deprecation-headers.ts';
+import { removedOrDeprecatedVerdict } from './_removed-or-deprecated.ts';
 import { formatValidationErrors, validateBody } from '../../src/schemas/validator.ts';
 import { suiteContext, type SuiteContext } from '../../src/run-targets/context.ts';
 import { targetVersion } from '../../src/run-targets/current-target.ts';
@@ -51,6 +55,8 @@ export function lifecycleChecks(module: CatalogModule): void {
         }
       } else if (entry.change === 'added') {
         absentBeforeCheck(entry, entry.faults.absentBefore8);
+      } else if (entry.change === 'removed' && entry.alsoChanges?.includes('deprecated')) {
+        removedOrDeprecatedCheck(entry, entry.faults.gone);
       } else if (entry.change === 'removed') {
         goneCheck(entry, entry.faults.gone);
       }
@@ -108,6 +114,27 @@ function goneCheck(entry: CatalogEntry, faults: FaultDeclarations): void {
     const response = await callEntry(context.api, entry, recipe, input);
     await observe(test, `${response.status}${input.placeholders ? AMBIGUOUS_404 : ''}`);
     expect(ROUTE_ABSENT as readonly number[], `${entry.method} ${entry.path} still answers`).toContain(response.status);
+  });
+}
+
+/** Spec "removed/deprecated" (§4.4): gone or still served are both the spec's; the check says which (_removed-or-deprecated.ts). */
+function removedOrDeprecatedCheck(entry: CatalogEntry, faults: FaultDeclarations): void {
+  const recipe = recipeFor(entry.id);
+  check(definition(entry, 'gone', `${entry.method} ${entry.path} is removed (404, 405 or 410) or deprecated and still served`, faults), async (test) => {
+    const context = await suiteContext();
+    if (entry.mutating) await requireMutationsAllowed(test, context.target, `probing the removed or deprecated ${entry.method} ${entry.path}`);
+    // A fixture found by discovery first: only with a real id does a 404 say that the route is gone.
+    const input = await recipeInput(test, context, entry, recipe, { lenient: true });
+    const response = await callEntry(context.api, entry, recipe, input);
+    const signal = deprecationSignal(entry.method, response.url, response.status, response.headers);
+    const verdict = removedOrDeprecatedVerdict(
+      { status: response.status, text: response.text, placeholders: input.placeholders, ...(signal && { signal }) },
+      { call: `${entry.method} ${new URL(response.url).pathname}`, spec: entry.specSection, fixtures: Object.values(entry.pathParams).map(fixtureVariable) },
+    );
+    if (verdict.outcome === 'not-checked') return skipWithReason(test, verdict.reason);
+    if (verdict.outcome === 'neither') throw targetBreak(verdict.problem);
+    if (verdict.outcome === 'deprecated') await annotateDeprecatedEndpoint(response, entry.method);
+    await observe(test, verdict.observation);
   });
 }
 

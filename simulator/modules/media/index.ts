@@ -7,7 +7,7 @@
 import { createMediaState } from '../../fixtures/media.ts';
 import type { ModuleRegistrar } from '../context.ts';
 import { registerAiTaggingRoutes } from './ai-tagging/index.ts';
-import { registerArchiveEntryRoutes } from './routes/archive-entries.ts';
+import { registerArchiveEntryRoutes, registerArchiveEntryServerError } from './routes/archive-entries.ts';
 import { registerAssetAttributeRoutes } from './routes/asset-attributes.ts';
 import { registerAssetRoutes } from './routes/assets.ts';
 import { registerAssetSearchRoutes } from './routes/asset-search.ts';
@@ -36,8 +36,9 @@ export const registerMediaModule: ModuleRegistrar = (router, context) => {
   registerWebTracingRoutes(router.when(() => !faults.has('media-web-tracing-missing')), context, state);
 
   // Removed in 8.0.
-  const archiveEntriesServed = (): boolean => (is80 ? faults.has('media-archive-entries-still-served') : !faults.has('media-archive-entries-removed-early'));
+  const archiveEntriesServed = (): boolean => !is80 && !faults.has('media-archive-entries-removed-early');
   registerArchiveEntryRoutes(router.when(archiveEntriesServed), context, state);
+  if (is80) registerArchiveEntryServerError(router.when(() => faults.has('media-archive-entries-server-error')), context, state);
 
   // Added in 8.0.
   const aiTaggingServed = (): boolean => (is80 ? !faults.has('media-ai-tagging-missing') : faults.has('media-ai-tagging-served-in-7.4'));

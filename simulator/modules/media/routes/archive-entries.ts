@@ -4,7 +4,7 @@
  */
 import { json } from '../../../http/router.ts';
 import { assets } from '../../../fixtures/media.ts';
-import { badRequest, notFound } from '../errors.ts';
+import { badRequest, mediaError, notFound } from '../errors.ts';
 import { mediaAccess } from '../access.ts';
 import { parseId } from '../params.ts';
 import type { MediaRoutes } from '../registrar.ts';
@@ -24,4 +24,9 @@ export const registerArchiveEntryRoutes: MediaRoutes = (router) => {
     }));
     return json(200, entries);
   });
+};
+
+/** A half-removed route (fault media-archive-entries-server-error): neither gone nor served. */
+export const registerArchiveEntryServerError: MediaRoutes = (router) => {
+  router.api('GET', '/rest/mp/v1.0/archive-entries/asset/{assetId}', mediaAccess, () => mediaError(500, 'ArchiveEntryService is not available.'));
 };
