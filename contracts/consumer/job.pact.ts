@@ -61,7 +61,7 @@ export const jobContracts: ModuleContracts = {
     '8.0': [
       {
         slug: 'my-active-assignees-by-uuid',
-        killedBy: ['job-my-active-uuid-dropped', 'job-assignee-uuid-not-uuid', 'job-sort-rejected'],
+        killedBy: ['job-my-active-uuid-dropped', 'job-assignee-uuid-not-uuid', 'job-sort-rejected', 'job-my-active-assignment-missing'],
         description: 'a request for the first page of my active jobs sorted by due date with their assignees',
         state: 'the user has active jobs with assignees',
         endpoint: 'job.dashboard-my-active',
@@ -78,7 +78,7 @@ export const jobContracts: ModuleContracts = {
       },
       {
         slug: 'jobs-search-by-user-uuid',
-        killedBy: ['job-my-active-uuid-dropped', 'job-assignee-uuid-not-uuid', 'job-search-pending-state-rejected'],
+        killedBy: ['job-my-active-uuid-dropped', 'job-assignee-uuid-not-uuid', 'job-search-pending-state-rejected', 'job-my-active-assignment-missing'],
         description: 'a search for the active and pending jobs of a user by user UUID',
         state: 'a user with a UUID and active jobs exists',
         endpoint: 'job.jobs-search',

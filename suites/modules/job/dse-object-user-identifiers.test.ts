@@ -21,7 +21,7 @@ check(
     id: 'job.dse-object.user-identifiers',
     title: 'the job object names its creator, assignees, user group and history users by the version’s user identifier',
     labels: entryLabels(dseObject),
-    killedBy: ['job-dse-object-user-uuid-missing', 'job-legacy-user-id-missing'],
+    killedBy: ['job-dse-object-user-uuid-missing', 'job-legacy-user-id-missing', 'job-include-history-rejected'],
     concurrent: true,
   },
   async (test) => {
