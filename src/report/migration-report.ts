@@ -70,6 +70,13 @@ const expectedText: Record<string, string> = {
   breaking: 'served, body type changed',
 };
 
+/** A "removed/deprecated" row (spec §4.4) may be either on 8.0: gone, or still served as deprecated. */
+function expectedTextOf(entry: CatalogEntry, version: PlatformVersion): string {
+  const expected = expectedVerdict(entry, version);
+  if (expected === 'absent' && entry.change === 'removed' && entry.alsoChanges?.includes('deprecated')) return 'not served, or served deprecated';
+  return expectedText[expected] ?? expected;
+}
+
 export function buildMigrationReport(results: RunResults, sections: readonly ReportSection[] = [], now = new Date(), scope: readonly string[] = []): MigrationReport {
   const byEntry = groupChecksByEntry(results.checks);
   const rows = catalog.map((entry) => row(entry, byEntry.get(entry.id) ?? []));
@@ -103,7 +110,7 @@ function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow 
     const verdict = verdictOf(ofVersion);
     const headers = isDeprecatedEntry(entry) ? deprecationHeadersOf(entry, ofVersion) : undefined;
     versions[version] = {
-      expected: expectedText[expectedVerdict(entry, version)] ?? expectedVerdict(entry, version),
+      expected: expectedTextOf(entry, version),
       observed: verdict === 'not checked' ? distinct(ofVersion.map((check) => check.note ?? 'skipped')) : findings(entry, ofVersion),
       verdict,
       ...(headers !== undefined && { deprecationHeaders: headers }),

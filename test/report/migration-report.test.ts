@@ -33,6 +33,7 @@ const checks: CheckResult[] = [
     observed: '200',
     deprecationHeaders: [deprecationSignal('GET', `http://127.0.0.1:1${usergroups}`, 200, { deprecation: '@1767225600', sunset: 'Wed, 30 Jun 2027 23:59:59 GMT' })!],
   }),
+  result('embedded 8.0', 'media.archive-entries-asset.gone', 'passed', { observed: 'deprecated, still served: HTTP 200; no Deprecation or Sunset header (the spec obliges none)' }),
   result('embedded 7.4', 'planning.usergroups-user.served', 'passed', { observed: '200' }),
   result('embedded 8.0', 'planning.usergroups-user.served', 'passed', {
     observed: '200',
@@ -44,6 +45,13 @@ const report = buildMigrationReport({ checks, errors: [] }, [], new Date('2026-1
 const rowOf = (id: string) => report.rows.find((row) => row.id === id);
 
 describe('the migration report', () => {
+  it('expects a "removed/deprecated" endpoint gone or served deprecated on 8.0, and shows which the target did', () => {
+    const archive = rowOf('media.archive-entries-asset')?.versions['8.0'];
+    expect(archive?.expected).toBe('not served, or served deprecated');
+    expect(archive?.verdict).toBe('as documented');
+    expect(archive?.observed.join('\n')).toContain('gone: deprecated, still served: HTTP 200');
+  });
+
   it('opens with what the run was not, each line as given (markdown escaped, HTML escaped), and says nothing of it for a whole run', () => {
     const scope = ['only the checks matching --only planning.*_group', 'INCOMPLETE: shard 3/3 missing'];
     const partial = buildMigrationReport({ checks, errors: [] }, [], new Date('2026-11-24T05:00:00Z'), scope);
