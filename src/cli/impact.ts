@@ -25,8 +25,9 @@ import type { CallImpact, ImpactReport, ObservedCall } from '../impact/types.ts'
 import { vendorEvidence } from '../impact/vendor-paths.ts';
 import { writeImpactReports } from '../impact/write-reports.ts';
 import { commandArguments, runCli } from './run-cli.ts';
+import { usageLine } from './usage.ts';
 
-const usage = 'usage: npm run impact -- [--har FILE]… [--pact FILE]… [--calls FILE]… [--env-file FILE] [--openapi DIR] [--embedded 7.4|8.0]';
+const usage = usageLine('impact');
 
 interface ImpactArgs {
   readonly har: readonly string[];
