@@ -50,7 +50,7 @@ export const commandHelp = {
     exits: `0 every check passed and every shard is there, 1 a check failed or a shard is missing; ${errorCodes}.`,
   },
   impact: {
-    synopsis: 'npm run impact -- [--har FILE]… [--pact FILE]… [--calls FILE]… [--env-file FILE] [--openapi DIR] [--embedded 7.4|8.0]',
+    synopsis: 'npm run impact -- [--har FILE]… [--pact FILE]… [--calls FILE]… [--env-file FILE] [--openapi DIR] [--embedded 7.4|8.0] [--out DIR]',
     purpose: 'Matches every distinct call your integration makes to the spec\'s endpoint changes and writes impact.md, impact.json and impact.html; with a target, replays the safe calls read-only beside the prediction.',
     options: [
       ['--har FILE', 'a HAR 1.2 recording of your integration (repeatable)'],
@@ -59,6 +59,7 @@ export const commandHelp = {
       ['--env-file FILE', 'read the target variables from FILE instead of .env'],
       ['--openapi DIR', 'for a call the spec does not list, say whether the vendor\'s 8.0 document has it (or OPENAPI_DIR)'],
       ['--embedded 7.4|8.0', 'replay the safe calls against the embedded platform of that version'],
+      ['--out DIR', 'write the reports to DIR (default REPORTS_DIR, where verify reads them); a report already there is kept as impact.previous.*'],
       ['-h, --help', 'print this text and exit 0'],
     ],
     exits: `0 nothing blocking, 1 a call is blocking; ${errorCodes}.`,
