@@ -15,7 +15,7 @@
  *    (both versions, every suite, Pact verification, the HTML report), their
  *    median, and where the time of the median run went (`verify --timings`).
  *
- * Usage: npm run bench -- [--latency-ms 50] [--overlap-runs 3] [--runs 5] [--concurrency 8] [--no-html]
+ * Usage: npm run bench -- [--latency-ms 50] [--overlap-runs 3] [--runs 5] [--concurrency 8] [--no-html] (--help: src/cli/usage.ts)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -25,24 +25,44 @@ import { parseArgs } from 'node:util';
 import { timingLinePattern } from '../src/runner/timings.ts';
 import { trafficDirectory, type TrafficFile } from '../src/run-targets/traffic.ts';
 import { platformVersions, type PlatformVersion } from '../src/profile/versions.ts';
+import { wantsHelp } from '../src/cli/help-gate.ts';
+import { helpText, usageLine } from '../src/cli/usage.ts';
 
-const { values } = parseArgs({
-  args: process.argv.slice(2).filter((arg) => arg !== '--'),
-  options: {
-    runs: { type: 'string', default: '5' },
-    'latency-ms': { type: 'string', default: '50' },
-    'overlap-runs': { type: 'string', default: '3' },
-    concurrency: { type: 'string', default: '8' },
-    'no-html': { type: 'boolean', default: false },
-  },
-});
+const commandLine = process.argv.slice(2).filter((arg) => arg !== '--');
+if (wantsHelp(commandLine)) {
+  process.stdout.write(helpText('bench'));
+  process.exit(0);
+}
+const { values } = parseCommandLine(commandLine);
 const wholeNumber = (text: string, least: number): number | undefined => (/^\d+$/.test(text) && Number(text) >= least ? Number(text) : undefined);
 const runs = wholeNumber(values.runs, 0);
 const latencyMs = wholeNumber(values['latency-ms'], 0);
 const overlapRuns = wholeNumber(values['overlap-runs'], 1);
 const concurrency = wholeNumber(values.concurrency, 1);
 if (runs === undefined || latencyMs === undefined || overlapRuns === undefined || concurrency === undefined) {
-  process.stderr.write('USAGE: npm run bench -- [--latency-ms N (0 skips the overlap part)] [--overlap-runs N (at least 1)] [--runs N (0 skips the timing part)] [--concurrency N] [--no-html]\n');
+  usageError('--latency-ms and --runs take a whole number (0 skips that part), --overlap-runs and --concurrency one of at least 1');
+}
+
+/** An unknown or malformed flag: one `USAGE:` line and exit 64, as the commands of src/cli answer it. */
+function parseCommandLine(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: {
+        runs: { type: 'string', default: '5' },
+        'latency-ms': { type: 'string', default: '50' },
+        'overlap-runs': { type: 'string', default: '3' },
+        concurrency: { type: 'string', default: '8' },
+        'no-html': { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    return usageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function usageError(message: string): never {
+  process.stderr.write(`USAGE: ${message}; ${usageLine('bench')}\n`);
   process.exit(64);
 }
 

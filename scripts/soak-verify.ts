@@ -10,11 +10,29 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { wantsHelp } from '../src/cli/help-gate.ts';
+import { helpText, usageLine } from '../src/cli/usage.ts';
 
-const { values } = parseArgs({ args: process.argv.slice(2).filter((arg) => arg !== '--'), options: { runs: { type: 'string', default: '30' } } });
-const runs = Number.parseInt(values.runs, 10);
-if (!Number.isInteger(runs) || runs < 1) {
-  process.stderr.write('USAGE: --runs N (a whole number of at least 1)\n');
+const commandLine = process.argv.slice(2).filter((arg) => arg !== '--');
+if (wantsHelp(commandLine)) {
+  process.stdout.write(helpText('soak'));
+  process.exit(0);
+}
+const runsText = parseCommandLine(commandLine).values.runs;
+if (!/^\d+$/.test(runsText) || Number(runsText) < 1) usageError(`--runs takes a whole number of at least 1, got "${runsText}"`);
+const runs = Number(runsText);
+
+/** An unknown or malformed flag: one `USAGE:` line and exit 64, as the commands of src/cli answer it. */
+function parseCommandLine(args: string[]) {
+  try {
+    return parseArgs({ args, options: { runs: { type: 'string', default: '30' } } });
+  } catch (error) {
+    return usageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function usageError(message: string): never {
+  process.stderr.write(`USAGE: ${message}; ${usageLine('soak')}\n`);
   process.exit(64);
 }
 

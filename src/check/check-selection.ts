@@ -8,6 +8,7 @@
  * selection that matched no check fails the run (src/cli/verify.ts): a typo
  * must never turn into a green run.
  */
+import { closest, distance } from 'fastest-levenshtein';
 import type Picomatch from 'picomatch';
 import { UpgradeGuardError } from '../errors.ts';
 import { catalogModules } from '../catalog/types.ts';
@@ -28,12 +29,23 @@ export function parseCheckSelection(value: string): readonly string[] {
   return terms.flatMap((term) => {
     const area = term.split('.')[0] ?? '';
     if (!picomatch().scan(area).isGlob && !knownAreas.includes(area)) {
-      throw new UpgradeGuardError('CONFIG_INVALID', `--only "${term}": no check area "${area}" (known: ${knownAreas.join(', ')})`);
+      throw new UpgradeGuardError('CONFIG_INVALID', `--only "${term}": no check area "${area}"${didYouMean(area)} (known: ${knownAreas.join(', ')})`);
     }
     if (term.includes('.')) return [term];
     if (moduleAreas.includes(term)) return [`${term}.*`, `contract.${term}.*`, `conformance.${term}.*`];
     return [`${term}.*`];
   });
+}
+
+/** `; did you mean "job"?` for an area one or two edits from a known one (`jbo`, `plannig`), else nothing. */
+function didYouMean(area: string): string {
+  const nearest = closest(area, [...knownAreas]);
+  return distance(area, nearest) <= (area.length > 4 ? 2 : 1) + (sameLetters(area, nearest) ? 1 : 0) ? `; did you mean "${nearest}"?` : '';
+}
+
+/** Two letters swapped (`jbo`) are two edits to Levenshtein but one slip of the hand. */
+function sameLetters(a: string, b: string): boolean {
+  return [...a].sort().join('') === [...b].sort().join('');
 }
 
 /** A predicate over check ids; every id is selected when `globs` is undefined. */

@@ -25,8 +25,9 @@ import type { CallImpact, ImpactReport, ObservedCall } from '../impact/types.ts'
 import { vendorEvidence } from '../impact/vendor-paths.ts';
 import { writeImpactReports } from '../impact/write-reports.ts';
 import { commandArguments, runCli } from './run-cli.ts';
+import { usageLine } from './usage.ts';
 
-const usage = 'usage: npm run impact -- [--har FILE]… [--pact FILE]… [--calls FILE]… [--env-file FILE] [--openapi DIR] [--embedded 7.4|8.0]';
+const usage = usageLine('impact');
 
 interface ImpactArgs {
   readonly har: readonly string[];
@@ -35,6 +36,8 @@ interface ImpactArgs {
   readonly envFile?: string;
   readonly openapi?: string;
   readonly embedded?: PlatformVersion;
+  /** Where the reports go; REPORTS_DIR when not given. */
+  readonly out?: string;
 }
 
 function parseImpactArgs(argv: string[]): ImpactArgs {
@@ -49,6 +52,7 @@ function parseImpactArgs(argv: string[]): ImpactArgs {
         'env-file': { type: 'string' },
         openapi: { type: 'string' },
         embedded: { type: 'string' },
+        out: { type: 'string' },
       },
       strict: true,
       allowPositionals: false,
@@ -65,6 +69,7 @@ function parseImpactArgs(argv: string[]): ImpactArgs {
     ...(values['env-file'] !== undefined && { envFile: values['env-file'] }),
     ...(values.openapi !== undefined && { openapi: values.openapi }),
     ...(embedded !== undefined && { embedded }),
+    ...(values.out !== undefined && { out: values.out }),
   };
 }
 
@@ -130,8 +135,10 @@ async function impact(secrets: SecretRegistry): Promise<number> {
   }
   const sorted = [...impacts].sort(byVerdict);
   const report: ImpactReport = { generatedAt: new Date().toISOString(), mode, inputs, summary: summarize(sorted), calls: sorted };
-  const files = await writeImpactReports(config.reportsDir, report, secrets);
-  process.stdout.write(`${secrets.scrub(summaryLine(report))}\nImpact report: ${files.markdown} (also ${files.html}, ${files.json})\n`);
+  const written = await writeImpactReports(args.out ?? config.reportsDir, report, secrets);
+  const { paths } = written;
+  const previous = written.previous === undefined ? '' : `; the one there before is kept as ${written.previous} (and .html, .json)`;
+  process.stdout.write(`${secrets.scrub(summaryLine(report))}\nImpact report: ${paths.markdown} (also ${paths.html}, ${paths.json})${previous}\n`);
   return report.summary.blocking > 0 ? 1 : 0;
 }
 

@@ -19,11 +19,13 @@ import { UpgradeGuardError } from '../errors.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
 import type { RunResults } from '../runner/results.ts';
 import { shardLabel } from '../runner/shard.ts';
+import { parseArgsMessage } from './parse-args-message.ts';
 import { commandArguments, runCli } from './run-cli.ts';
+import { usageLine } from './usage.ts';
 import { newRunRecord, readRunRecord, runRecordFile, writeRunRecord, type RunRecord } from './run-record.ts';
 import { writeRunReports } from './run-reports.ts';
 
-const usage = 'usage: npm run report -- [--out DIR] [--no-html] [--history DIR] SHARD_DIR…';
+const usage = usageLine('report');
 
 interface ReportArgs {
   readonly out: string;
@@ -37,9 +39,9 @@ function parseReportArgs(argv: string[]): ReportArgs {
   try {
     parsed = parseArgs({ args: argv, options: { out: { type: 'string', default: 'reports' }, 'no-html': { type: 'boolean', default: false }, history: { type: 'string' } }, strict: true, allowPositionals: true });
   } catch (error) {
-    throw new UpgradeGuardError('USAGE', `${(error as Error).message}; ${usage}`);
+    throw new UpgradeGuardError('USAGE', `${parseArgsMessage(error)}; ${usage}`);
   }
-  if (parsed.positionals.length === 0) throw new UpgradeGuardError('USAGE', `name the shards' reports folders; ${usage}`);
+  if (parsed.positionals.length === 0) throw new UpgradeGuardError('USAGE', `name the reports folders to merge; ${usage}`);
   return { out: parsed.values.out, html: !parsed.values['no-html'], ...(parsed.values.history !== undefined && { history: parsed.values.history }), dirs: parsed.positionals };
 }
 

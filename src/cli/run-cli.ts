@@ -10,15 +10,7 @@ import { lockedTasksSettled } from '../auth/file-lock.ts';
 import { UpgradeGuardError, errorCatalog, isUpgradeGuardError } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
 
-/**
- * The command's own arguments. The npm scripts put `--` between the script
- * and them: Node 20 reads `--env-file` anywhere on its command line, even
- * after the script, and would take our flag for its own.
- */
-export function commandArguments(argv: readonly string[] = process.argv): string[] {
-  const args = argv.slice(2);
-  return args[0] === '--' ? args.slice(1) : args;
-}
+export { commandArguments } from './command-arguments.ts';
 
 export async function runCli(main: (secrets: SecretRegistry) => Promise<number>): Promise<void> {
   const secrets = new SecretRegistry();

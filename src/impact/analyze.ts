@@ -5,7 +5,7 @@
  * endpoint: `/assets/77401` and `/assets/{assetId}` are the same call.
  */
 import type { CatalogEntry, HttpMethod } from '../catalog/index.ts';
-import { requestFieldFindings, responseTypeFindings } from './body-findings.ts';
+import { requestFieldFindings, requestTypeFindings, responseTypeFindings } from './body-findings.ts';
 import { isTemplated, matchEndpoint, moduleOf, type EndpointMatch } from './match.ts';
 import { casRules, changeDetails, changeRules, raisedToReview, replacementOf, unknownReason } from './verdict-rules.ts';
 import { impactVerdicts, type CallImpact, type ImpactVerdict, type ObservedCall } from './types.ts';
@@ -92,6 +92,7 @@ function callFindings(call: ObservedCall): string[] {
   return [
     ...numericUserIds(match),
     ...requestFieldFindings(entry, moduleOf(call.path), call.requestBody),
+    ...requestTypeFindings(entry, call.requestBody),
     ...responseTypeFindings(entry, call.responseBody),
   ];
 }

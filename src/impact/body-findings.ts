@@ -1,7 +1,8 @@
 /**
  * What the bodies a team sends and reads say beyond the path (pacts and
  * HARs show them): request fields 8.0 removes, renames or deprecates (spec
- * §2, the catalog's field lists), and response fields the team reads whose
+ * §2, the catalog's field lists), request fields sent with a type the 8.0
+ * request schema does not take, and response fields the team reads whose
  * type 8.0 changes (the catalog's per-version response schemas).
  */
 import { type CatalogEntry, type CatalogModule } from '../catalog/index.ts';
@@ -45,6 +46,21 @@ export function responseTypeFindings(entry: CatalogEntry | undefined, body: unkn
   return result.errors
     .filter((issue) => typeWords.test(issue.expected))
     .map((issue) => `reads ${formatIssue(issue).replace(/^(\S+): expected (.+), got (.+)$/, 'response $1 as $3; 8.0 sends $2')} (spec ${entry?.specSection ?? '§2'})`);
+}
+
+/**
+ * Request members the team sends with a type the entry's 8.0 request schema does not take (spec §2: the node copy
+ * request's `filteredIds` is an array of strings, and integer ids are not). Only type mismatches count: a member the
+ * schema leaves open, or a required one the team leaves out, is for the contract checks to judge.
+ */
+export function requestTypeFindings(entry: CatalogEntry | undefined, body: unknown): string[] {
+  const schema = entry?.schemas?.request?.['8.0'];
+  if (body === undefined || schema === undefined) return [];
+  const result = validateBody(schema, body);
+  if (result.ok) return [];
+  return result.errors
+    .filter((issue) => typeWords.test(issue.expected))
+    .map((issue) => `sends request ${issue.pointer === '' ? '(root)' : issue.pointer} as ${issue.got}; 8.0 takes ${issue.expected} there (spec §2, ${entry?.specSection ?? ''})`);
 }
 
 /** A member anywhere in the body, by name or dotted path (`filters.vdbUuids`). */

@@ -4,9 +4,11 @@
  * schema and parser (@actions/workflow-parser, the one behind GitHub's
  * Actions language server), and its pieces are asserted: a schedule, a shard
  * matrix whose verify step runs each shard, a merge job that needs the shards
- * and runs when they failed, the token store and the Allure history saved
- * under a new key each night and restored by prefix, the reports uploaded,
- * and secrets only in step environments.
+ * and runs when they failed but not when the run was cancelled, the token
+ * store and the Allure history saved under a new key each night and restored
+ * by prefix, a manual run from another branch that never restores (and so
+ * never spends) the nightly's refresh-token chain, the reports uploaded, and
+ * secrets only in step environments.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +46,54 @@ function stepOf(job: Job, uses: string, withKey?: string): Step[] {
   return job.steps.filter((step) => step.uses?.startsWith(uses) && (withKey === undefined || step.with?.[withKey] !== undefined));
 }
 
+const defaultRef = 'refs/heads/main';
+
+interface CacheRun {
+  readonly ref: string;
+  readonly runId: number;
+  readonly shard: number;
+}
+
+/**
+ * GitHub's caches as the docs describe them (actions/cache, "Restrictions for accessing a cache"): a run saves into
+ * its own ref's scope and restores from its own ref's, then the default branch's; an exact key first, else the newest
+ * cache whose key starts with a restore-keys prefix. The workflow's key templates are filled in with the run's
+ * values; a template with any other expression is refused, so the model never guesses.
+ */
+class GitHubCaches {
+  readonly #saved: { readonly ref: string; readonly key: string; readonly savedBy: CacheRun }[] = [];
+  readonly #restore: Step;
+  readonly #save: Step;
+
+  constructor(job: Job, path: string) {
+    const restore = stepOf(job, 'actions/cache/restore@').find((step) => step.with?.['path'] === path);
+    const save = stepOf(job, 'actions/cache/save@').find((step) => step.with?.['path'] === path);
+    if (!restore || !save) throw new Error(`no restore and save steps of ${path}`);
+    this.#restore = restore;
+    this.#save = save;
+  }
+
+  /** One run: what it restored (the run that saved it), then its save. */
+  run(run: CacheRun): CacheRun | undefined {
+    const key = fill(this.#restore.with?.['key'] ?? '', run);
+    const prefixes = (this.#restore.with?.['restore-keys'] ?? '').split('\n').map((line) => fill(line.trim(), run)).filter((line) => line !== '');
+    const visible = this.#saved.filter((cache) => cache.ref === run.ref || cache.ref === defaultRef).reverse();
+    const restored = visible.find((cache) => cache.key === key) ?? prefixes.map((prefix) => visible.find((cache) => cache.key.startsWith(prefix))).find(Boolean);
+    this.#saved.push({ ref: run.ref, key: fill(this.#save.with?.['key'] ?? '', run), savedBy: run });
+    return restored?.savedBy;
+  }
+}
+
+function fill(template: string, run: CacheRun): string {
+  const filled = template
+    .replaceAll('${{ github.ref }}', run.ref)
+    .replaceAll('${{ matrix.shard }}', String(run.shard))
+    .replaceAll('${{ github.run_id }}', String(run.runId))
+    .replaceAll('${{ github.run_attempt }}', '1');
+  if (filled.includes('${{')) throw new Error(`the cache model does not know an expression of ${template}`);
+  return filled;
+}
+
 describe('the nightly workflow', () => {
   it("is valid against GitHub's workflow schema", async () => {
     expect(await schemaErrors(content)).toEqual([]);
@@ -67,10 +117,10 @@ describe('the nightly workflow', () => {
     expect(stepOf(verify as Job, 'actions/upload-artifact@')[0]?.with?.['name']).toBe('shard-${{ matrix.shard }}');
   });
 
-  it('merges in a job that needs every shard and runs when a shard failed', () => {
+  it('merges in a job that needs every shard and runs when a shard failed, not when the run was cancelled', () => {
     const report = workflow.jobs['report'];
     expect([report?.needs].flat()).toEqual(['verify']);
-    expect(report?.if).toBe('always()');
+    expect(report?.if).toBe('${{ !cancelled() }}');
     expect(stepOf(report as Job, 'actions/download-artifact@')[0]?.with?.['pattern']).toBe('shard-*');
     expect(report?.steps.find((step) => step.run?.includes('npm run report'))?.run).toMatch(/npm run report -- .*--history reports-history .*shards\/shard-\*/);
     expect(stepOf(report as Job, 'actions/upload-artifact@').every((step) => step.if === 'always()')).toBe(true);
@@ -87,6 +137,28 @@ describe('the nightly workflow', () => {
       const prefix = restore?.with?.['restore-keys']?.trim();
       expect(prefix && save?.with?.['key']?.startsWith(prefix)).toBe(true);
     }
+  });
+
+  it('a manual run from another branch neither restores nor replaces the nightly\'s token chain', () => {
+    const caches = new GitHubCaches(workflow.jobs['verify'] as Job, '.upgrade-guard');
+    const nightly = (runId: number) => ({ ref: defaultRef, runId, shard: 1 });
+    caches.run(nightly(100));
+    // workflow_dispatch from a branch: GitHub lets it restore the default branch's caches, not keep its own there.
+    expect(caches.run({ ref: 'refs/heads/try-staging', runId: 101, shard: 1 })).toBeUndefined();
+    expect(caches.run({ ref: 'refs/heads/try-staging', runId: 102, shard: 1 })?.runId).toBe(101);
+    // The next night restores the chain the last night saved, the one it rotated itself.
+    expect(caches.run(nightly(103))?.runId).toBe(100);
+    // A manual run on the default branch is a night like the others (concurrency keeps it apart from a scheduled one).
+    expect(caches.run(nightly(104))?.runId).toBe(103);
+    // Each shard keeps its own chain.
+    expect(caches.run({ ref: defaultRef, runId: 105, shard: 2 })).toBeUndefined();
+  });
+
+  it('the cache model bites: a key without the ref lets a branch run restore the nightly\'s chain', () => {
+    const withoutRef = JSON.parse(JSON.stringify(workflow.jobs['verify']).replaceAll('${{ github.ref }}-', '')) as Job;
+    const caches = new GitHubCaches(withoutRef, '.upgrade-guard');
+    caches.run({ ref: defaultRef, runId: 100, shard: 1 });
+    expect(caches.run({ ref: 'refs/heads/try-staging', runId: 101, shard: 1 })?.runId).toBe(100);
   });
 
   it('takes secrets from the secret store into step environments only, never into a command line', () => {

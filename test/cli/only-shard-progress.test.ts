@@ -25,7 +25,7 @@ describe.concurrent('verify --only and --shard refuse what would not be the run 
   it('--only with an unknown area is CONFIG_INVALID before anything runs', async () => {
     const line = expectOneCodedLine(await verify(['--only', 'jbo']), 'CONFIG_INVALID');
     expect(line).toContain('"jbo"');
-    expect(line).toContain('job');
+    expect(line).toContain('did you mean "job"?');
   }, COMMAND_TIMEOUT_MS);
 
   it('--only that matches no check of the run is CONFIG_INVALID, not a green run', async () => {

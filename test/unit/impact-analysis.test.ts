@@ -87,6 +87,14 @@ describe('verdicts', () => {
     expect(shop?.reasons.join('\n')).toContain('sends request property `conditions`, which 8.0 removes');
     expect(shop?.reasons.join('\n')).toContain('reads response (root) as array (0 items); 8.0 sends object');
   });
+
+  it('reads a request member sent with a type the 8.0 request schema does not take (spec §2: filteredIds are strings)', () => {
+    const copy = (filteredIds: unknown[]) => ({ method: 'POST', path: '/maps/rest/api/v1.0/node/5/copy/6', query: '', source: 'har', origin: 'h', requestBody: { filteredIds } }) as const;
+    const [integers] = groupCalls([copy([4711, 4712])]).map(judge);
+    expect(integers?.reasons.join('\n')).toContain('sends request /filteredIds/0 as 4711; 8.0 takes string there (spec §2, §4.3)');
+    const [strings] = groupCalls([copy(['4711'])]).map(judge);
+    expect(strings?.reasons.join('\n')).not.toContain('sends request');
+  });
 });
 
 describe('parseCallList', () => {

@@ -66,10 +66,12 @@ describe('planning module routes per version (spec §4.3)', () => {
     });
   }
 
-  it('{version} accepts v<major>[.<minor>] only (spec §9.2)', async () => {
-    const h = harness('7.4');
-    for (const segment of ['v1', 'v1.0', 'v2', 'v3.12']) expect((await h.call('GET', `/maps/rest/api/${segment}/tree`)).status).toBe(200);
-    for (const segment of ['latest', '1', 'v1.2.3', 'v']) expect((await h.call('GET', `/maps/rest/api/${segment}/tree`)).status).toBe(404);
+  it('{version} accepts v<major>[.<minor>] (spec §9.2) and the alias latest (the vendor\'s 8.0 planning document), nothing else', async () => {
+    for (const version of ['7.4', '8.0'] as const) {
+      const h = harness(version);
+      for (const segment of ['v1', 'v1.0', 'v2', 'v3.12', 'latest']) expect((await h.call('GET', `/maps/rest/api/${segment}/tree`)).status, `${version} ${segment}`).toBe(200);
+      for (const segment of ['Latest', 'latest1', '1', 'v1.2.3', 'v']) expect((await h.call('GET', `/maps/rest/api/${segment}/tree`)).status, `${version} ${segment}`).toBe(404);
+    }
   });
 
   it('7.4: the 8.0 group list is absent (405 beside the served POST /group)', async () => {
