@@ -24,10 +24,10 @@ import {
   type LifecycleAspect,
 } from '../../src/catalog/index.ts';
 import { isFixtureName, type FixtureName } from '../../src/catalog/fixtures.ts';
-import { recipeFor, type RecipeInput, type RequestRecipe } from './_requests.ts';
+import { recipeFor, type PreparedCall, type RecipeInput, type RequestRecipe } from './_requests.ts';
+import { guardEntry, settleEntry } from './_undo.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { check, forEachTarget, type CheckDefinition } from '../../src/check/check.ts';
-import { requireMutationsAllowed } from '../../src/check/mutation-guard.ts';
 import { observe } from '../../src/check/observe.ts';
 import { annotateDeprecatedEndpoint } from '../../src/check/deprecation-scan.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
@@ -75,12 +75,12 @@ function servedCheck(entry: CatalogEntry, verdict: string): void {
   const recipe = recipeFor(entry.id);
   check(definition(entry, 'served', `${entry.method} ${entry.path} is served (${verdict})`, entry.faults.served), async (test) => {
     const context = await suiteContext();
-    if (entry.mutating) await requireMutationsAllowed(test, context.target, `${entry.method} ${entry.path}`);
-    const input = await recipeInput(test, context, entry, recipe);
-    const response = await callEntry(context.api, entry, recipe, input);
-    // Deprecation / Sunset headers are an observation (RFC 9745, RFC 8594; the spec obliges none): shown, never judged.
-    if ([entry.change, ...(entry.alsoChanges ?? [])].includes('deprecated')) await annotateDeprecatedEndpoint(response, entry.method);
+    await guardEntry(test, context, entry, recipe, `${entry.method} ${entry.path}`);
+    const { input, prepared } = await preparedInput(test, context, entry, recipe);
+    const response = await callEntry(context.api, entry, recipe, input, prepared);
     try {
+      // Deprecation / Sunset headers are an observation (RFC 9745, RFC 8594; the spec obliges none): shown, never judged.
+      if ([entry.change, ...(entry.alsoChanges ?? [])].includes('deprecated')) await annotateDeprecatedEndpoint(response, entry.method);
       const schemaId = entry.schemas?.response?.[context.target.version];
       const served = recipe.served ?? [];
       // A change that cannot be undone is said in the report wherever it was made on a target that is not ours.
@@ -94,7 +94,7 @@ function servedCheck(entry: CatalogEntry, verdict: string): void {
         expect(result.ok ? '' : formatValidationErrors(result.errors), `body against ${schemaId}`).toBe('');
       }
     } finally {
-      if (entry.mutating && response.status < 300 && recipe.cleanup) await recipe.cleanup(context.api, response, input);
+      await settleEntry(test, context, entry, recipe, input, response, prepared);
     }
   });
 }
@@ -103,11 +103,15 @@ function goneCheck(entry: CatalogEntry, faults: FaultDeclarations): void {
   const recipe = recipeFor(entry.id);
   check(definition(entry, 'gone', `${entry.method} ${entry.path} is gone (404 or 405)`, faults), async (test) => {
     const context = await suiteContext();
-    if (entry.mutating) await requireMutationsAllowed(test, context.target, `probing the removed ${entry.method} ${entry.path}`);
-    const input = await recipeInput(test, context, entry, recipe, { lenient: true });
-    const response = await callEntry(context.api, entry, recipe, input);
-    await observe(test, `${response.status}${input.placeholders ? AMBIGUOUS_404 : ''}`);
-    expect(ROUTE_ABSENT as readonly number[], `${entry.method} ${entry.path} still answers`).toContain(response.status);
+    await guardEntry(test, context, entry, recipe, `probing the removed ${entry.method} ${entry.path}`);
+    const { input, prepared } = await preparedInput(test, context, entry, recipe, { lenient: true });
+    const response = await callEntry(context.api, entry, recipe, input, prepared);
+    try {
+      await observe(test, `${response.status}${input.placeholders ? AMBIGUOUS_404 : ''}`);
+      expect(ROUTE_ABSENT as readonly number[], `${entry.method} ${entry.path} still answers`).toContain(response.status);
+    } finally {
+      await settleEntry(test, context, entry, recipe, input, response, prepared);
+    }
   });
 }
 
@@ -115,16 +119,16 @@ function absentBeforeCheck(entry: CatalogEntry, faults: FaultDeclarations): void
   const recipe = recipeFor(entry.id);
   check(definition(entry, 'absent-before-8.0', `${entry.method} ${entry.path} (8.0) is not served yet`, faults), async (test) => {
     const context = await suiteContext();
-    if (entry.mutating) await requireMutationsAllowed(test, context.target, `probing ${entry.method} ${entry.path}`);
-    const input = await recipeInput(test, context, entry, recipe, { lenient: true });
-    const response = await callEntry(context.api, entry, recipe, input);
+    await guardEntry(test, context, entry, recipe, `probing ${entry.method} ${entry.path}`);
+    const { input, prepared } = await preparedInput(test, context, entry, recipe, { lenient: true });
+    const response = await callEntry(context.api, entry, recipe, input, prepared);
     try {
       await observe(test, `${response.status}${input.placeholders ? AMBIGUOUS_404 : ''}`);
       if (!(ROUTE_ABSENT as readonly number[]).includes(response.status)) {
         await skipWithReason(test, `observation: already served on this ${context.target.version} instance (HTTP ${response.status}); 7.4 patch levels differ`);
       }
     } finally {
-      if (entry.mutating && response.status < 300 && recipe.cleanup) await recipe.cleanup(context.api, response, input);
+      await settleEntry(test, context, entry, recipe, input, response, prepared);
     }
   });
 }
@@ -160,6 +164,7 @@ async function recipeInput(
     const fixture = entry.pathParams[param];
     if (fixture && isFixtureName(fixture)) names.add(fixture);
   }
+  for (const provided of recipe.provides ?? []) names.delete(provided);
   const lookup = await context.fixtures.lookupAll([...names]);
   if ('missing' in lookup) {
     // An absence probe can go on with a made-up id: a 404 then cannot tell a missing route from a missing entity, and says so.
@@ -169,11 +174,37 @@ async function recipeInput(
   return { version: context.target.version, fixtures: lookup.values, placeholders: false };
 }
 
+/**
+ * The recipe's input, after its `prepare` made what the call acts on. A prepare that fails fails the served check
+ * (the endpoint cannot be tried on anything the run may change); an absence probe goes on with made-up ids.
+ */
+async function preparedInput(
+  test: TestContext,
+  context: SuiteContext,
+  entry: CatalogEntry,
+  recipe: RequestRecipe,
+  options: { lenient?: boolean } = {},
+): Promise<{ input: ResolvedInput; prepared: PreparedCall | undefined }> {
+  const input = await recipeInput(test, context, entry, recipe, options);
+  if (!recipe.prepare) return { input, prepared: undefined };
+  const prepared = await recipe.prepare(context.api, input);
+  if (!('failed' in prepared)) return { input: { ...input, fixtures: { ...input.fixtures, ...prepared.fixtures } }, prepared };
+  if (!options.lenient) throw new Error(`cannot try ${entry.method} ${entry.path} on data of its own: ${prepared.failed}`);
+  const placeholders = placeholderFixtures(recipe.provides ?? []);
+  return { input: { ...input, fixtures: { ...input.fixtures, ...placeholders }, placeholders: true }, prepared: undefined };
+}
+
 function placeholderFixtures(names: readonly FixtureName[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, '0']));
 }
 
-export function callEntry(api: PlatformApi, entry: Pick<CatalogEntry, 'method' | 'path' | 'versionSegment' | 'pathParams'>, recipe: RequestRecipe, input: RecipeInput): Promise<HttpResponse> {
+export function callEntry(
+  api: PlatformApi,
+  entry: Pick<CatalogEntry, 'method' | 'path' | 'versionSegment' | 'pathParams'>,
+  recipe: RequestRecipe,
+  input: RecipeInput,
+  prepared?: PreparedCall,
+): Promise<HttpResponse> {
   const pathParams: Record<string, string> = {};
   for (const [param, fixture] of Object.entries(entry.pathParams)) {
     const value = input.fixtures[fixture];
@@ -185,6 +216,6 @@ export function callEntry(api: PlatformApi, entry: Pick<CatalogEntry, 'method' |
     path: entry.path,
     pathParams,
     ...(recipe.query && { query: recipe.query(input) }),
-    ...(recipe.body && { json: recipe.body(input) }),
+    ...(prepared?.body !== undefined ? { json: prepared.body } : recipe.body && { json: recipe.body(input) }),
   });
 }
