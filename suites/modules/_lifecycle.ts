@@ -4,7 +4,8 @@
  * - served:  the endpoint exists in this version and answers as documented
  *            (statuses, the version's response schema, the new parameters
  *            and fields of the request recipe accepted);
- * - gone:    removed in 8.0, so 404 or 405;
+ * - gone:    removed in 8.0, so 404 or 405, or 410 Gone (RFC 9110 §15.5.11:
+ *            the resource is no longer available, the most precise answer);
  * - absent-before-8.0: on 7.4 an 8.0-only endpoint is expected absent; one
  *            that is already there is reported as an observation (a skip
  *            with its reason), not a failure: 7.4 patch levels differ;
@@ -37,6 +38,9 @@ import { targetVersion } from '../../src/run-targets/current-target.ts';
 
 /** A route the platform does not have: 404, or 405 where another method shares the path. */
 export const ROUTE_ABSENT = [404, 405] as const;
+
+/** A removed route: absent, or 410 Gone, which RFC 9110 §15.5.11 names for a resource that is no longer available. */
+export const ROUTE_GONE = [...ROUTE_ABSENT, 410] as const;
 
 /** Which lifecycle checks an entry has follows from its change and the target's version, so they are registered per target. */
 export function lifecycleChecks(module: CatalogModule): void {
@@ -101,14 +105,14 @@ function servedCheck(entry: CatalogEntry, verdict: string): void {
 
 function goneCheck(entry: CatalogEntry, faults: FaultDeclarations): void {
   const recipe = recipeFor(entry.id);
-  check(definition(entry, 'gone', `${entry.method} ${entry.path} is gone (404 or 405)`, faults), async (test) => {
+  check(definition(entry, 'gone', `${entry.method} ${entry.path} is gone (404, 405 or 410)`, faults), async (test) => {
     const context = await suiteContext();
     await guardEntry(test, context, entry, recipe, `probing the removed ${entry.method} ${entry.path}`);
     const { input, prepared } = await preparedInput(test, context, entry, recipe, { lenient: true });
     const response = await callEntry(context.api, entry, recipe, input, prepared);
     try {
       await observe(test, `${response.status}${input.placeholders ? AMBIGUOUS_404 : ''}`);
-      expect(ROUTE_ABSENT as readonly number[], `${entry.method} ${entry.path} still answers`).toContain(response.status);
+      expect(ROUTE_GONE as readonly number[], `${entry.method} ${entry.path} still answers`).toContain(response.status);
     } finally {
       await settleEntry(test, context, entry, recipe, input, response, prepared);
     }
