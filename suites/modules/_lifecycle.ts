@@ -28,6 +28,7 @@ import { isFixtureName, type FixtureName } from '../../src/catalog/fixtures.ts';
 import { recipeFor, type PreparedCall, type RecipeInput, type RequestRecipe } from './_requests.ts';
 import { guardEntry, settleEntry } from './_undo.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
+import { isJsonMediaType, mediaTypeEssence } from '../../src/http/media-type.ts';
 import { check, forEachTarget, type CheckDefinition } from '../../src/check/check.ts';
 import { observe } from '../../src/check/observe.ts';
 import { annotateDeprecatedEndpoint } from '../../src/check/deprecation-scan.ts';
@@ -137,6 +138,11 @@ function absentBeforeCheck(entry: CatalogEntry, faults: FaultDeclarations): void
   });
 }
 
+/**
+ * "Served" means an API answer (spec §9.4: the replacement is what a client moves to): a 2xx whose Content-Type is
+ * the JSON the replaced endpoint documents (its response schema is JSON) and whose body parses. A 200 with an HTML
+ * sign-in page, which a gateway answers for a route it does not know, is not served.
+ */
 function replacementCheck(entry: CatalogEntry, replacement: EndpointRef, faults: FaultDeclarations): void {
   check(
     definition(entry, 'replacement-served', `the replacement ${replacement.method} ${replacement.path} is served`, faults),
@@ -144,11 +150,25 @@ function replacementCheck(entry: CatalogEntry, replacement: EndpointRef, faults:
       const context = await suiteContext();
       const input = await recipeInput(test, context, { ...entry, path: replacement.path }, {});
       const response = await callEntry(context.api, { ...entry, method: replacement.method, path: replacement.path }, {}, input);
-      await observe(test, `${response.status}`);
-      expect(response.status, `a 2xx from ${replacement.method} ${replacement.path}`).toBeGreaterThanOrEqual(200);
-      expect(response.status, `a 2xx from ${replacement.method} ${replacement.path}`).toBeLessThan(300);
+      const contentType = response.header('content-type');
+      await observe(test, `${response.status} ${mediaTypeEssence(contentType) ?? 'without a Content-Type'}`);
+      const what = `${replacement.method} ${replacement.path}`;
+      expect(response.status, `a 2xx from ${what}`).toBeGreaterThanOrEqual(200);
+      expect(response.status, `a 2xx from ${what}`).toBeLessThan(300);
+      if (entry.schemas?.response?.[context.target.version] === undefined) return;
+      expect(isJsonMediaType(contentType), `Content-Type of ${what} is JSON, as the replaced endpoint documents (got ${contentType ?? 'none'})`).toBe(true);
+      expect(parseError(response.text), `the body of ${what} parses as JSON`).toBe('');
     },
   );
+}
+
+function parseError(text: string): string {
+  try {
+    JSON.parse(text);
+    return '';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 const AMBIGUOUS_404 = ' with made-up ids (no fixture found): a 404 cannot tell a missing route from a missing entity';
