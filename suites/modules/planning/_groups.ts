@@ -37,8 +37,10 @@ export async function withScratchGroup(test: TestContext, context: SuiteContext,
   } finally {
     // A check that deleted the group itself says so: a second DELETE would only be refused.
     const deleted = outcome === 'deleted' ? undefined : await deleteGroup(context.api, id);
-    const undone = deleted === undefined || deleted.status < 300 ? 'removed' : 'not undone';
-    const detail = deleted === undefined ? 'deleted by the check' : `DELETE answered HTTP ${deleted.status}`;
+    // Gone is what a GET says, not what the DELETE answered.
+    const gone = (await readGroup(context.api, id)).status === 404;
+    const undone = gone ? 'removed' : 'not undone';
+    const detail = `${deleted === undefined ? 'deleted by the check' : `DELETE answered HTTP ${deleted.status}`}${gone ? '' : ', and GET still finds it'}`;
     recordDataChange(test, { request: requestLine(groupCreate.method, response.url), target: `scratch group ${id}, created by the check`, undone, detail });
   }
 }

@@ -53,13 +53,17 @@ async function create(api: PlatformApi, path: string, body: unknown, what: strin
   return { id, request: requestLine('POST', response.url) };
 }
 
-/** DELETE of a scratch object; removed when it answers 2xx, or 404 after the call under test deleted it. */
+/**
+ * DELETE of a scratch object, then a GET to see it gone: removed when the GET answers 404 (the call under test may
+ * have deleted it already, when `deletedByCall`). A DELETE that answers success and leaves it is not undone.
+ */
 async function remove(api: PlatformApi, path: string, id: string, created: Created, what: string, deletedByCall: boolean): Promise<DataChange> {
   const target = `scratch ${what} ${id}, created by the check`;
+  const gone = async (): Promise<boolean> => (await api.call({ method: 'GET', path, pathParams: { id } })).status === 404;
+  if (deletedByCall && (await gone())) return { request: created.request, target, undone: 'removed', detail: 'deleted by the call under test' };
   const response = await api.call({ method: 'DELETE', path, pathParams: { id } });
-  if (isSuccess(response)) return { request: created.request, target, undone: 'removed', detail: `DELETE answered HTTP ${response.status}` };
-  if (deletedByCall && response.status === 404) return { request: created.request, target, undone: 'removed', detail: 'deleted by the call under test' };
-  return { request: created.request, target, undone: 'not undone', detail: `DELETE answered HTTP ${response.status}; the ${what} is named "${suiteMarker} …"` };
+  if (await gone()) return { request: created.request, target, undone: 'removed', detail: `DELETE answered HTTP ${response.status}` };
+  return { request: created.request, target, undone: 'not undone', detail: `still there after DELETE answered HTTP ${response.status}; it is named "${suiteMarker} …"` };
 }
 
 const groupBody = (): Record<string, unknown> => ({ name: scratchName('group'), inherit: false });
