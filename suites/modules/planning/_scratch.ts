@@ -115,7 +115,8 @@ const sameMemberships = (a: readonly GroupRolePair[], b: readonly GroupRolePair[
 /**
  * PUT /usergroups/user/{userId} replaces the user's memberships (vendor GroupRolePair list): the check sends the
  * memberships read first plus one in a scratch group, then puts the ones read first back and deletes the group.
- * The role of the scratch membership is one the user already holds; a user with none gets the memberships it has.
+ * The role of the scratch membership is one the user already holds; a user with none, or a target that cannot
+ * create the group, gets the memberships it has.
  */
 export async function prepareUserGroupsUpdate(api: PlatformApi, input: RecipeInput): Promise<Prepared> {
   const userId = input.fixtures.planningUserId;
@@ -125,8 +126,9 @@ export async function prepareUserGroupsUpdate(api: PlatformApi, input: RecipeInp
   const before = isSuccess(first) ? pairs(first.json()) : undefined;
   if (before === undefined) return { failed: `reading user ${userId}'s memberships first (GET ${userGroupsPath}) answered HTTP ${first.status}${isSuccess(first) ? ' with no GroupRolePair list' : ''}` };
   const role = before[0]?.roleId;
-  const group = role === undefined ? undefined : await create(api, groupPath, groupBody(), 'group');
-  if (group !== undefined && 'failed' in group) return group;
+  // Without a scratch group (none can be created) the user gets the memberships it has: the PUT is still tried.
+  const made = role === undefined ? undefined : await create(api, groupPath, groupBody(), 'group');
+  const group = made !== undefined && 'failed' in made ? undefined : made;
   const scratchGroupId = group === undefined ? undefined : Number(group.id);
   const scratch = scratchGroupId !== undefined && Number.isInteger(scratchGroupId) && role !== undefined ? [{ groupId: scratchGroupId, roleId: role }] : [];
   const target = `memberships of user ${userId}`;
