@@ -15,6 +15,7 @@ import { fullUser, limitedUser } from './fixtures/users.ts';
 import { checkBearer } from './cas/bearer-guard.ts';
 import { createDispatcher, type Dispatch } from './http/dispatch.ts';
 import { withDeprecationNotices, type DeprecationHeaderMode } from './http/deprecation-notices.ts';
+import { withRemovedEndpoints, type RemovedEndpointMode } from './http/removed-endpoints.ts';
 import { createRequestListener } from './http/node-listener.ts';
 import type { TrafficMeter } from './http/traffic.ts';
 import { Router, type SimResponse } from './http/router.ts';
@@ -36,6 +37,8 @@ export interface PlatformOptions {
   readonly loginPage?: LoginPageKind;
   /** Deprecation / Sunset headers on some deprecated 8.0 endpoints (simulator/http/deprecation-notices.ts); none by default. */
   readonly deprecationHeaders?: DeprecationHeaderMode;
+  /** How 8.0 answers the endpoints it removed (simulator/http/removed-endpoints.ts): 404/405 by default, or 410 Gone. */
+  readonly removedEndpoints?: RemovedEndpointMode;
   /** Told each time the instance asks whether a fault is on, from its creation on (see FaultSet). */
   readonly onFaultConsulted?: FaultConsulted;
   readonly clientId?: string;
@@ -141,11 +144,15 @@ export function createPlatform(options: PlatformOptions): Platform {
   for (const register of options.modules ?? moduleRegistrars) register(router, { version: settings.version, faults, baseUrl });
 
   const dispatch: Dispatch = withDeprecationNotices(
-    createDispatcher({
-      router,
-      checkBearer: (headers, roles) => checkBearer(headers, roles, cas.tokens, faults),
-      onInternalError: options.onInternalError ?? reportInternalError,
-    }),
+    withRemovedEndpoints(
+      createDispatcher({
+        router,
+        checkBearer: (headers, roles) => checkBearer(headers, roles, cas.tokens, faults),
+        onInternalError: options.onInternalError ?? reportInternalError,
+      }),
+      settings.version,
+      options.removedEndpoints,
+    ),
     settings.version,
     options.deprecationHeaders,
   );

@@ -142,7 +142,7 @@ export const mediaContracts: ModuleContracts = {
       workflowSteps,
       {
         slug: 'vdb-workflow-steps-v1-2',
-        killedBy: ['media-workflow-steps-replacement-missing'],
+        killedBy: ['media-workflow-steps-replacement-missing', 'media-workflow-steps-replacement-sign-in-page'],
         description: 'a request for the workflow steps of a virtual database at the v1.2 path',
         state: 'a virtual database exists',
         endpoint: 'media.vdb-workflow-steps',

@@ -102,6 +102,11 @@ export const mediaFaults = {
     spec: '§4.4, §9.4',
     versions: ['8.0'],
   },
+  'media-workflow-steps-replacement-sign-in-page': {
+    description: 'The replacement GET /rest/mp/v1.2/virtual-databases/{vdbId}/workflow-steps answers 200 with an HTML sign-in page in 8.0, as a gateway in front of a route it does not know.',
+    spec: '§4.4, §9.4',
+    versions: ['8.0'],
+  },
   'media-user-uuid-dropped': {
     description: 'GET /rest/mp/v1.1/users lists users as {id, name} in 8.0, without uuid.',
     spec: '§2, §9.3',

@@ -306,7 +306,7 @@ export const mediaEntries = endpointChanges([
     faults: {
       // 7.4 without integer ids: the vdbId fixture falls back to the UUID, which the 7.4 workflow steps refuse.
       served: { killedBy: ['media-workflow-steps-removed-early', 'media-integer-ids-missing-in-7.4'] },
-      replacementServed: { killedBy: ['media-workflow-steps-replacement-missing'] },
+      replacementServed: { killedBy: ['media-workflow-steps-replacement-missing', 'media-workflow-steps-replacement-sign-in-page'] },
     },
   },
   {

@@ -33,7 +33,7 @@ export const planningEntries = endpointChanges([
       served: { killedBy: ['planning-group-uid-missing', 'planning-group-writes-removed-early'] },
     },
   },
-  // PUT before DELETE: both take the discovered group, and the lifecycle runs mutating calls in catalog order.
+  // PUT and DELETE each act on a scratch group of their own (suites/modules/planning/_scratch.ts).
   {
     id: 'planning.group-update',
     module: 'planning',

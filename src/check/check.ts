@@ -26,6 +26,7 @@ import { checkMatcher } from './check-selection.ts';
 import { recordForConformance } from '../conformance/record.ts';
 import { readableFailure } from './failure.ts';
 import { recordDeprecationSignals } from './deprecation-scan.ts';
+import { attachDataChanges } from './data-changes.ts';
 import { skipWithReason } from './skip.ts';
 import { cutOffNote, runTimedOutSeconds } from '../errors.ts';
 import type { Exchange } from '../http/exchange-log.ts';
@@ -120,6 +121,7 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         if (retried.length > 0) context.task.meta.retried = retried.map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}: ${exchange.attempts} attempts`).join('; ');
         await recordForConformance(target, definition.id, exchanges);
         await recordDeprecationSignals(context, exchanges);
+        await attachDataChanges(context);
         if (exchanges.length > 0) {
           await allure.attachment('HTTP exchanges (redacted)', JSON.stringify(exchanges, null, 2), 'application/json');
         }

@@ -2,6 +2,10 @@
  * Read-only by default (DESIGN.md "Rules"): against a real target a check
  * that would send POST, PUT, PATCH or DELETE to a module is skipped, with
  * that reason, unless ALLOW_MUTATIONS=true. The embedded platform is ours.
+ *
+ * A step whose change the API cannot undo (no delete for what it creates, no
+ * way to put back what it replaces) needs ALLOW_IRREVERSIBLE=true as well:
+ * ALLOW_MUTATIONS alone promises that the run leaves the data as it found it.
  */
 import type { TestContext } from 'vitest';
 import type { TargetInfo } from '../run-targets/target-info.ts';
@@ -13,5 +17,12 @@ export async function requireMutationsAllowed(test: TestContext, target: TargetI
     test.task.meta.changesData = true;
     return;
   }
-  await skipWithReason(test, `${what} would change data on ${target.baseUrl}; set ALLOW_MUTATIONS=true to run it (it cleans up after itself)`);
+  await skipWithReason(test, `${what} would change data on ${target.baseUrl}; set ALLOW_MUTATIONS=true to run it (it changes only what it creates, and removes or restores that)`);
+}
+
+/** The guard of a step that cannot be undone: `why` says what stays changed; it runs only with both opt-ins on a real target. */
+export async function requireIrreversibleAllowed(test: TestContext, target: TargetInfo, what: string, why: string): Promise<void> {
+  await requireMutationsAllowed(test, target, `${what} (cannot be undone: ${why})`);
+  if (target.embedded || target.allowIrreversible === true) return;
+  await skipWithReason(test, `${what} cannot be undone on ${target.baseUrl} (${why}); set ALLOW_IRREVERSIBLE=true as well to run it`);
 }

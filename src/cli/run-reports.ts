@@ -10,6 +10,7 @@ import { contractBreaksReportSection, contractBreaksSummaryLine, writeContractBr
 import { integrationSection } from '../impact/integration-section.ts';
 import { renderAllureReport } from '../report/allure-html.ts';
 import { conformanceSection } from '../report/conformance-section.ts';
+import { dataChangesSection } from '../report/data-changes-section.ts';
 import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
 import { formatSummary } from '../report/summary.ts';
 import type { RunResults } from '../runner/results.ts';
@@ -47,6 +48,8 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
   }
   const conformance = conformanceSection(results);
   if (conformance) sections.push(conformance);
+  const changes = dataChangesSection(results.checks);
+  if (changes) sections.push(changes);
   // "Your integration": the team's own calls, when an `npm run impact` left its report in the reports folder.
   const integration = await integrationSection(input.reportsDir);
   if (integration) sections.push(integration);

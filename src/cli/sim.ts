@@ -1,5 +1,5 @@
 /**
- * `npm run sim -- --version 8.0 --port 4080 [--token-ttl SECONDS] [--login-page form|script] [--deprecation-headers sent|malformed] [--fault NAME]...`
+ * `npm run sim -- --version 8.0 --port 4080 [--token-ttl SECONDS] [--login-page form|script] [--deprecation-headers sent|malformed] [--removed-endpoints not-found|gone] [--fault NAME]...`
  *
  * Serves one simulated platform instance and prints the `.env` lines that
  * point the suite at it, on stdout and nothing else there (so
@@ -15,8 +15,9 @@ import { faultNames, isFaultName, type FaultName } from '../../simulator/faults/
 import { createPlatform, isLoginPageKind, loginPageKinds, type LoginPageKind, type Platform, type PlatformAddress } from '../../simulator/platform.ts';
 import { isSimVersion, simVersions, type SimVersion } from '../../simulator/version.ts';
 import { deprecationHeaderModes, isDeprecationHeaderMode, type DeprecationHeaderMode } from '../../simulator/http/deprecation-notices.ts';
+import { isRemovedEndpointMode, removedEndpointModes, type RemovedEndpointMode } from '../../simulator/http/removed-endpoints.ts';
 
-const usage = `npm run sim -- --version ${simVersions.join('|')} [--port N] [--host ADDRESS] [--token-ttl SECONDS] [--login-page ${loginPageKinds.join('|')}] [--deprecation-headers ${deprecationHeaderModes.join('|')}] [--fault NAME]...`;
+const usage = `npm run sim -- --version ${simVersions.join('|')} [--port N] [--host ADDRESS] [--token-ttl SECONDS] [--login-page ${loginPageKinds.join('|')}] [--deprecation-headers ${deprecationHeaderModes.join('|')}] [--removed-endpoints ${removedEndpointModes.join('|')}] [--fault NAME]...`;
 const exitUsage = 64;
 const exitUnreachable = 3;
 
@@ -29,6 +30,8 @@ interface SimArguments {
   /** `script`: the CAS's login form is built by JavaScript, which a form parser cannot drive (LOGIN_DRIVER=browser can). */
   readonly loginPage: LoginPageKind;
   readonly deprecationHeaders: DeprecationHeaderMode | undefined;
+  /** `gone`: the endpoints 8.0 removed answer 410 instead of 404/405 (simulator/http/removed-endpoints.ts). */
+  readonly removedEndpoints: RemovedEndpointMode | undefined;
 }
 
 class UsageError extends Error {}
@@ -46,6 +49,7 @@ function parseCommandLine(argv: readonly string[]): SimArguments | 'help' {
       'login-page': { type: 'string', default: 'form' },
       fault: { type: 'string', multiple: true, default: [] },
       'deprecation-headers': { type: 'string' },
+      'removed-endpoints': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -70,7 +74,11 @@ function parseCommandLine(argv: readonly string[]): SimArguments | 'help' {
   if (deprecationHeaders !== undefined && !isDeprecationHeaderMode(deprecationHeaders)) {
     throw new UsageError(`--deprecation-headers must be one of ${deprecationHeaderModes.join(', ')}, got "${deprecationHeaders}"`);
   }
-  return { version, port, host: values.host, tokenTtlSeconds, faults, loginPage, deprecationHeaders };
+  const removedEndpoints = values['removed-endpoints'];
+  if (removedEndpoints !== undefined && !isRemovedEndpointMode(removedEndpoints)) {
+    throw new UsageError(`--removed-endpoints must be one of ${removedEndpointModes.join(', ')}, got "${removedEndpoints}"`);
+  }
+  return { version, port, host: values.host, tokenTtlSeconds, faults, loginPage, deprecationHeaders, removedEndpoints };
 }
 
 function wholeNumber(flag: string, text: string, min: number, max: number): number {
@@ -117,6 +125,7 @@ async function main(): Promise<void> {
     faults: options.faults,
     loginPage: options.loginPage,
     ...(options.deprecationHeaders !== undefined && { deprecationHeaders: options.deprecationHeaders }),
+    ...(options.removedEndpoints !== undefined && { removedEndpoints: options.removedEndpoints }),
     ...(options.tokenTtlSeconds === undefined ? {} : { tokenTtlSeconds: options.tokenTtlSeconds }),
   });
   // Installed before anything is printed: a caller may signal as soon as it has read the .env lines.

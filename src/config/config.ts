@@ -41,6 +41,8 @@ export interface Config {
   /** Undefined: no BASE_URL, the embedded simulator is the target (both versions). */
   readonly remote?: RemoteTarget;
   readonly allowMutations: boolean;
+  /** ALLOW_IRREVERSIBLE: steps whose change the API cannot undo run too (with ALLOW_MUTATIONS); off by default. */
+  readonly allowIrreversible: boolean;
   readonly expiryMaxWaitSeconds: number;
   /** How long past `expires_in` the expiry check keeps probing before it calls the token still accepted (EXPIRY_LEEWAY_S). */
   readonly expiryLeewaySeconds: number;
@@ -135,18 +137,20 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
     else if (name.startsWith(fixturePrefix) && name.length > fixturePrefix.length) fixtures[name.slice(fixturePrefix.length)] = value;
   }
   if (typeof candidate.ALLOW_MUTATIONS === 'string') candidate.ALLOW_MUTATIONS = parseBoolean(candidate.ALLOW_MUTATIONS);
+  if (typeof candidate.ALLOW_IRREVERSIBLE === 'string') candidate.ALLOW_IRREVERSIBLE = parseBoolean(candidate.ALLOW_IRREVERSIBLE);
   if (typeof candidate.PACT_PUBLISH_RESULTS === 'string') candidate.PACT_PUBLISH_RESULTS = parseBoolean(candidate.PACT_PUBLISH_RESULTS);
 
   if (!validate(candidate)) throw configError(validate.errors?.[0], merged);
   return Object.freeze(toConfig(candidate, fixtures));
 }
 
-type NonStringVariable = 'LOGIN_DRIVER' | 'ALLOW_MUTATIONS' | 'EXPIRY_MAX_WAIT_S' | 'EXPIRY_LEEWAY_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'RUN_TIMEOUT_S' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
+type NonStringVariable = 'LOGIN_DRIVER' | 'ALLOW_MUTATIONS' | 'ALLOW_IRREVERSIBLE' | 'EXPIRY_MAX_WAIT_S' | 'EXPIRY_LEEWAY_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'RUN_TIMEOUT_S' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
 
 /** The variables after validation, coercion and defaults. */
 type ValidatedVariables = { [K in Exclude<ConfigVariable, NonStringVariable>]?: string } & {
   LOGIN_DRIVER: LoginDriverKind;
   ALLOW_MUTATIONS: boolean;
+  ALLOW_IRREVERSIBLE: boolean;
   PACT_PUBLISH_RESULTS: boolean;
   EXPIRY_MAX_WAIT_S: number;
   EXPIRY_LEEWAY_S: number;
@@ -167,6 +171,7 @@ function toConfig(values: ValidatedVariables, fixtures: Record<string, string>):
   return {
     ...(remote && { remote }),
     allowMutations: values.ALLOW_MUTATIONS,
+    allowIrreversible: values.ALLOW_IRREVERSIBLE,
     expiryMaxWaitSeconds: values.EXPIRY_MAX_WAIT_S,
     expiryLeewaySeconds: values.EXPIRY_LEEWAY_S,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,

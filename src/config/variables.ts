@@ -23,6 +23,7 @@ export const configSchema = {
     LOGIN_DRIVER: { type: 'string', enum: ['form', 'browser'], default: 'form', description: 'how the login challenge is driven: form (HTML forms, no browser) or browser (the system Chromium)' },
     CHROMIUM_PATH: { type: 'string', minLength: 1, description: 'the Chromium executable LOGIN_DRIVER=browser launches (default /usr/bin/chromium)' },
     ALLOW_MUTATIONS: { type: 'boolean', default: false },
+    ALLOW_IRREVERSIBLE: { type: 'boolean', default: false, description: 'with ALLOW_MUTATIONS=true, also runs the steps whose change cannot be undone' },
     EXPIRY_MAX_WAIT_S: { type: 'integer', minimum: 0, maximum: 3600, default: 5 },
     EXPIRY_LEEWAY_S: { type: 'integer', minimum: 0, maximum: 600, default: 30, description: "clock-skew leeway the target's APIs may allow past expires_in" },
     REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 100, maximum: 600000, default: 10000 },

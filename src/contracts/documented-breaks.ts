@@ -11,7 +11,10 @@
  *
  * The first three must break an old client (`break`); an identifier may
  * (`may-break`): a target that still serves the deprecated id keeps old
- * clients working, and spec §9.3 allows both.
+ * clients working, and spec §9.3 allows both. What the identifier pair
+ * documents is that the deprecated id may be gone: it explains a mismatch
+ * that finds the id missing, never one that finds it of another type (spec
+ * §2 still types `id` as an integer, so `"77401"` is an undocumented break).
  */
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
@@ -66,7 +69,7 @@ export function documentedChanges(method: string, path: string, from: PlatformVe
       kind: 'identifier',
       expected: 'may-break',
       summary: `${change.dto}: ${change.field} deprecated for ${change.replacedBy ?? 'uuid'} (spec §2, §9.3)`,
-      explains: (mismatch) => mismatch.path !== undefined && lastSegment(mismatch.path) === field,
+      explains: (mismatch) => identifierMissing(mismatch, field),
     });
   }
   return { entry, endpoint, changes };
@@ -81,6 +84,17 @@ function identifierChanges(entry: CatalogEntry, fromSchema: string | undefined, 
     if (schema === undefined) return false;
     return used.has(schema) || (schema.endsWith('/identifier-pair') && change.module === entry.module);
   });
+}
+
+/**
+ * The mismatch says the identifier is missing: at its own path (`$.items[0].id`: "… but was missing"), or at its
+ * parent's, naming it among the missing keys ("Actual map is missing the following keys: id").
+ */
+function identifierMissing(mismatch: Mismatch, field: string): boolean {
+  if (!/\bmissing\b/i.test(mismatch.text)) return false;
+  if (mismatch.path !== undefined && lastSegment(mismatch.path) === field) return true;
+  const keys = /missing the following keys?:\s*(.*)$/i.exec(mismatch.text)?.[1];
+  return keys !== undefined && keys.split(/[\s,]+/).map((key) => key.replace(/^['"]|['"]$/g, '')).includes(field);
 }
 
 /** `assignees[].id` → `id`; `$.items[0].assignment.assignees[1].id` → `id`. */

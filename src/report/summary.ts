@@ -4,6 +4,7 @@
  */
 import { tallyByProject, type RunResults } from '../runner/results.ts';
 import { conformanceSummaryLines } from './conformance-section.ts';
+import { dataChangesSummaryLines } from './data-changes-section.ts';
 
 /**
  * `target` says what was checked; it heads the summary so that a run against
@@ -17,6 +18,7 @@ export function formatSummary(results: RunResults, target: string, subset: reado
     lines.push(`  ${verdict} ${tally.project.padEnd(14)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
   }
   lines.push(...conformanceSummaryLines(results.checks));
+  lines.push(...dataChangesSummaryLines(results.checks));
   const failures = results.checks.filter((check) => check.state === 'failed');
   if (failures.length > 0) {
     lines.push('', 'failed checks:');

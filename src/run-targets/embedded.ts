@@ -30,7 +30,10 @@ export interface EmbeddedOptions {
 
 export async function startEmbeddedTarget(config: Config, runTarget: RunTarget, options: EmbeddedOptions = {}): Promise<ResolvedTarget> {
   const faults = runTarget.faults.map(toFaultName);
-  const notices = runTarget.deprecationHeaders === undefined ? {} : { deprecationHeaders: runTarget.deprecationHeaders };
+  const notices = {
+    ...(runTarget.deprecationHeaders !== undefined && { deprecationHeaders: runTarget.deprecationHeaders }),
+    ...(runTarget.removedEndpoints !== undefined && { removedEndpoints: runTarget.removedEndpoints }),
+  };
   // One meter for both instances: the peak in flight is the target's, whichever instance a request went to.
   const traffic = config.addedLatencyMs === undefined ? undefined : new TrafficMeter(config.addedLatencyMs);
   const metered = traffic && { traffic };

@@ -31,6 +31,7 @@ export function remoteTarget(config: Config, runTarget: RunTarget): ResolvedTarg
       },
       sessionErrors: {},
       allowMutations: config.allowMutations,
+      allowIrreversible: config.allowIrreversible,
       expiryMaxWaitSeconds: config.expiryMaxWaitSeconds,
       ...settingsFromConfig(config),
     },

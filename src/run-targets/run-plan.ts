@@ -7,6 +7,7 @@
 import { platformVersions, type PlatformVersion } from '../profile/versions.ts';
 import type { Config } from '../config/config.ts';
 import type { DeprecationHeaderMode } from '../../simulator/http/deprecation-notices.ts';
+import type { RemovedEndpointMode } from '../../simulator/http/removed-endpoints.ts';
 
 export interface RunTarget {
   /** The label of the run in reports (`embedded 8.0`). */
@@ -16,6 +17,8 @@ export interface RunTarget {
   readonly faults: readonly string[];
   /** The embedded platform's Deprecation / Sunset headers option (`npm run sim -- --deprecation-headers`); none when absent. */
   readonly deprecationHeaders?: DeprecationHeaderMode;
+  /** How the embedded 8.0 platform answers removed endpoints (`npm run sim -- --removed-endpoints`); 404/405 when absent. */
+  readonly removedEndpoints?: RemovedEndpointMode;
   /**
    * `false`: the contract suite does not run the Pact verifier against this
    * target. Only the kill matrix sets it, for a fault run whose fault the

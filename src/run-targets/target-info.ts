@@ -69,6 +69,8 @@ export interface TargetInfo {
   /** Why a session could not be opened, when it could not: checks that need it skip with this reason. */
   readonly sessionErrors: { readonly full?: string; readonly limited?: string };
   readonly allowMutations: boolean;
+  /** ALLOW_IRREVERSIBLE on a real target: steps the API cannot undo run too (src/check/mutation-guard.ts). */
+  readonly allowIrreversible?: boolean;
   readonly expiryMaxWaitSeconds: number;
   /** EXPIRY_LEEWAY_S: how long past expiry the expiry check keeps probing. */
   readonly expiryLeewaySeconds: number;

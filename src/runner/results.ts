@@ -8,6 +8,7 @@ import type { FaultRef } from '../catalog/faults.ts';
 import { checkIdPattern } from '../check/check.ts';
 import type { SuiteTimings } from './timings.ts';
 import type { DeprecationSignal } from '../http/deprecation-headers.ts';
+import type { DataChange } from '../check/data-changes.ts';
 
 export type CheckState = 'passed' | 'failed' | 'skipped';
 
@@ -35,6 +36,8 @@ export interface CheckResult {
   readonly observedBy?: readonly FaultRef[];
   /** Requests of the check that were retried (a reset, a 502/503/504): the check is flaky, whatever its state. */
   readonly retried?: string;
+  /** The data changes the check made on the target, and whether each was undone (src/check/data-changes.ts). */
+  readonly dataChanges?: readonly DataChange[];
 }
 
 export interface RunResults {
@@ -97,6 +100,7 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
         ...(meta.killedBy !== undefined && { killedBy: meta.killedBy }),
         ...(meta.observedBy !== undefined && { observedBy: meta.observedBy }),
         ...(meta.retried !== undefined && { retried: meta.retried }),
+        ...(meta.dataChanges !== undefined && meta.dataChanges.length > 0 && { dataChanges: meta.dataChanges }),
       });
     }
   }

@@ -4,8 +4,10 @@
  * - served:  the endpoint exists in this version and answers as documented
  *            (statuses, the version's response schema, the new parameters
  *            and fields of the request recipe accepted);
- * - gone:    removed in 8.0, so 404 or 405; a "removed/deprecated" row passes
- *            removed or still served, and says which;
+ * - gone:    removed in 8.0, so 404 or 405, or 410 Gone (RFC 9110 §15.5.11:
+ *            the resource is no longer available, the most precise answer);
+ *            a "removed/deprecated" row passes removed or still served, and
+ *            says which;
  * - absent-before-8.0: on 7.4 an 8.0-only endpoint is expected absent; one
  *            that is already there is reported as an observation (a skip
  *            with its reason), not a failure: 7.4 patch levels differ;
@@ -25,10 +27,11 @@ import {
   type LifecycleAspect,
 } from '../../src/catalog/index.ts';
 import { fixtureVariable, isFixtureName, type FixtureName } from '../../src/catalog/fixtures.ts';
-import { recipeFor, type RecipeInput, type RequestRecipe } from './_requests.ts';
+import { recipeFor, type PreparedCall, type RecipeInput, type RequestRecipe } from './_requests.ts';
+import { guardEntry, settleEntry } from './_undo.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
+import { isJsonMediaType, mediaTypeEssence } from '../../src/http/media-type.ts';
 import { check, forEachTarget, type CheckDefinition } from '../../src/check/check.ts';
-import { requireMutationsAllowed } from '../../src/check/mutation-guard.ts';
 import { observe } from '../../src/check/observe.ts';
 import { annotateDeprecatedEndpoint } from '../../src/check/deprecation-scan.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
@@ -41,6 +44,9 @@ import { targetVersion } from '../../src/run-targets/current-target.ts';
 
 /** A route the platform does not have: 404, or 405 where another method shares the path. */
 export const ROUTE_ABSENT = [404, 405] as const;
+
+/** A removed route: absent, or 410 Gone, which RFC 9110 §15.5.11 names for a resource that is no longer available. */
+export const ROUTE_GONE = [...ROUTE_ABSENT, 410] as const;
 
 /** Which lifecycle checks an entry has follows from its change and the target's version, so they are registered per target. */
 export function lifecycleChecks(module: CatalogModule): void {
@@ -81,12 +87,12 @@ function servedCheck(entry: CatalogEntry, verdict: string): void {
   const recipe = recipeFor(entry.id);
   check(definition(entry, 'served', `${entry.method} ${entry.path} is served (${verdict})`, entry.faults.served), async (test) => {
     const context = await suiteContext();
-    if (entry.mutating) await requireMutationsAllowed(test, context.target, `${entry.method} ${entry.path}`);
-    const input = await recipeInput(test, context, entry, recipe);
-    const response = await callEntry(context.api, entry, recipe, input);
-    // Deprecation / Sunset headers are an observation (RFC 9745, RFC 8594; the spec obliges none): shown, never judged.
-    if ([entry.change, ...(entry.alsoChanges ?? [])].includes('deprecated')) await annotateDeprecatedEndpoint(response, entry.method);
+    await guardEntry(test, context, entry, recipe, `${entry.method} ${entry.path}`);
+    const { input, prepared } = await preparedInput(test, context, entry, recipe);
+    const response = await callEntry(context.api, entry, recipe, input, prepared);
     try {
+      // Deprecation / Sunset headers are an observation (RFC 9745, RFC 8594; the spec obliges none): shown, never judged.
+      if ([entry.change, ...(entry.alsoChanges ?? [])].includes('deprecated')) await annotateDeprecatedEndpoint(response, entry.method);
       const schemaId = entry.schemas?.response?.[context.target.version];
       const served = recipe.served ?? [];
       // A change that cannot be undone is said in the report wherever it was made on a target that is not ours.
@@ -100,20 +106,24 @@ function servedCheck(entry: CatalogEntry, verdict: string): void {
         expect(result.ok ? '' : formatValidationErrors(result.errors), `body against ${schemaId}`).toBe('');
       }
     } finally {
-      if (entry.mutating && response.status < 300 && recipe.cleanup) await recipe.cleanup(context.api, response, input);
+      await settleEntry(test, context, entry, recipe, input, response, prepared);
     }
   });
 }
 
 function goneCheck(entry: CatalogEntry, faults: FaultDeclarations): void {
   const recipe = recipeFor(entry.id);
-  check(definition(entry, 'gone', `${entry.method} ${entry.path} is gone (404 or 405)`, faults), async (test) => {
+  check(definition(entry, 'gone', `${entry.method} ${entry.path} is gone (404, 405 or 410)`, faults), async (test) => {
     const context = await suiteContext();
-    if (entry.mutating) await requireMutationsAllowed(test, context.target, `probing the removed ${entry.method} ${entry.path}`);
-    const input = await recipeInput(test, context, entry, recipe, { lenient: true });
-    const response = await callEntry(context.api, entry, recipe, input);
-    await observe(test, `${response.status}${input.placeholders ? AMBIGUOUS_404 : ''}`);
-    expect(ROUTE_ABSENT as readonly number[], `${entry.method} ${entry.path} still answers`).toContain(response.status);
+    await guardEntry(test, context, entry, recipe, `probing the removed ${entry.method} ${entry.path}`);
+    const { input, prepared } = await preparedInput(test, context, entry, recipe, { lenient: true });
+    const response = await callEntry(context.api, entry, recipe, input, prepared);
+    try {
+      await observe(test, `${response.status}${input.placeholders ? AMBIGUOUS_404 : ''}`);
+      expect(ROUTE_GONE as readonly number[], `${entry.method} ${entry.path} still answers`).toContain(response.status);
+    } finally {
+      await settleEntry(test, context, entry, recipe, input, response, prepared);
+    }
   });
 }
 
@@ -122,7 +132,7 @@ function removedOrDeprecatedCheck(entry: CatalogEntry, faults: FaultDeclarations
   const recipe = recipeFor(entry.id);
   check(definition(entry, 'gone', `${entry.method} ${entry.path} is removed (404, 405 or 410) or deprecated and still served`, faults), async (test) => {
     const context = await suiteContext();
-    if (entry.mutating) await requireMutationsAllowed(test, context.target, `probing the removed or deprecated ${entry.method} ${entry.path}`);
+    await guardEntry(test, context, entry, recipe, `probing the removed or deprecated ${entry.method} ${entry.path}`);
     // A fixture found by discovery first: only with a real id does a 404 say that the route is gone.
     const input = await recipeInput(test, context, entry, recipe, { lenient: true });
     const response = await callEntry(context.api, entry, recipe, input);
@@ -142,20 +152,25 @@ function absentBeforeCheck(entry: CatalogEntry, faults: FaultDeclarations): void
   const recipe = recipeFor(entry.id);
   check(definition(entry, 'absent-before-8.0', `${entry.method} ${entry.path} (8.0) is not served yet`, faults), async (test) => {
     const context = await suiteContext();
-    if (entry.mutating) await requireMutationsAllowed(test, context.target, `probing ${entry.method} ${entry.path}`);
-    const input = await recipeInput(test, context, entry, recipe, { lenient: true });
-    const response = await callEntry(context.api, entry, recipe, input);
+    await guardEntry(test, context, entry, recipe, `probing ${entry.method} ${entry.path}`);
+    const { input, prepared } = await preparedInput(test, context, entry, recipe, { lenient: true });
+    const response = await callEntry(context.api, entry, recipe, input, prepared);
     try {
       await observe(test, `${response.status}${input.placeholders ? AMBIGUOUS_404 : ''}`);
       if (!(ROUTE_ABSENT as readonly number[]).includes(response.status)) {
         await skipWithReason(test, `observation: already served on this ${context.target.version} instance (HTTP ${response.status}); 7.4 patch levels differ`);
       }
     } finally {
-      if (entry.mutating && response.status < 300 && recipe.cleanup) await recipe.cleanup(context.api, response, input);
+      await settleEntry(test, context, entry, recipe, input, response, prepared);
     }
   });
 }
 
+/**
+ * "Served" means an API answer (spec §9.4: the replacement is what a client moves to): a 2xx whose Content-Type is
+ * the JSON the replaced endpoint documents (its response schema is JSON) and whose body parses. A 200 with an HTML
+ * sign-in page, which a gateway answers for a route it does not know, is not served.
+ */
 function replacementCheck(entry: CatalogEntry, replacement: EndpointRef, faults: FaultDeclarations): void {
   check(
     definition(entry, 'replacement-served', `the replacement ${replacement.method} ${replacement.path} is served`, faults),
@@ -163,11 +178,25 @@ function replacementCheck(entry: CatalogEntry, replacement: EndpointRef, faults:
       const context = await suiteContext();
       const input = await recipeInput(test, context, { ...entry, path: replacement.path }, {});
       const response = await callEntry(context.api, { ...entry, method: replacement.method, path: replacement.path }, {}, input);
-      await observe(test, `${response.status}`);
-      expect(response.status, `a 2xx from ${replacement.method} ${replacement.path}`).toBeGreaterThanOrEqual(200);
-      expect(response.status, `a 2xx from ${replacement.method} ${replacement.path}`).toBeLessThan(300);
+      const contentType = response.header('content-type');
+      await observe(test, `${response.status} ${mediaTypeEssence(contentType) ?? 'without a Content-Type'}`);
+      const what = `${replacement.method} ${replacement.path}`;
+      expect(response.status, `a 2xx from ${what}`).toBeGreaterThanOrEqual(200);
+      expect(response.status, `a 2xx from ${what}`).toBeLessThan(300);
+      if (entry.schemas?.response?.[context.target.version] === undefined) return;
+      expect(isJsonMediaType(contentType), `Content-Type of ${what} is JSON, as the replaced endpoint documents (got ${contentType ?? 'none'})`).toBe(true);
+      expect(parseError(response.text), `the body of ${what} parses as JSON`).toBe('');
     },
   );
+}
+
+function parseError(text: string): string {
+  try {
+    JSON.parse(text);
+    return '';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
 }
 
 const AMBIGUOUS_404 = ' with made-up ids (no fixture found): a 404 cannot tell a missing route from a missing entity';
@@ -187,6 +216,7 @@ async function recipeInput(
     const fixture = entry.pathParams[param];
     if (fixture && isFixtureName(fixture)) names.add(fixture);
   }
+  for (const provided of recipe.provides ?? []) names.delete(provided);
   const lookup = await context.fixtures.lookupAll([...names]);
   if ('missing' in lookup) {
     // An absence probe can go on with a made-up id: a 404 then cannot tell a missing route from a missing entity, and says so.
@@ -196,11 +226,37 @@ async function recipeInput(
   return { version: context.target.version, fixtures: lookup.values, placeholders: false };
 }
 
+/**
+ * The recipe's input, after its `prepare` made what the call acts on. A prepare that fails fails the served check
+ * (the endpoint cannot be tried on anything the run may change); an absence probe goes on with made-up ids.
+ */
+async function preparedInput(
+  test: TestContext,
+  context: SuiteContext,
+  entry: CatalogEntry,
+  recipe: RequestRecipe,
+  options: { lenient?: boolean } = {},
+): Promise<{ input: ResolvedInput; prepared: PreparedCall | undefined }> {
+  const input = await recipeInput(test, context, entry, recipe, options);
+  if (!recipe.prepare) return { input, prepared: undefined };
+  const prepared = await recipe.prepare(context.api, input);
+  if (!('failed' in prepared)) return { input: { ...input, fixtures: { ...input.fixtures, ...prepared.fixtures } }, prepared };
+  if (!options.lenient) throw new Error(`cannot try ${entry.method} ${entry.path} on data of its own: ${prepared.failed}`);
+  const placeholders = placeholderFixtures(recipe.provides ?? []);
+  return { input: { ...input, fixtures: { ...input.fixtures, ...placeholders }, placeholders: true }, prepared: undefined };
+}
+
 function placeholderFixtures(names: readonly FixtureName[]): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, '0']));
 }
 
-export function callEntry(api: PlatformApi, entry: Pick<CatalogEntry, 'method' | 'path' | 'versionSegment' | 'pathParams'>, recipe: RequestRecipe, input: RecipeInput): Promise<HttpResponse> {
+export function callEntry(
+  api: PlatformApi,
+  entry: Pick<CatalogEntry, 'method' | 'path' | 'versionSegment' | 'pathParams'>,
+  recipe: RequestRecipe,
+  input: RecipeInput,
+  prepared?: PreparedCall,
+): Promise<HttpResponse> {
   const pathParams: Record<string, string> = {};
   for (const [param, fixture] of Object.entries(entry.pathParams)) {
     const value = input.fixtures[fixture];
@@ -212,6 +268,6 @@ export function callEntry(api: PlatformApi, entry: Pick<CatalogEntry, 'method' |
     path: entry.path,
     pathParams,
     ...(recipe.query && { query: recipe.query(input) }),
-    ...(recipe.body && { json: recipe.body(input) }),
+    ...(prepared?.body !== undefined ? { json: prepared.body } : recipe.body && { json: recipe.body(input) }),
   });
 }

@@ -12,6 +12,7 @@ import type { CatalogEntryId, EntryIdOf } from '../../src/catalog/index.ts';
 import type { FixtureName } from '../../src/catalog/fixtures.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
+import type { DataChange } from '../../src/check/data-changes.ts';
 import { jobRequests } from './job/_requests.ts';
 import { mediaRequests } from './media/_requests.ts';
 import { planningRequests } from './planning/_requests.ts';
@@ -33,10 +34,41 @@ export interface RequestRecipe {
   readonly body?: (input: RecipeInput) => unknown;
   /** Statuses that mean the endpoint is served; any 2xx when absent. */
   readonly served?: readonly number[];
-  /** Undo a successful mutating call (real targets with ALLOW_MUTATIONS=true keep their data). */
+  /** Undo a successful mutating call that created something (real targets with ALLOW_MUTATIONS=true keep their data). */
   readonly cleanup?: (api: PlatformApi, response: HttpResponse, input: RecipeInput) => Promise<void>;
-  /** Why the call cannot be undone, when it cannot (e.g. a statistics reset); reported. */
+  /** What `cleanup` puts back, when it restores what the call removed rather than removing what it created. */
+  readonly restores?: string;
+  /**
+   * Makes what the call acts on before the call (a scratch group), or reads what it replaces: the call then changes
+   * only what the run created, or values it puts back. Runs after the mutation guard.
+   */
+  readonly prepare?: (api: PlatformApi, input: RecipeInput) => Promise<Prepared>;
+  /** Fixtures `prepare` provides (the scratch object's id): they are not looked up on the target. */
+  readonly provides?: readonly FixtureName[];
+  /** Why the call changes nothing although its method could (an empty selection, the values it already has). */
+  readonly unchanged?: string;
+  /** The check that removes what this call creates, when another one does (a pair run in catalog order). */
+  readonly removedBy?: string;
+  /**
+   * Why the call cannot be undone, when it cannot (e.g. a statistics reset): on a real target the step then needs
+   * ALLOW_IRREVERSIBLE=true as well (src/check/mutation-guard.ts), and the report lists it as not undone.
+   */
   readonly irreversible?: string;
+}
+
+/** What `prepare` made ready: the values the call needs, and how to undo everything afterwards. */
+export type Prepared = PreparedCall | { readonly failed: string };
+
+export interface PreparedCall {
+  /** Fixture values of what was made (the scratch group's id). */
+  readonly fixtures?: FixtureValues;
+  /** The body to send instead of the recipe's (built from what was read first). */
+  readonly body?: unknown;
+  /**
+   * Removes or restores what `prepare` and the call changed, and says so, one entry per change; `call` is the
+   * call's request line and whether it succeeded (a refused call changed nothing).
+   */
+  readonly undo: (api: PlatformApi, call: { readonly request: string; readonly succeeded: boolean }) => Promise<DataChange[]>;
 }
 
 /** The recipes of one module (`job`, `template-builder`, …), by the ids of its entries only. */

@@ -4,7 +4,8 @@
  * target) with the Pact verifier.
  * - clean, the breaks are exactly the documented ones;
  * - under a fault that adds an undocumented 8.0 break (the deprecated
- *   `userId` of the job search refused), that break shows up as undocumented.
+ *   `userId` of the job search refused, an asset id sent as a string), that
+ *   break shows up as undocumented.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -69,6 +70,13 @@ describe('7.4 contracts against 8.0', () => {
       }),
     ]);
     expect(contractBreaksMarkdown(section)).toContain('**no: undocumented break**');
+  });
+
+  it('report an asset id sent as a string ("77401") as an undocumented break: spec §2 documents the id deprecated, not retyped', async () => {
+    const section = await runCrossVersion(config, { from: '7.4', to: '8.0', faults: ['media-asset-id-as-string'] }, new SecretRegistry());
+    expect(section.exact).toBe(false);
+    const undocumented = contractBreaksJson(section).breaks.filter((entry) => entry.outcome === 'broke' && !entry.documented);
+    expect(undocumented).toEqual([expect.objectContaining({ endpoint: 'GET /rest/mp/v1.1/assets/{assetId}', documented: false, mismatch: expect.stringContaining('$.id') })]);
   });
 });
 

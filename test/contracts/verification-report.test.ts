@@ -82,9 +82,18 @@ describe('documented changes 7.4 → 8.0, from the catalog', () => {
   it('the themes change type with their schemas (object → array)', () => expect(kinds('GET', '/rest/mp/v1.2/themes')).toContain('body-type:break'));
   it('an identifier the response schema holds may break', () => expect(kinds('GET', '/dse/rest/v1.0/dashboards/my-active')).toContain('identifier:may-break'));
   it('a deprecated request field is not a documented break', () => expect(kinds('POST', '/dse/rest/v1.0/jobs/_search')).toEqual([]));
-  it('an identifier change explains only mismatches on the identifier', () => {
+  it('an identifier change explains only a missing identifier (spec §2: the id is deprecated, still an integer)', () => {
     const [change] = documentedChanges('GET', '/dse/rest/v1.0/dashboards/my-active', '7.4', '8.0').changes;
-    expect(change?.explains({ type: 'BodyMismatch', path: '$.items[0].assignment.assignees[0].id', text: '' })).toBe(true);
+    expect(change?.explains({ type: 'BodyMismatch', path: '$.items[0].assignment.assignees[0].id', text: "Expected 'id' (Integer) but was missing" })).toBe(true);
+    expect(change?.explains({ type: 'BodyMismatch', path: '$.items[0].assignment.assignees[0]', text: 'Actual map is missing the following keys: id' })).toBe(true);
     expect(change?.explains({ type: 'StatusMismatch', text: 'expected 200 but was 500' })).toBe(false);
+  });
+
+  it('a type change of an id is no documented change (spec §2 types id as an integer)', () => {
+    const [change] = documentedChanges('GET', '/rest/mp/v1.1/assets/77401', '7.4', '8.0').changes.filter((candidate) => candidate.kind === 'identifier');
+    expect(change).toBeDefined();
+    const typeChange = { type: 'BodyMismatch', path: '$.id', text: "Expected '77401' (String) to be the same type as 77401 (Integer)", expected: '77401', actual: '"77401"' };
+    expect(change?.explains(typeChange)).toBe(false);
+    expect(change?.explains({ type: 'BodyMismatch', path: '$.id', text: "Expected 77401 (Integer) but was missing" })).toBe(true);
   });
 });

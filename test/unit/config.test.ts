@@ -63,14 +63,15 @@ describe('loadConfig', () => {
   it('without BASE_URL the embedded simulator is the target, with documented defaults', () => {
     const config = loadConfig({ env: {} });
     expect(config.remote).toBeUndefined();
-    expect(config).toMatchObject({ allowMutations: false, expiryMaxWaitSeconds: 5, expiryLeewaySeconds: 30, requestTimeoutMs: 10000, maxConcurrency: 8 });
+    expect(config).toMatchObject({ allowMutations: false, allowIrreversible: false, expiryMaxWaitSeconds: 5, expiryLeewaySeconds: 30, requestTimeoutMs: 10000, maxConcurrency: 8 });
     expect(Object.isFrozen(config)).toBe(true);
   });
 
   it('reads a real target, strips trailing slashes and coerces types', () => {
-    const config = loadConfig({ env: { ...remote, ALLOW_MUTATIONS: 'true', MAX_CONCURRENCY: '3' } });
+    const config = loadConfig({ env: { ...remote, ALLOW_MUTATIONS: 'true', ALLOW_IRREVERSIBLE: 'true', MAX_CONCURRENCY: '3' } });
     expect(config.remote).toMatchObject({ version: '8.0', baseUrl: 'https://platform.example.com', fullUser: { username: 'ada' } });
     expect(config.allowMutations).toBe(true);
+    expect(config.allowIrreversible).toBe(true);
     expect(config.maxConcurrency).toBe(3);
   });
 
@@ -83,6 +84,7 @@ describe('loadConfig', () => {
     { name: 'EXPIRY_LEEWAY_S not a number', env: { EXPIRY_LEEWAY_S: 'half a minute' }, names: 'EXPIRY_LEEWAY_S' },
     { name: 'EXPIRY_LEEWAY_S negative', env: { EXPIRY_LEEWAY_S: '-1' }, names: 'EXPIRY_LEEWAY_S' },
     { name: 'ALLOW_MUTATIONS not a boolean', env: { ALLOW_MUTATIONS: 'maybe' }, names: 'ALLOW_MUTATIONS' },
+    { name: 'ALLOW_IRREVERSIBLE not a boolean', env: { ALLOW_IRREVERSIBLE: 'maybe' }, names: 'ALLOW_IRREVERSIBLE' },
     { name: 'password without user', env: { ...remote, LIMITED_PASSWORD: 'x-secret-x' }, names: 'LIMITED_USERNAME' },
     { name: 'AUTH_URL without BASE_URL', env: { AUTH_URL: 'https://cas.example.com' }, names: 'BASE_URL' },
     { name: 'missing CLIENT_SECRET', env: { ...remote, CLIENT_SECRET: '' }, names: 'CLIENT_SECRET' },

@@ -60,6 +60,7 @@ export const jobRequests: ModuleRecipes<'job'> = {
     // nothing. In the query, not a body: the vendor documents the grid-row DELETEs without one.
     query: () => ({ rowIds: '' }),
     served: [200],
+    unchanged: 'an empty row selection deletes no row',
   },
   'job.assets-jobs': { query: firstPage },
   'job.assets-products': { query: firstPage },
@@ -69,15 +70,18 @@ export const jobRequests: ModuleRecipes<'job'> = {
     body: soleParticipant,
     // The vendor documents both for PATCH.
     served: [200, 204],
+    unchanged: "the job's sole participant, added again",
   },
   'job.participants-replace': {
     fixtures: ['userUuid'],
     body: soleParticipant,
     served: [200],
+    unchanged: "the job's participants replaced by its sole participant",
   },
   'job.participant-remove': {
     served: [204],
     cleanup: readdParticipant,
+    restores: "the job's sole participant",
   },
   'job.dashboard-my-active': {
     // `sort` is new in 8.0 (spec §4.2); -117 is the due date, the vendor's default key.

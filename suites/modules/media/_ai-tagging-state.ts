@@ -20,6 +20,7 @@ import { expect, type TestContext } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import { check } from '../../../src/check/check.ts';
 import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import { recordDataChange } from '../../../src/check/data-changes.ts';
 import { observe } from '../../../src/check/observe.ts';
 import { suiteContext } from '../../../src/run-targets/context.ts';
 import { entryLabels, isSuccess, mediaEntry, member, requireChange } from './_media.ts';
@@ -69,7 +70,10 @@ async function withRestoredState(test: TestContext, api: PlatformApi, body: (fou
   try {
     await body(found, notes);
   } finally {
-    notes.push(await restoreState(api, found));
+    const restored = await restoreState(api, found);
+    notes.push(restored);
+    const undone = restored.startsWith('restored') || restored.startsWith('left') ? 'restored' : 'not undone';
+    recordDataChange(test, { request: `POST ${updateEntry.path}`, target: 'the AI tagging state', undone, detail: restored });
     await observe(test, notes.join('; '));
   }
 }

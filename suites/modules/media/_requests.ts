@@ -68,12 +68,18 @@ export const mediaRequests: ModuleRecipes<'media'> = {
     irreversible: "forces AI tagging of the asset's current version (spec §4.4); a tagging run cannot be taken back",
   },
   'media.ai-tagging-configuration-save': {
-    // Removed by the DELETE entry's check, which runs right after this one (see above).
     body: () => ({ name: probeName, tagTypes: ['LABEL'], enabled: false }),
+    removedBy: 'media.ai-tagging-configuration-delete (see above)',
   },
   'media.ai-tagging-provider-save': {
-    // Removed by the DELETE entry's check, which runs right after this one (see above).
     body: () => ({ name: probeName, type: 'IMAGE_RECOGNITION', endpoint: 'https://upgrade-guard.invalid/ai-provider', enabled: false }),
+    removedBy: 'media.ai-tagging-provider-delete (see above)',
+  },
+  'media.ai-tagging-configuration-delete': {
+    unchanged: 'removes the probe media.ai-tagging-configuration-save added just before',
+  },
+  'media.ai-tagging-provider-delete': {
+    unchanged: 'removes the probe media.ai-tagging-provider-save added just before',
   },
   'media.ai-tagging-statistics-reset': {
     irreversible: 'resets the AI tagging statistics (spec §4.4); the counters cannot be put back',

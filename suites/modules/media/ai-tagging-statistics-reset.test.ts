@@ -3,11 +3,12 @@
  * statistics. The statistics' fields are not shown, so every counter (every
  * numeric member) of GET …/ai-tagging/statistics must read 0 afterwards.
  * A reset cannot be undone: on a real target it runs only with
- * ALLOW_MUTATIONS=true, and the counters stay reset.
+ * ALLOW_MUTATIONS=true and ALLOW_IRREVERSIBLE=true, and the counters stay reset.
  */
 import { expect } from 'vitest';
 import { check } from '../../../src/check/check.ts';
-import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import { requireIrreversibleAllowed } from '../../../src/check/mutation-guard.ts';
+import { recordDataChange, requestLine } from '../../../src/check/data-changes.ts';
 import { observe } from '../../../src/check/observe.ts';
 import { suiteContext } from '../../../src/run-targets/context.ts';
 import { entryLabels, isRecord, mediaEntry, requireChange } from './_media.ts';
@@ -25,8 +26,11 @@ check(
   async (test) => {
     await requireChange(test, reset, 'the statistics reset');
     const context = await suiteContext();
-    await requireMutationsAllowed(test, context.target, `POST ${reset.path} (irreversible: the counters cannot be put back)`);
+    await requireIrreversibleAllowed(test, context.target, `POST ${reset.path}`, 'the counters cannot be put back');
     const answered = await context.api.call({ method: reset.method, path: reset.path });
+    if (answered.status < 300) {
+      recordDataChange(test, { request: requestLine(reset.method, answered.url), target: 'the AI tagging statistics', undone: 'not undone', detail: 'the counters cannot be put back' });
+    }
     expect(answered.status, `a 2xx from POST ${reset.path}`).toBeGreaterThanOrEqual(200);
     expect(answered.status, `a 2xx from POST ${reset.path}`).toBeLessThan(300);
     const read = await context.api.call({ method: statistics.method, path: statistics.path });

@@ -7,6 +7,7 @@ import { expect, type TestContext } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import { recordDataChange, requestLine } from '../../../src/check/data-changes.ts';
 import type { SuiteContext } from '../../../src/run-targets/context.ts';
 import { createdId, isJson, planningEntry, planningPath, type Json } from './_planning.ts';
 
@@ -35,7 +36,12 @@ export async function withScratchGroup(test: TestContext, context: SuiteContext,
     outcome = await use({ id, response, body });
   } finally {
     // A check that deleted the group itself says so: a second DELETE would only be refused.
-    if (outcome !== 'deleted') await deleteGroup(context.api, id);
+    const deleted = outcome === 'deleted' ? undefined : await deleteGroup(context.api, id);
+    // Gone is what a GET says, not what the DELETE answered.
+    const gone = (await readGroup(context.api, id)).status === 404;
+    const undone = gone ? 'removed' : 'not undone';
+    const detail = `${deleted === undefined ? 'deleted by the check' : `DELETE answered HTTP ${deleted.status}`}${gone ? '' : ', and GET still finds it'}`;
+    recordDataChange(test, { request: requestLine(groupCreate.method, response.url), target: `scratch group ${id}, created by the check`, undone, detail });
   }
 }
 

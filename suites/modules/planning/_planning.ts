@@ -14,7 +14,7 @@ import { targetVersion } from '../../../src/run-targets/current-target.ts';
 
 export { planningPath } from '../../../src/api/modules/planning.ts';
 export { suiteMarker } from '../../../src/fixtures/discovery-types.ts';
-export { createdId, scratchName } from './_requests.ts';
+export { createdId, scratchName } from './_scratch.ts';
 
 export function planningEntry(id: EntryIdOf<'planning'>): CatalogEntry {
   return entryById(id);

@@ -4,10 +4,9 @@
  * (`query`, `includes`) are sent where the target's version has the change,
  * and what a call creates is deleted again.
  *
- * Calls that replace existing data (group update and delete, view update,
- * user group memberships) cannot be undone here: a recipe does not see the
- * data before the call. They say so in `irreversible`; the embedded
- * platform is fresh per run.
+ * Calls that change or delete existing data act on what the run creates
+ * itself, or on values read first and put back (`prepare`, ./_scratch.ts):
+ * a run leaves the target's groups, memberships and views as it found them.
  */
 import { randomUUID } from 'node:crypto';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
@@ -15,13 +14,11 @@ import { planningPath } from '../../../src/api/modules/planning.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
 import { entryById, expectedVerdict, type CatalogEntryId } from '../../../src/catalog/index.ts';
-import { suiteMarker } from '../../../src/fixtures/discovery-types.ts';
 import type { ModuleRecipes } from '../_requests.ts';
+import { prepareDimensionNodeUpdate } from './_dimension-values.ts';
+import { createdId, prepareGroupDelete, prepareGroupUpdate, prepareUserGroupsUpdate, prepareViewUpdate, scratchName } from './_scratch.ts';
 
-/** A name for what a check creates: the suite marker first, so discovery never picks it and a reader knows whose it is. */
-export function scratchName(what: string): string {
-  return `${suiteMarker} ${what} ${randomUUID().slice(0, 8)}`;
-}
+export { createdId, scratchName };
 
 /**
  * The request fields the catalog lists as new for an entry (spec §4.3),
@@ -47,14 +44,6 @@ function newQuery(entryId: CatalogEntryId, version: PlatformVersion, values: Rea
   return verdict === 'unchanged' || verdict === 'absent' ? {} : { ...values };
 }
 
-/** The id of what a create call answered with (`id`, or the vendor's `viewId`), as a path value. */
-export function createdId(response: HttpResponse): string | undefined {
-  const body = response.json();
-  if (typeof body !== 'object' || body === null) return undefined;
-  const id = 'id' in body ? body.id : 'viewId' in body ? body.viewId : undefined;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
-}
-
 /** DELETE of what a create call made; the path names it by `{id}`. */
 function deleteCreated(path: string): (api: PlatformApi, response: HttpResponse) => Promise<void> {
   return async (api, response) => {
@@ -64,6 +53,9 @@ function deleteCreated(path: string): (api: PlatformApi, response: HttpResponse)
 }
 
 const groupDelete = entryById('planning.group-delete');
+
+/** A private view: only its creator sees it. useSimpleQuery is the one field the vendor requires. */
+const scratchView = (): Record<string, unknown> => ({ viewName: scratchName('view'), accessType: 'PRIVATE_ACCESS', query: '', useSimpleQuery: true, showChildren: true });
 
 /** The vendor's NodeCopyRequest requires every copy flag; false keeps the copy to the node itself. */
 const copyFlags = Object.fromEntries(
@@ -79,13 +71,16 @@ export const planningRequests: ModuleRecipes<'planning'> = {
       if (id !== undefined) await api.call({ method: 'DELETE', path: groupDelete.path, pathParams: { id } });
     },
   },
-  // spec §4.3: uid is optional on update. Only uid is sent (7.4: nothing), so the group keeps its name.
+  // spec §4.3: uid is optional on update. Only uid is sent (7.4: nothing), to a scratch group the check deletes again.
   'planning.group-update': {
     body: ({ version }) => newRequestFields('planning.group-update', version, { uid: randomUUID() }),
-    irreversible: 'the uid the group had before the update is not known to the recipe, so it cannot be put back (7.4 sends an empty update)',
+    provides: ['planningGroupId'],
+    prepare: (api) => prepareGroupUpdate(api),
   },
+  // A scratch group: a deleted group cannot be made again (a new one gets a new id and none of its assignments).
   'planning.group-delete': {
-    irreversible: 'deletes the discovered group; a group created again gets a new id and none of its assignments',
+    provides: ['planningGroupId'],
+    prepare: (api) => prepareGroupDelete(api),
   },
   // spec §2, §4.3: filteredIds is an array of strings. The node itself is its only entry, so the copy stays one node;
   // shrinkChild fits the copy into the parent's dates instead of widening the parent (vendor document).
@@ -94,10 +89,9 @@ export const planningRequests: ModuleRecipes<'planning'> = {
     body: ({ version, fixtures }) => ({ ...copyFlags, ...newRequestFields('planning.node-copy', version, { filteredIds: [fixtures.planningNodeId ?? ''] }) }),
     cleanup: deleteCreated('/node/{id}'),
   },
-  // Replaces the user's memberships with none.
+  // Replaces the user's memberships: those read first plus one in a scratch group; put back afterwards.
   'planning.usergroups-user-update': {
-    body: () => [],
-    irreversible: "replaces the user's group memberships with none; the memberships before the call are not known to the recipe",
+    prepare: prepareUserGroupsUpdate,
   },
   // The vendor requires `dimensionids` (spec §4.3 is silent on parameters): every dimension, so nothing is left out.
   'planning.dimension-node-allchildren': {
@@ -115,19 +109,22 @@ export const planningRequests: ModuleRecipes<'planning'> = {
   'planning.view-get': {
     query: ({ version }) => newQuery('planning.view-get', version, { includes: 'filterSort,groups' }),
   },
-  // A private view: only its creator sees it. useSimpleQuery is the one field the vendor requires.
   'planning.view-create': {
-    body: () => ({ viewName: scratchName('view'), accessType: 'PRIVATE_ACCESS', query: '', useSimpleQuery: true, showChildren: true }),
+    body: scratchView,
     cleanup: deleteCreated('/view/{id}'),
   },
+  // A scratch view (8.0), deleted again; on 7.4, where POST /view is absent too, the probe names a made-up view.
   'planning.view-update': {
     body: () => ({ useSimpleQuery: true }),
-    irreversible: "the view's fields before the update are not known to the recipe; the update may also make it the caller's last used view",
+    provides: ['viewId'],
+    prepare: (api, input) => prepareViewUpdate(api, input, scratchView()),
   },
   // An empty list names no dimension, so no value changes; the additional node metadata of 8.0 is sent by the
   // dimension-node-metadata check, which reads the node's values first and puts them back.
+  // Should the platform read an empty list as 'remove every value' (the vendor's wording allows it), the values read
+  // first are put back.
   'planning.dimension-node-update': {
     body: () => [],
-    irreversible: "should the platform read an empty list as 'remove every value' (the vendor's wording allows it), the node's values are gone; the recipe does not see them before the call",
+    prepare: prepareDimensionNodeUpdate,
   },
 };

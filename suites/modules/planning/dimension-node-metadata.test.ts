@@ -10,36 +10,14 @@ import { expect } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import { check } from '../../../src/check/check.ts';
 import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import { recordDataChange, requestLine } from '../../../src/check/data-changes.ts';
 import { observe } from '../../../src/check/observe.ts';
 import { skipWithReason } from '../../../src/check/skip.ts';
 import { suiteContext } from '../../../src/run-targets/context.ts';
-import { fixtureOrSkip, idOf, isJson, items, labelsFor, planningEntry, planningPath, requireChange, type Json } from './_planning.ts';
+import { fixtureOrSkip, idOf, items, labelsFor, planningEntry, planningPath, requireChange, type Json } from './_planning.ts';
+import { normalised, ownValues, readValues, type DimensionValues } from './_dimension-values.ts';
 
 const update = planningEntry('planning.dimension-node-update');
-
-interface DimensionValues {
-  readonly dimensionId: number;
-  readonly values: readonly Json[];
-}
-
-/** The values the node holds itself (inherited ones are not the node's to set), per dimension. */
-function ownValues(body: unknown): DimensionValues[] {
-  return items(body).flatMap((entry) => {
-    if (typeof entry.dimensionId !== 'number') return [];
-    const values = (Array.isArray(entry.values) ? entry.values.filter(isJson) : [])
-      .filter((value) => value.inherited !== true)
-      .map((value) => Object.fromEntries(['id', 'value', 'weight'].filter((key) => value[key] !== undefined).map((key) => [key, value[key]])));
-    return values.length > 0 ? [{ dimensionId: entry.dimensionId, values }] : [];
-  });
-}
-
-function normalised(values: readonly DimensionValues[]): string[] {
-  return values.map((entry) => `${entry.dimensionId}: ${JSON.stringify([...entry.values].map((value) => JSON.stringify(value)).sort())}`).sort();
-}
-
-function readValues(api: PlatformApi, nodeId: string) {
-  return api.call({ method: 'GET', path: planningPath('/dimension/node/{nodeId}'), pathParams: { nodeId } });
-}
 
 /**
  * A node below the planning node that holds dimension values (8.0 listing; the vendor requires
@@ -87,8 +65,12 @@ check(
       after = ownValues((await readValues(context.api, nodeId)).json());
       expect(normalised(after), `values of node ${nodeId} after putting them back`).toEqual(normalised(before));
     } finally {
-      if (put.status < 300 && JSON.stringify(normalised(after)) !== JSON.stringify(normalised(before))) {
-        await context.api.call({ method: update.method, path: update.path, pathParams: { nodeId }, json: before });
+      if (put.status < 300) {
+        const changed = JSON.stringify(normalised(after)) !== JSON.stringify(normalised(before));
+        const back = changed ? await context.api.call({ method: update.method, path: update.path, pathParams: { nodeId }, json: before }) : undefined;
+        const undone = back === undefined ? 'unchanged' : back.status < 300 ? 'restored' : 'not undone';
+        const detail = back === undefined ? 'the values read first are still there' : `putting the values read first back answered HTTP ${back.status}`;
+        recordDataChange(test, { request: requestLine(update.method, put.url), target: `dimension values of node ${nodeId}`, undone, detail });
       }
     }
   },

@@ -8,14 +8,16 @@
  *
  * Reviews cannot be deleted through the API (the vendor documents no
  * delete), so on a real target the created review stays: the check runs
- * only with ALLOW_MUTATIONS=true and reports the id it created.
+ * only with ALLOW_MUTATIONS=true and ALLOW_IRREVERSIBLE=true, and reports
+ * the id it created in the run's list of data changes.
  */
 import { expect } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import { declaredFaults } from '../../../src/catalog/faults.ts';
 import type { FieldChange } from '../../../src/catalog/fields.ts';
 import { check } from '../../../src/check/check.ts';
-import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import { requireIrreversibleAllowed } from '../../../src/check/mutation-guard.ts';
+import { recordDataChange, requestLine } from '../../../src/check/data-changes.ts';
 import { observe } from '../../../src/check/observe.ts';
 import { skipWithReason } from '../../../src/check/skip.ts';
 import { formatValidationErrors, validateBody, type SchemaId } from '../../../src/schemas/validator.ts';
@@ -64,7 +66,7 @@ check(
     const schemaId = change.schemas[target.version];
     const flag = schemaId && flagName(change, schemaId);
     if (!schemaId || !flag) return skipWithReason(test, `the catalog names no ${change.dto} schema for ${target.version} that requires ${change.field} or ${change.previousName ?? ''}`);
-    await requireMutationsAllowed(test, target, `POST ${createReviewObjectPath} (creates a review, which the API cannot delete)`);
+    await requireIrreversibleAllowed(test, target, `POST ${createReviewObjectPath}`, 'it creates a review, which the API cannot delete');
     const reviewId = await requireReviewId(test, context);
 
     const latest = records(await reviewResource(api, iterationsPath, reviewId)).at(-1);
@@ -87,6 +89,10 @@ check(
     const response = await api.call({ method: 'POST', path: createReviewObjectPath, json: request });
     const created = response.status < 300 && isRecord(response.json()) ? response.json() : undefined;
     const createdId = isRecord(created) ? created['id'] : undefined;
+    if (response.status < 300) {
+      const what = createdId === undefined ? 'a review' : `review ${String(createdId)}, created by the check`;
+      recordDataChange(test, { request: requestLine('POST', response.url), target: what, undone: 'not undone', detail: 'the API has no delete for reviews' });
+    }
     await observe(test, `HTTP ${response.status}${createdId === undefined ? '' : `; created review ${String(createdId)}, which stays (no delete in the API)`}`);
     okBody(response, `POST ${createReviewObjectPath} with ${flag}`);
     expect(typeof createdId, 'id of the created review').toBe('number');

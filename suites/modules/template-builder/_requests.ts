@@ -6,9 +6,6 @@ import type { ModuleRecipes } from '../_requests.ts';
  */
 export const unusedParameterId = 2_147_483_647;
 
-/** For calls that change nothing although their method could: there is nothing to undo. */
-const nothingToUndo = async (): Promise<void> => undefined;
-
 /** How the lifecycle checks exercise each template-builder endpoint of the catalog (spec §4.6). */
 export const templateBuilderRequests: ModuleRecipes<'template-builder'> = {
   'template-builder.attachment-external-ids': {
@@ -16,7 +13,7 @@ export const templateBuilderRequests: ModuleRecipes<'template-builder'> = {
     // MapsRestApi-POST_getAttachmentIds: an array of string arrays). A made-up id
     // maps to nothing, and the call only reads, POST or not.
     body: () => [['upgrade-guard-probe-external-id']],
-    cleanup: nothingToUndo,
+    unchanged: 'a lookup of a made-up external id: the call only reads',
   },
   'template-builder.dynamic-service-parameters-delete': {
     // `id` names the parameters to delete (vendor: a required int32 array).
@@ -25,6 +22,6 @@ export const templateBuilderRequests: ModuleRecipes<'template-builder'> = {
     // a bulk delete. That named parameters really go is checked by
     // suites/modules/template-builder/dynamic-service-parameters-deleted.test.ts.
     query: () => ({ id: unusedParameterId }),
-    cleanup: nothingToUndo,
+    unchanged: 'names a parameter id no platform hands out',
   },
 };

@@ -347,6 +347,10 @@ const faultProbes: Readonly<Record<keyof typeof mediaFaults, { readonly version:
   },
   'media-workflow-steps-removed-early': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.1/virtual-databases/11/workflow-steps')).status },
   'media-workflow-steps-replacement-missing': { version: '8.0', observe: async (sim) => (await sim.call('GET', `/rest/mp/v1.2/virtual-databases/${vdbUuid}/workflow-steps`)).status },
+  'media-workflow-steps-replacement-sign-in-page': {
+    version: '8.0',
+    observe: async (sim) => (await sim.call('GET', `/rest/mp/v1.2/virtual-databases/${vdbUuid}/workflow-steps`)).headers['content-type'],
+  },
   'media-user-uuid-dropped': { version: '8.0', observe: async (sim) => objectBody(await sim.call('GET', '/rest/mp/v1.1/users'))['items'] },
   'media-uuid-not-uuid': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.1/virtual-databases')).body },
   'media-attribute-nodes-filter-ignored': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.0/asset-attributes/501/nodes?filter=roots')).body },

@@ -7,7 +7,7 @@
  *   replacement, keyed by UUID; the legacy integer id still resolves.
  * Approvers and divisions are identifier pairs in 8.0.
  */
-import { json, type Handler } from '../../../http/router.ts';
+import { html, json, type Handler } from '../../../http/router.ts';
 import { divisions, mediaUsers, virtualDatabases, workflowSteps, type Approver, type VirtualDatabase } from '../../../fixtures/media.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { mediaAccess } from '../access.ts';
@@ -61,7 +61,13 @@ export const registerWorkflowStepsV11: MediaRoutes = (router, context) => {
   router.api('GET', '/rest/mp/v1.1/virtual-databases/{vdbId}/workflow-steps', mediaAccess, stepsHandler(context, context.version === '8.0'));
 };
 
+/** What a single sign-on gateway shows instead of an API answer: a 200 that is no API answer at all. */
+const signInPage = '<!doctype html><html><head><title>Sign in</title></head><body><form method="post" action="/sso/login"><input name="username"><input name="password" type="password"><button>Sign in</button></form></body></html>';
+
 /** The v1.2 replacement, 8.0 only. */
 export const registerWorkflowStepsV12: MediaRoutes = (router, context) => {
-  router.api('GET', '/rest/mp/v1.2/virtual-databases/{vdbId}/workflow-steps', mediaAccess, stepsHandler(context, true));
+  const steps = stepsHandler(context, true);
+  router.api('GET', '/rest/mp/v1.2/virtual-databases/{vdbId}/workflow-steps', mediaAccess, (request) =>
+    context.faults.has('media-workflow-steps-replacement-sign-in-page') ? html(200, signInPage) : steps(request),
+  );
 };

@@ -1,0 +1,61 @@
+/**
+ * The run's data changes in the console summary and the migration report:
+ * every request that changed data on a target (method, path, what it
+ * changed), which check sent it, and whether it was undone
+ * (src/check/data-changes.ts). A change left in place is listed by name in
+ * the summary too, never only counted.
+ */
+import type { UndoOutcome } from '../check/data-changes.ts';
+import { undoOutcomes } from '../check/data-changes.ts';
+import type { CheckResult } from '../runner/results.ts';
+import type { ReportSection } from './migration-report.ts';
+
+export interface DataChangeRow {
+  readonly target: string;
+  readonly check: string;
+  readonly request: string;
+  readonly on: string;
+  readonly undone: UndoOutcome;
+  readonly detail: string;
+}
+
+export function dataChangeRows(checks: readonly CheckResult[]): DataChangeRow[] {
+  return checks.flatMap((check) =>
+    (check.dataChanges ?? []).map((change) => ({ target: check.project, check: check.id, request: change.request, on: change.target, undone: change.undone, detail: change.detail })),
+  );
+}
+
+function tally(rows: readonly DataChangeRow[]): string {
+  return undoOutcomes
+    .map((outcome) => [outcome, rows.filter((row) => row.undone === outcome).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([outcome, count]) => `${count} ${outcome}`)
+    .join(', ');
+}
+
+/** `data changes: 7 (5 removed, 2 restored)`, and one line per change that stays. */
+export function dataChangesSummaryLines(checks: readonly CheckResult[]): string[] {
+  const rows = dataChangeRows(checks);
+  if (rows.length === 0) return ['', 'data changes: none'];
+  const lines = ['', `data changes: ${rows.length} (${tally(rows)}); each is listed in the migration report`];
+  for (const row of rows.filter((candidate) => candidate.undone === 'not undone')) lines.push(`  ! ${row.target} ${row.check}: ${row.request} on ${row.on}: not undone (${row.detail})`);
+  return lines;
+}
+
+/** The "Data changes" section of the migration report (md, html, json), when the run changed anything. */
+export function dataChangesSection(checks: readonly CheckResult[]): ReportSection | undefined {
+  const rows = dataChangeRows(checks);
+  if (rows.length === 0) return undefined;
+  const markdown = [
+    `${rows.length} requests changed data (${tally(rows)}). A run changes only what it creates, or values it reads first and puts back; a step that cannot be undone runs only with ALLOW_IRREVERSIBLE=true.`,
+    '',
+    '| Target | Check | Request | On | Undone | How, or why not |',
+    '|---|---|---|---|---|---|',
+    ...rows.map((row) => `| ${cell(row.target)} | ${cell(row.check)} | \`${cell(row.request)}\` | ${cell(row.on)} | ${row.undone} | ${cell(row.detail)} |`),
+  ].join('\n');
+  return { title: 'Data changes', markdown, data: rows };
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+}

@@ -1,0 +1,112 @@
+/**
+ * Five runs with ALLOW_MUTATIONS=true against one instance leave its data as
+ * they found it. `npm run sim` serves one 8.0 instance in its own process,
+ * its printed .env lines are the configuration, and `verify` runs the
+ * planning checks (every group, membership and view step of the suite)
+ * against it five times, as a nightly job against a shared staging would.
+ * Before and after, the test reads the instance's groups (with their uids),
+ * every user's memberships and the views over HTTP, as any client of the
+ * spec would, with a token of its own.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
+import { npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
+import { ManualClock, obtainTokens, send, type Sim } from '../simulator/_sim.ts';
+import type { Platform } from '../../simulator/platform.ts';
+
+const runs = 5;
+const dir = mkdtempSync(join(tmpdir(), 'ug-mutations-'));
+let sim: ChildProcess;
+let before: InstanceData;
+let after: InstanceData;
+const outcomes: VerifyOutcome[] = [];
+
+interface InstanceData {
+  readonly groups: unknown;
+  readonly memberships: unknown;
+  readonly views: unknown;
+}
+
+async function startSim(): Promise<Record<string, string>> {
+  sim = spawn(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', '--version', '8.0', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const lines: Record<string, string> = {};
+  const reader = createInterface({ input: sim.stdout! });
+  for await (const line of reader) {
+    const at = line.indexOf('=');
+    if (at > 0) lines[line.slice(0, at)] = line.slice(at + 1);
+    if (lines.LIMITED_PASSWORD !== undefined) break;
+  }
+  return lines;
+}
+
+/** The instance as the test's own HTTP client sees it: enough of a `Sim` for the spec-written helpers of the simulator tests. */
+function instance(env: Record<string, string>): Sim {
+  const credentials = {
+    clientId: env.CLIENT_ID ?? '',
+    clientSecret: env.CLIENT_SECRET ?? '',
+    redirectUri: env.REDIRECT_URI ?? '',
+    users: {
+      full: { username: env.LOGIN_USERNAME ?? '', password: env.LOGIN_PASSWORD ?? '' },
+      limited: { username: env.LIMITED_USERNAME ?? '', password: env.LIMITED_PASSWORD ?? '' },
+    },
+  };
+  const platform = { credentials } as unknown as Platform;
+  return { platform, address: { baseUrl: env.BASE_URL ?? '', authUrl: env.AUTH_URL ?? '' }, clock: new ManualClock(), version: '8.0' };
+}
+
+/** Groups (GET /group, 8.0: with uid), every user's memberships (GET /usergroups/all) and the views (GET /view/all), in a stable order. */
+async function readData(target: Sim): Promise<InstanceData> {
+  const { accessToken } = await obtainTokens(target);
+  const read = async (path: string): Promise<unknown> => {
+    const reply = await send('GET', `${target.address.baseUrl}/maps/rest/api/v1.0${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(reply.status, `GET ${path}`).toBe(200);
+    return JSON.parse(reply.text) as unknown;
+  };
+  const groups = await read('/group');
+  expect(Array.isArray(groups) && groups.length > 0, 'the instance has groups to begin with').toBe(true);
+  const sorted = (list: unknown): unknown => (Array.isArray(list) ? [...list].map((item) => JSON.stringify(item)).sort() : list);
+  const memberships = await read('/usergroups/all');
+  const sortedMemberships = Object.fromEntries(Object.entries(memberships as Record<string, unknown>).map(([user, pairs]) => [user, sorted(pairs)]));
+  return { groups: sorted(groups), memberships: sortedMemberships, views: sorted(await read('/view/all')) };
+}
+
+beforeAll(async () => {
+  const env = await startSim();
+  const file = join(dir, 'sim.env');
+  writeFileSync(file, `${Object.entries(env).map(([key, value]) => `${key}=${value}`).join('\n')}\n`);
+  const target = instance(env);
+  before = await readData(target);
+  for (let run = 1; run <= runs; run += 1) {
+    // REQUEST_TIMEOUT_MS only catches a hang of the simulator process, which a busy runner must not trip.
+    const variables = { REPORTS_DIR: join(dir, `reports-${run}`), TOKEN_STORE: join(dir, 'state', 'tokens.json'), ALLOW_MUTATIONS: 'true', REQUEST_TIMEOUT_MS: '60000' };
+    outcomes.push(await npmRunVerify(['--env-file', file, '--only', 'planning.*'], variables, HANG_TIMEOUT_MS));
+  }
+  after = await readData(target);
+}, HANG_TEST_TIMEOUT_MS);
+
+afterAll(() => {
+  sim?.kill('SIGTERM');
+});
+
+describe(`${runs} runs with ALLOW_MUTATIONS=true against one instance`, () => {
+  it('each passes every planning check, the group list with uid included, and lists its data changes, none left undone', () => {
+    expect(outcomes).toHaveLength(runs);
+    for (const [index, outcome] of outcomes.entries()) {
+      expect(outcome.code, `run ${index + 1}: ${outcome.stdout.slice(-3000)}${outcome.stderr}`).toBe(0);
+      expect(outcome.stdout, `run ${index + 1}`).toMatch(/target 8\.0\s+\d+ passed, 0 failed/);
+      expect(outcome.stdout, `run ${index + 1}`).toMatch(/data changes: \d+ \(/);
+      expect(outcome.stdout, `run ${index + 1}`).not.toContain('not undone');
+    }
+  });
+
+  it("leaves the instance's groups, uids, memberships and views as it found them", () => {
+    expect(after.groups).toEqual(before.groups);
+    expect(after.memberships).toEqual(before.memberships);
+    expect(after.views).toEqual(before.views);
+  });
+});
