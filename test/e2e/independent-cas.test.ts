@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { configVariables } from '../../src/config/variables.ts';
+import { unredactedLoginFlowValues } from '../support/leak-scan.ts';
 import { startIndependentCas, type IndependentCas } from '../support/independent-cas/independent-cas.ts';
 import type { CasVersion } from '../support/independent-cas/cas-provider.ts';
 
@@ -122,6 +123,9 @@ describe.each(versions)('the auth suites of %s against oidc-provider as the CAS'
       expect(text, `an authorization code in ${name}`).not.toMatch(/[?&]code=(?!\[REDACTED\]|%5BREDACTED%5D)[^&\s"'<]/);
       expect(text, `a hidden form value in ${name}`).not.toMatch(/type=\\?"hidden\\?"[^>]*value=\\?"(?!\[REDACTED\])[^"\\]/);
     }
+    // The hidden values of the login pages and the OAuth state, wherever else they appear: a redirect's Location or
+    // any other header, the URL of the request that follows it, a form body.
+    expect(unredactedLoginFlowValues(haystacks)).toEqual([]);
   });
 });
 
