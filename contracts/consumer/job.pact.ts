@@ -3,10 +3,11 @@
  * search request"; §4.2). 7.4 names users by numeric id; 8.0 by UUID.
  */
 import { MatchersV3 } from '../matchers.ts';
+import { uuid } from '../uuid-matcher.ts';
 import { deleteGridRows, getMyActiveDashboard, searchJobs } from '../../src/api/modules/job.ts';
 import { example, stateValue, type ModuleContracts } from '../interaction.ts';
 
-const { eachLike, integer, string, uuid, boolean } = MatchersV3;
+const { eachLike, integer, string, boolean } = MatchersV3;
 
 /** The job states spec §2 has seen in searches. */
 const activeStates = ['ACTIVE', 'PENDING'];
