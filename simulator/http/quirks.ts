@@ -17,8 +17,15 @@ export function isConnectionReset(response: SimResponse): response is Connection
   return 'resetConnection' in response && response.resetConnection === true;
 }
 
-/** RFC 9562 §4: 8-4-4-4-12 hex digits, either case. */
-const uuidPattern = /\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b/g;
+/** RFC 9562 §4: 8-4-4-4-12 hex digits, either case; a whole value, never a UUID inside free text. */
+const uuidValue = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+const asUuid =
+  (change: (uuid: string) => string) =>
+  (text: string): string =>
+    uuidValue.test(text) ? change(text) : text;
+const lower = asUuid((uuid) => uuid.toLowerCase());
+const upper = asUuid((uuid) => uuid.toUpperCase());
 
 export function withQuirks(dispatch: Dispatch, faults: FaultSet): Dispatch {
   const seenGets = new Set<string>();
@@ -31,16 +38,34 @@ export function withQuirks(dispatch: Dispatch, faults: FaultSet): Dispatch {
     }
     if (!faults.has('uuid-upper-case')) return dispatch(incoming);
     // Input in either case is the same UUID (RFC 9562 §4): the platform reads it lower-case, as it stores it.
-    const lower = (text: string): string => text.replace(uuidPattern, (uuid) => uuid.toLowerCase());
-    const response = await dispatch({ ...incoming, url: lower(incoming.url), rawBody: Buffer.from(lower(incoming.rawBody.toString('utf8')), 'utf8') });
-    return upperCaseUuids(response);
+    const response = await dispatch({ ...incoming, url: mapUrl(incoming.url, lower), rawBody: mapJsonBody(incoming.rawBody, lower) });
+    return {
+      ...response,
+      ...(response.headers && { headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, name.toLowerCase() === 'location' && typeof value === 'string' ? mapUrl(value, upper) : value])) }),
+      ...(response.body !== undefined && typeof response.body !== 'string' && { body: mapStrings(response.body, upper) }),
+    };
   };
 }
 
-function upperCaseUuids(response: SimResponse): SimResponse {
-  const upper = (text: string): string => text.replace(uuidPattern, (uuid) => uuid.toUpperCase());
-  const headers = response.headers && Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, typeof value === 'string' ? upper(value) : value.map(upper)]));
-  return { ...response, ...(headers && { headers }), ...(response.body !== undefined && { body: typeof response.body === 'string' ? upper(response.body) : mapStrings(response.body, upper) }) };
+/** Each path segment and query value that is a UUID. */
+function mapUrl(url: string, map: (text: string) => string): string {
+  const parsed = new URL(url, 'http://platform.invalid');
+  // Left byte for byte as it came unless it holds a UUID: re-encoding could change what the route sees.
+  const parts = [...parsed.pathname.split('/').map((segment) => decodeURIComponent(segment)), ...parsed.searchParams.values()];
+  if (!parts.some((part) => map(part) !== part)) return url;
+  const path = parsed.pathname.split('/').map((segment) => encodeURIComponent(map(decodeURIComponent(segment)))).join('/');
+  for (const [name, value] of [...parsed.searchParams.entries()]) parsed.searchParams.set(name, map(value));
+  const relative = `${path}${parsed.search}${parsed.hash}`;
+  return url.startsWith('/') ? relative : `${parsed.origin}${relative}`;
+}
+
+function mapJsonBody(body: Buffer, map: (text: string) => string): Buffer {
+  if (body.length === 0) return body;
+  try {
+    return Buffer.from(JSON.stringify(mapStrings(JSON.parse(body.toString('utf8')), map)), 'utf8');
+  } catch {
+    return body;
+  }
 }
 
 function mapStrings(value: unknown, map: (text: string) => string): unknown {

@@ -112,7 +112,7 @@ async function waitedOutToken(context: SuiteContext): Promise<ExpiredToken | und
   const instance = target.shortLived ?? (target.fullUser && { baseUrl: target.baseUrl, authUrl: target.authUrl, client: target.client, user: target.fullUser });
   if (!instance) return undefined;
   const issued: IssuedToken | undefined =
-    (target.shortLived?.issued) ??
+    probedFromExpiry(target.shortLived?.issued, target.expiryLeewaySeconds) ??
     (await loginForTokens(http, target, instance, instance.user).then(({ tokens }) =>
       ({ accessToken: tokens.accessToken, expiresIn: tokens.expiresIn, obtainedAt: tokens.obtainedAt }),
     ));
@@ -122,6 +122,15 @@ async function waitedOutToken(context: SuiteContext): Promise<ExpiredToken | und
   if (lifetime > target.expiryMaxWaitSeconds) return undefined;
   const how = issued.expiresIn === undefined ? `no expires_in; waited EXPIRY_MAX_WAIT_S=${lifetime}s` : `waited out expires_in=${lifetime}s`;
   return { token: issued.accessToken, baseUrl: instance.baseUrl, how, expiredAt: issued.obtainedAt + lifetime * 1000 };
+}
+
+/**
+ * The token issued during setup, unless it expired longer ago than the leeway: probed from its expiry on, a leeway
+ * shows as acceptances; probed long after, the first answer already lies past any leeway, so a fresh token is taken.
+ */
+function probedFromExpiry(issued: IssuedToken | undefined, leewaySeconds: number): IssuedToken | undefined {
+  if (!issued || issued.expiresIn === undefined) return issued;
+  return Date.now() < issued.obtainedAt + (issued.expiresIn + leewaySeconds) * 1000 ? issued : undefined;
 }
 
 /** Strategy 2, or the skip reason of strategy 3. */
