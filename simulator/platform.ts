@@ -153,6 +153,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       options.deprecationHeaders,
     ),
     faults,
+    (path) => path.startsWith(casPrefix),
   );
   const requestListener = createRequestListener(dispatch);
   let server: Server | undefined;

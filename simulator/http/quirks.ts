@@ -4,7 +4,6 @@
  * The CAS is left as it is: neither quirk concerns the OAuth exchanges.
  */
 import type { FaultSet } from '../faults/index.ts';
-import { casPrefix } from '../cas/paths.ts';
 import type { Dispatch } from './dispatch.ts';
 import type { SimResponse } from './router.ts';
 
@@ -27,10 +26,11 @@ const asUuid =
 const lower = asUuid((uuid) => uuid.toLowerCase());
 const upper = asUuid((uuid) => uuid.toUpperCase());
 
-export function withQuirks(dispatch: Dispatch, faults: FaultSet): Dispatch {
+/** `isCasPath`: the CAS's requests pass untouched. */
+export function withQuirks(dispatch: Dispatch, faults: FaultSet, isCasPath: (path: string) => boolean): Dispatch {
   const seenGets = new Set<string>();
   return async (incoming) => {
-    if (new URL(incoming.url, 'http://platform.invalid').pathname.startsWith(casPrefix)) return dispatch(incoming);
+    if (isCasPath(new URL(incoming.url, 'http://platform.invalid').pathname)) return dispatch(incoming);
     if (incoming.method === 'GET' && faults.has('module-get-reset-once') && !seenGets.has(incoming.url)) {
       seenGets.add(incoming.url);
       const reset: ConnectionReset = { status: 502, resetConnection: true };
