@@ -61,7 +61,10 @@ check(
     id: 'job.user-uuids-across-endpoints',
     title: 'a user id carries the same UUID in the job object and in the job history endpoint',
     labels: entryLabels(histories, '§2, §9.3'),
-    killedBy: ['job-histories-user-uuid-inconsistent'],
+    // A history endpoint that is not there leaves nothing to compare with: a failure (spec §4.2 adds it in 8.0).
+    killedBy: ['job-histories-user-uuid-inconsistent', 'job-histories-missing'],
+    // A dse-object whose users carry no UUID names none to compare: job.dse-object.user-identifiers fails, this one skips.
+    observedBy: ['job-dse-object-user-uuid-missing'],
     concurrent: true,
   },
   async (test) => {
