@@ -10,13 +10,14 @@ import { createCas, isLoginPageKind, mountCas, type LoginPageKind } from './cas/
 import { systemClock, type Clock } from './cas/clock.ts';
 import { casPrefix } from './cas/paths.ts';
 import { randomToken } from './cas/random.ts';
-import { FaultSet, isFaultName, type FaultConsulted, type FaultName } from './faults/index.ts';
+import { FaultSet, isDeviationName, type DeviationName, type FaultConsulted } from './faults/index.ts';
 import { fullUser, limitedUser } from './fixtures/users.ts';
 import { checkBearer } from './cas/bearer-guard.ts';
 import { createDispatcher, type Dispatch } from './http/dispatch.ts';
 import { withDeprecationNotices, type DeprecationHeaderMode } from './http/deprecation-notices.ts';
 import { withRemovedEndpoints, type RemovedEndpointMode } from './http/removed-endpoints.ts';
 import { createRequestListener } from './http/node-listener.ts';
+import { withQuirks } from './http/quirks.ts';
 import type { TrafficMeter } from './http/traffic.ts';
 import { Router, type SimResponse } from './http/router.ts';
 import type { ModuleRegistrar } from './modules/context.ts';
@@ -32,7 +33,8 @@ export interface PlatformOptions {
   readonly version: SimVersion;
   /** Access token lifetime, reported as `expires_in` (spec §8). Default 3600. */
   readonly tokenTtlSeconds?: number;
-  readonly faults?: readonly FaultName[];
+  /** Faults (simulator/faults/) and quirks (simulator/faults/quirks.ts) to start with. */
+  readonly faults?: readonly DeviationName[];
   /** How the CAS serves its login challenge (`--login-page`): a plain form (default) or a page whose form a script builds. */
   readonly loginPage?: LoginPageKind;
   /** Deprecation / Sunset headers on some deprecated 8.0 endpoints (simulator/http/deprecation-notices.ts); none by default. */
@@ -89,7 +91,7 @@ export interface InjectRequest {
 
 export interface Platform {
   readonly version: SimVersion;
-  readonly faults: readonly FaultName[];
+  readonly faults: readonly DeviationName[];
   readonly credentials: PlatformCredentials;
   /** The node:http listener of this instance, for a server of the caller's own. */
   readonly requestListener: RequestListener;
@@ -143,18 +145,22 @@ export function createPlatform(options: PlatformOptions): Platform {
   mountCas(router, cas);
   for (const register of options.modules ?? moduleRegistrars) register(router, { version: settings.version, faults, baseUrl });
 
-  const dispatch: Dispatch = withDeprecationNotices(
-    withRemovedEndpoints(
-      createDispatcher({
-        router,
-        checkBearer: (headers, roles) => checkBearer(headers, roles, cas.tokens, faults),
-        onInternalError: options.onInternalError ?? reportInternalError,
-      }),
+  const dispatch: Dispatch = withQuirks(
+    withDeprecationNotices(
+      withRemovedEndpoints(
+        createDispatcher({
+          router,
+          checkBearer: (headers, roles) => checkBearer(headers, roles, cas.tokens, faults, options.clock ?? systemClock),
+          onInternalError: options.onInternalError ?? reportInternalError,
+        }),
+        settings.version,
+        options.removedEndpoints,
+      ),
       settings.version,
-      options.removedEndpoints,
+      options.deprecationHeaders,
     ),
-    settings.version,
-    options.deprecationHeaders,
+    faults,
+    (path) => path.startsWith(casPrefix),
   );
   const requestListener = createRequestListener(dispatch);
   let server: Server | undefined;
@@ -223,7 +229,7 @@ export function createPlatform(options: PlatformOptions): Platform {
 interface Settings {
   readonly version: SimVersion;
   readonly tokenTtlSeconds: number;
-  readonly faults: readonly FaultName[];
+  readonly faults: readonly DeviationName[];
   readonly loginPage: LoginPageKind;
 }
 
@@ -235,7 +241,7 @@ function validateOptions(options: PlatformOptions): Settings {
     throw new RangeError(`tokenTtlSeconds must be a whole number of seconds, at least 1, got ${tokenTtlSeconds}`);
   }
   const faults = options.faults ?? [];
-  const unknown = faults.filter((name) => !isFaultName(name));
+  const unknown = faults.filter((name) => !isDeviationName(name));
   if (unknown.length > 0) throw new RangeError(`unknown fault(s): ${unknown.join(', ')}`);
   const loginPage = options.loginPage ?? 'form';
   if (!isLoginPageKind(loginPage)) throw new RangeError(`loginPage must be form or script, got ${String(loginPage)}`);

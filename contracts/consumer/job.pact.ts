@@ -4,10 +4,11 @@
  * gives each my-active item its assignment.
  */
 import { MatchersV3 } from '../matchers.ts';
+import { uuid } from '../uuid-matcher.ts';
 import { deleteGridRows, getMyActiveDashboard, searchJobs } from '../../src/api/modules/job.ts';
 import { example, stateValue, type ModuleContracts } from '../interaction.ts';
 
-const { eachLike, integer, string, uuid, boolean } = MatchersV3;
+const { eachLike, integer, string, boolean } = MatchersV3;
 
 /** The job states spec §2 has seen in searches. */
 const activeStates = ['ACTIVE', 'PENDING'];

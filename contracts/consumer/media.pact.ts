@@ -3,6 +3,7 @@
  * "Asset", "Themes list"; §3; §4.4; §6).
  */
 import { MatchersV3 } from '../matchers.ts';
+import { uuid } from '../uuid-matcher.ts';
 import {
   createWebhook,
   getAiTaggingStatus,
@@ -16,7 +17,7 @@ import {
 import { contractWebhookTitle } from '../../src/contracts/provider-states.ts';
 import { example, stateValue, type ContractInteraction, type ModuleContracts } from '../interaction.ts';
 
-const { atLeastLike, eachLike, integer, like, string, uuid } = MatchersV3;
+const { atLeastLike, eachLike, integer, like, string } = MatchersV3;
 
 const webhook = { title: contractWebhookTitle, url: 'https://integration.example.com/hooks/media', events: ['CREATED'] };
 

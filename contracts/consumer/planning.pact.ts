@@ -4,10 +4,11 @@
  * string in 8.0. The deprecated user-group listing must still answer in 8.0.
  */
 import { MatchersV3 } from '../matchers.ts';
+import { uuid } from '../uuid-matcher.ts';
 import { downloadNodeTypeIcon, getAllUserGroups, getFees, getView, listGroups } from '../../src/api/modules/planning.ts';
 import { example, stateValue, type ContractInteraction, type ModuleContracts } from '../interaction.ts';
 
-const { eachLike, like, number, string, uuid } = MatchersV3;
+const { eachLike, like, number, string } = MatchersV3;
 
 const iconRequest = {
   state: 'a planning node type with an icon exists',

@@ -21,6 +21,9 @@ export interface AccessTokenIntrospection {
 
 const realm = 'realm="platform"';
 
+/** The `expired-token-grace` quirk's leeway. */
+const EXPIRY_GRACE_MS = 1000;
+
 /** RFC 6750 §2.1: the keyword, one space, a b64token. The keyword is accepted in either case (spec §5.6). */
 const credentialsPattern = /^([A-Za-z]+) ([A-Za-z0-9\-._~+/]+=*)$/;
 
@@ -29,6 +32,7 @@ export function checkBearer(
   roles: readonly string[],
   tokens: AccessTokenIntrospection,
   faults: FaultSet,
+  now: () => number = Date.now,
 ): BearerCheck {
   const authorization = headers.authorization;
   if (authorization === undefined) {
@@ -54,6 +58,8 @@ export function checkBearer(
       return invalidToken(401, 'The access token was revoked');
     case 'expired':
       if (faults.has('expired-token-accepted')) return authorizeLogin(status.token.subject.login, roles);
+      // A resource server's clock-skew leeway past exp (RFC 7519 §4.1.4), within what the suite allows (EXPIRY_LEEWAY_S).
+      if (faults.has('expired-token-grace') && now() < status.token.expiresAt + EXPIRY_GRACE_MS) return authorizeLogin(status.token.subject.login, roles);
       if (faults.has('expired-token-401')) return invalidToken(401, 'The access token expired');
       return invalidToken(403, 'The access token expired');
     case 'active':

@@ -27,6 +27,16 @@ export const jobFaults = {
     spec: '§4.2',
     versions: ['8.0'],
   },
+  'job-dse-object-history-user-uuid-inconsistent': {
+    description: 'the dse-object history items (includeHistory=true) name their user with a UUID other than the one the same numeric user id carries in the creator and assignees of the same body.',
+    spec: '§2, §9.3',
+    versions: ['8.0'],
+  },
+  'job-histories-user-uuid-inconsistent': {
+    description: 'GET …/histories names each user with a UUID other than the one the same numeric user id carries in GET …/dse-object.',
+    spec: '§2, §9.3',
+    versions: ['8.0'],
+  },
   'job-my-active-uuid-dropped': {
     description: 'my-active assignees carry no uuid, only the legacy numeric id.',
     spec: '§2',

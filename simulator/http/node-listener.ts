@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Dispatch } from './dispatch.ts';
 import type { SimResponse } from './router.ts';
 import { springError } from './spring-error.ts';
+import { isConnectionReset } from './quirks.ts';
 
 /** Bodies larger than this are refused with 413, as a servlet container's post-size limit does. */
 export const defaultMaxBodyBytes = 1024 * 1024;
@@ -21,9 +22,10 @@ export function createRequestListener(dispatch: Dispatch, options: RequestListen
           writeResponse(response, springError(413, pathOf(url), `The request body exceeds ${maxBodyBytes} bytes`, { connection: 'close' }));
           return;
         }
-        return dispatch({ method: request.method ?? 'GET', url, headers: request.headers, rawBody }).then((result) =>
-          writeResponse(response, result),
-        );
+        return dispatch({ method: request.method ?? 'GET', url, headers: request.headers, rawBody }).then((result) => {
+          if (isConnectionReset(result)) request.socket.resetAndDestroy();
+          else writeResponse(response, result);
+        });
       })
       .catch(() => {
         // The connection broke while reading, or writing failed: nothing useful can be sent.

@@ -7,10 +7,16 @@
  */
 import type { HttpClient, HttpMethod, HttpRequest, HttpResponse } from '../http/client.ts';
 import { UpgradeGuardError } from '../errors.ts';
+import { currentExchangeLog } from '../http/exchange-scope.ts';
 import { pathVersionFor, type PathVersions } from '../catalog/path-versions.ts';
 
 export interface TokenSource {
   accessToken(): Promise<string>;
+  /**
+   * After a 403 for `refused`: the token to send once more with when `refused` was at or near its expiry
+   * (src/auth/token-manager.ts), else undefined. Without it, a 403 is final.
+   */
+  renewRefused?(refused: string): Promise<string | undefined>;
 }
 
 export interface ApiCall {
@@ -45,15 +51,29 @@ export class PlatformApi {
     return withPathVersionOf(call, this.#pathVersions);
   }
 
+  /**
+   * A token from the source that expired in flight is not the target's verdict: an expired token gets 403
+   * (spec §5.7), and a client refreshes near expiry (spec §5.8). Such a 403 is answered with one refresh and one more
+   * attempt, noted on the check's exchange log (the check is then reported flaky, src/check/check.ts). A 403 for a
+   * fresh token, or for a token the call brought itself (an `authorization` header), is final.
+   */
   async call(call: ApiCall): Promise<HttpResponse> {
-    const headers: Record<string, string> = { ...call.headers };
-    if (this.#tokens && headers.authorization === undefined) {
-      headers.authorization = `Bearer ${await this.#tokens.accessToken()}`;
-    }
+    const own = call.headers?.authorization === undefined ? this.#tokens : undefined;
+    const token = own ? await own.accessToken() : undefined;
+    const response = await this.#send(call, token);
+    if (response.status !== 403 || !own?.renewRefused || token === undefined) return response;
+    const renewed = await own.renewRefused(token);
+    if (renewed === undefined) return response;
+    const path = expandPath(call.path, this.#withPathVersion(call));
+    (currentExchangeLog() ?? this.http.log).noteTokenRenewal(`${call.method} ${path}`);
+    return this.#send(call, renewed);
+  }
+
+  #send(call: ApiCall, token: string | undefined): Promise<HttpResponse> {
     return this.http.request({
       method: call.method,
       url: `${this.baseUrl}${expandPath(call.path, this.#withPathVersion(call))}`,
-      headers,
+      headers: token === undefined ? { ...call.headers } : { ...call.headers, authorization: `Bearer ${token}` },
       ...(call.query !== undefined && { query: call.query }),
       ...(call.json !== undefined && { json: call.json }),
     });

@@ -12,6 +12,13 @@
  * The rotated pair is written (atomically) before the lock is released and
  * before any caller gets the new access token.
  *
+ * A token handed out must outlive the request it goes with, and a request
+ * on a loaded machine or a slow network can take a large part of a short
+ * lifetime: the margin is three quarters of the lifetime (at most 60 s).
+ * A module API's 403 for a token that was at or near its expiry when it was
+ * refused (spec §5.7) is answered with one refresh and one more attempt
+ * (`renewRefused`, src/api/platform-api.ts), and the check says so.
+ *
  * @see RFC 6749 §6, §10.4 (refresh token rotation)
  * @see spec §4.1, §5.7, §5.8, §8
  */
@@ -32,16 +39,21 @@ export interface TokenManagerOptions {
   /** Clock, epoch ms (tests). */
   readonly now?: () => number;
   readonly lock?: FileLockOptions;
-  /** The refresh margin is min(this, half the token's lifetime); 60 s by default. */
+  /** The refresh margin is min(this, three quarters of the token's lifetime); 60 s by default. */
   readonly maxRefreshMarginMs?: number;
 }
 
 const DEFAULT_MAX_MARGIN_MS = 60_000;
+/**
+ * The share of a short lifetime kept in reserve: a token is handed out only while it has that much left, so a
+ * request that waits for a CPU or a slow gateway still arrives with a live token; the rest (a quarter) is used.
+ */
+const MARGIN_SHARE_OF_LIFETIME = 0.75;
 
-/** How long before expiry a token is refreshed: min(60 s, half its lifetime), so short-lived tokens are still used. */
+/** How long before expiry a token is refreshed: min(60 s, three quarters of its lifetime), so short-lived tokens are still used. */
 export function refreshMargin(lifetimeMs: number | undefined, maxMarginMs: number = DEFAULT_MAX_MARGIN_MS): number {
   if (lifetimeMs === undefined || !Number.isFinite(lifetimeMs)) return maxMarginMs;
-  return Math.max(0, Math.min(maxMarginMs, lifetimeMs / 2));
+  return Math.max(0, Math.min(maxMarginMs, lifetimeMs * MARGIN_SHARE_OF_LIFETIME));
 }
 
 /** Whether the state's access token is missing or within the refresh margin of its expiry. Unknown expiry: never. */
@@ -126,6 +138,19 @@ export class TokenManager {
    */
   async forceRefresh(): Promise<string> {
     return accessTokenOf(await this.#refresh(true));
+  }
+
+  /**
+   * A token to send again with after a module API refused `refused` with 403: a refreshed one when `refused` is the
+   * current token and is now at or near its expiry (within the refresh margin, spec §5.8), the current one when a
+   * refresh has already replaced it; `undefined` for a token that was fresh, whose 403 is the target's verdict.
+   */
+  async renewRefused(refused: string): Promise<string | undefined> {
+    const state = this.#state;
+    if (!state?.accessToken) return undefined;
+    if (state.accessToken !== refused) return this.accessToken();
+    if (!needsRefresh(state, this.#now(), this.#options.maxRefreshMarginMs)) return undefined;
+    return this.forceRefresh();
   }
 
   /** An access token recorded by an earlier refresh whose expiry has passed: for the expired-token check (spec §5.7). */

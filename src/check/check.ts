@@ -20,7 +20,7 @@ import { collectFor, currentTarget, projectTargets, registeringTarget, runInTarg
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import type { FaultDeclarations, FaultRef } from '../catalog/faults.ts';
 import { findCatalogEntry } from '../catalog/index.ts';
-import { annotateCheck, type CheckLabels } from './annotate.ts';
+import { annotateCheck, recordObservation, type CheckLabels } from './annotate.ts';
 import type { CheckId } from './check-id.ts';
 import { checkMatcher } from './check-selection.ts';
 import { recordForConformance } from '../conformance/record.ts';
@@ -116,9 +116,14 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         throw scrubError(readableFailure(error), secrets);
       } finally {
         const exchanges = log.drain();
-        // A retried request (src/http/client.ts) makes the check flaky: the summary notes it and Allure marks it (src/report/allure-flaky.ts).
-        const retried = exchanges.filter((exchange) => exchange.attempts !== undefined);
-        if (retried.length > 0) context.task.meta.retried = retried.map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}: ${exchange.attempts} attempts`).join('; ');
+        // A retried request (src/http/client.ts), or one sent again with a refreshed token after its token expired in
+        // flight (src/api/platform-api.ts), makes the check flaky: the summary notes it and Allure marks it (src/report/allure-flaky.ts).
+        const retried = [
+          ...exchanges.filter((exchange) => exchange.attempts !== undefined).map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}: ${exchange.attempts} attempts`),
+          ...log.drainRenewals().map((request) => `${request}: ${tokenRenewalNote}`),
+        ];
+        if (retried.length > 0) context.task.meta.retried = retried.join('; ');
+        if (retried.some((line) => line.endsWith(tokenRenewalNote))) await recordObservation('token renewed', retried.filter((line) => line.endsWith(tokenRenewalNote)).join('\n'));
         await recordForConformance(target, definition.id, exchanges);
         await recordDeprecationSignals(context, exchanges);
         await attachDataChanges(context);
@@ -129,6 +134,9 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
     }),
   );
 }
+
+/** How a request sent again with a refreshed token is named in the check's flaky note and observation. */
+const tokenRenewalNote = 'refused 403 with its token at expiry, sent again once with a refreshed token (spec §5.7, §5.8)';
 
 declare module 'vitest' {
   export interface TaskMeta {

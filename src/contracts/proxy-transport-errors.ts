@@ -48,6 +48,11 @@ export function noteNoResponse(targetUrl: string | URL, method: string, path: st
   failures.set(transportFailureKey(targetUrl, method, path), reason);
 }
 
+/** A verifier response closed unanswered for a transport error outside http-proxy (retried-forward.ts): its close is not a timeout either. */
+export function markClosedForTransportError(response: object): void {
+  closedForTransportError.add(response);
+}
+
 export function closedByTransportError(response: object): boolean {
   return closedForTransportError.has(response);
 }

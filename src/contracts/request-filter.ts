@@ -20,6 +20,7 @@ import type { HttpClient } from '../http/client.ts';
 import type { Permits } from '../http/run-permits.ts';
 import { isRecord } from '../http/json.ts';
 import { closedByTransportError, noteNoResponse } from './proxy-transport-errors.ts';
+import { forwardWithRetries, isRetriedMethod } from './retried-forward.ts';
 import type { ProviderTarget } from './provider-target.ts';
 import type { StateGate } from './state-handlers.ts';
 
@@ -111,7 +112,9 @@ export function contractRequestFilter(
         );
     const send = (): void => {
       watch?.sent();
-      next();
+      // A GET or HEAD is retried like the client's own (retried-forward.ts); http-proxy sends a request once.
+      if (watched && isRetriedMethod(request.method)) void forwardWithRetries(watched.baseUrl, request, response, watched.requestTimeoutMs);
+      else next();
     };
     // The token first: a refresh it may need takes a permit of its own.
     target.tokens.accessToken().then(

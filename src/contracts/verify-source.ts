@@ -27,6 +27,7 @@ import { RunPermits } from '../http/run-permits.ts';
 import type { ProviderTarget } from './provider-target.ts';
 import { blockedByMutationGuard, contractRequestFilter, mutationGuardReason, mutationGuardStatus, type RequestFilter } from './request-filter.ts';
 import { catchProxyTransportErrors, transportFailureKey, type TransportFailures } from './proxy-transport-errors.ts';
+import { retriedForward } from './retried-forward.ts';
 import type { PactSource } from './sources.ts';
 import { providerStateHandlers, type StateProblems, type StateSetup } from './state-handlers.ts';
 import { noResponseMismatch, parseVerificationReport, type InteractionVerdict, type Mismatch } from './verification-report.ts';
@@ -47,6 +48,8 @@ export interface InteractionOutcome {
   readonly reason?: string;
   /** The verifier's mismatches, for a failure. */
   readonly mismatches: readonly Mismatch[];
+  /** Its request had to be sent more than once (`GET /x: 2 attempts`, retried-forward.ts): the check is flaky. */
+  readonly retried?: string;
 }
 
 export interface SourceVerification {
@@ -221,7 +224,8 @@ function fileOutcome(
   if (unanswered.length > 0) return { ...base, state: 'failed', mismatches: scrubbed(unanswered, target.secrets) };
   const verdict = verdicts.get(interaction.description);
   if (!verdict) return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: 'the verifier reported no result for this interaction' }] };
-  if (verdict.passed) return { ...base, state: 'passed', mismatches: [] };
+  const retried = retriedForward(target.baseUrl, interaction.method, interaction.path);
+  if (verdict.passed) return { ...base, state: 'passed', mismatches: [], ...(retried !== undefined && { retried }) };
   // The verifier's own words for a request the proxy could not forward are about the proxy; say what the target did.
   const noResponse = verdict.mismatches.every((mismatch) => mismatch.type === noResponseMismatch) ? transportFailures.get(transportFailureKey(target.baseUrl, interaction.method, interaction.path)) : undefined;
   if (noResponse !== undefined) return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: `${interaction.method} ${interaction.path}: ${noResponse}` }] };

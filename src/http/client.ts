@@ -84,7 +84,8 @@ const TIMEOUTS_BEFORE_GIVING_UP = 3;
  */
 export const RETRIED_METHODS: readonly HttpMethod[] = ['GET', 'HEAD'];
 const MAX_RETRIES = 2;
-const retryOptions: NonNullable<Parameters<typeof retryInterceptor>[0]> = {
+/** Also the Pact verifier's idempotent requests' (src/contracts/retried-forward.ts): one policy for every request to a target. */
+export const retryOptions: NonNullable<Parameters<typeof retryInterceptor>[0]> = {
   maxRetries: MAX_RETRIES,
   minTimeout: 250,
   timeoutFactor: 2,
@@ -250,7 +251,7 @@ export class HttpClient {
 }
 
 /** Counts the attempts of one request: composed before the retry interceptor, it sits nearer the socket and sees each one. */
-function countAttempts(attempts: { count: number }): Dispatcher.DispatcherComposeInterceptor {
+export function countAttempts(attempts: { count: number }): Dispatcher.DispatcherComposeInterceptor {
   return (dispatch) => (options, handler) => {
     attempts.count += 1;
     return dispatch(options, handler);

@@ -45,6 +45,7 @@ function contentTypeOf(headers: Record<string, string | string[] | undefined> | 
 
 export class ExchangeLog {
   readonly #entries: Exchange[] = [];
+  readonly #renewals: string[] = [];
   readonly #secrets: SecretRegistry;
 
   constructor(secrets: SecretRegistry) {
@@ -70,6 +71,19 @@ export class ExchangeLog {
     };
     this.#entries.push(entry);
     return entry;
+  }
+
+  /**
+   * A request sent again with a refreshed token after a 403 for a token at its expiry (src/api/platform-api.ts):
+   * `GET /path`, kept until drained with {@link drainRenewals}; the check reports it.
+   */
+  noteTokenRenewal(request: string): void {
+    this.#renewals.push(this.#secrets.scrub(request));
+  }
+
+  /** The renewals noted since the last call. */
+  drainRenewals(): string[] {
+    return this.#renewals.splice(0, this.#renewals.length);
   }
 
   /** What was recorded since the last drain, left in place. */

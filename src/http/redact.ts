@@ -2,9 +2,15 @@
  * Redaction happens at the HTTP layer, before an exchange reaches a log, a
  * console or an Allure attachment (DESIGN.md "Rules"). Two nets:
  * - by name: headers, query parameters, form fields and JSON members whose
- *   names carry secrets in OAuth 2.0 (RFC 6749 §4.1.2, §5.1, §6);
+ *   names carry secrets in OAuth 2.0 (RFC 6749 §4.1.2, §5.1, §6), and the
+ *   `state` of a URL (a per-request anti-CSRF value, RFC 6749 §10.12);
  * - by value: every secret the run knows (client secret, passwords, every
  *   token and code seen) is replaced wherever it appears.
+ * A redirect's `Location` keeps only the query values OAuth defines as
+ * public (client, redirect URI, scope, error); every other one is a handle
+ * of the login flow (a pending authorization request, a login ticket) that
+ * the next request carries before the page that holds it could be read, so
+ * it is redacted there and registered by value (docs/secrets.md).
  */
 export const REDACTED = '[REDACTED]';
 
@@ -22,6 +28,25 @@ const secretFieldNames = new Set([
   'pact_broker_token',
   'session',
 ]);
+
+/**
+ * Query parameters of a URL whose values are not credentials but are not
+ * shown either: `state` binds one authorization request to one user agent
+ * (RFC 6749 §10.12); a value seen in a report could be replayed against it.
+ * Only URLs get this net: a JSON member named `state` is ordinary data.
+ */
+const secretQueryNames = new Set(['state']);
+
+/**
+ * Query parameters of a redirect's Location that OAuth 2.0 defines as
+ * public values of the request or of its error response (RFC 6749 §4.1.1,
+ * §4.1.2.1; RFC 9207 `iss`; OAuth 2.0 Multiple Response Types `response_mode`);
+ * every other value there is redacted.
+ */
+const publicRedirectQueryNames = new Set(['client_id', 'redirect_uri', 'response_type', 'response_mode', 'scope', 'error', 'error_description', 'error_uri', 'iss']);
+
+/** A redirect's query value this long is an opaque handle, registered by value for the request that follows it. */
+const MIN_REGISTERED_HANDLE = 16;
 
 /**
  * Known secret values of one run target (or one command): created by the
@@ -63,8 +88,12 @@ const alreadyRedacted = new Set([REDACTED, encodeURIComponent(REDACTED)]);
 function redactQueryValuesInText(text: string): string {
   if (!text.includes('=')) return text;
   return text.replace(queryValueInText, (match, separator: string, name: string, value: string) =>
-    isSecretFieldName(name) && !alreadyRedacted.has(value) ? `${separator}${name}=${REDACTED}` : match,
+    isSecretQueryName(name) && !alreadyRedacted.has(value) ? `${separator}${name}=${REDACTED}` : match,
   );
+}
+
+function isSecretQueryName(name: string): boolean {
+  return isSecretFieldName(name) || secretQueryNames.has(name.toLowerCase());
 }
 
 /**
@@ -89,8 +118,9 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
     const joined = Array.isArray(value) ? value.join(', ') : value;
     const lower = name.toLowerCase();
     if (secretHeaderNames.has(lower)) out[name] = redactHeaderValue(name, joined);
-    // A redirect to the redirect URI carries the authorization code (RFC 6749 §4.1.2) before anyone could register it.
-    else if (urlHeaderNames.has(lower)) out[name] = redactUrlReference(joined, secrets);
+    // A redirect to the redirect URI carries the authorization code (RFC 6749 §4.1.2) before anyone could register it,
+    // and a redirect into the login challenge the handle its page then holds in a hidden field.
+    else if (urlHeaderNames.has(lower)) out[name] = redactUrlReference(joined, secrets, lower === 'location');
     else out[name] = secrets.scrub(joined);
   }
   return out;
@@ -106,24 +136,33 @@ function redactHeaderValue(name: string, value: string): string {
 }
 
 export function redactUrl(url: string, secrets: SecretRegistry): string {
+  return redactUrlQuery(url, secrets, false);
+}
+
+/** `redirect`: a Location; its query keeps only the public OAuth values, and registers the opaque handles it hides. */
+function redactUrlQuery(url: string, secrets: SecretRegistry, redirect: boolean): string {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return secrets.scrub(url);
   }
-  for (const name of [...parsed.searchParams.keys()]) {
-    if (isSecretFieldName(name)) parsed.searchParams.set(name, REDACTED);
+  for (const [name, value] of [...parsed.searchParams.entries()]) {
+    if (isSecretQueryName(name)) parsed.searchParams.set(name, REDACTED);
+    else if (redirect && !publicRedirectQueryNames.has(name.toLowerCase())) {
+      if (value.length >= MIN_REGISTERED_HANDLE) secrets.add(value);
+      parsed.searchParams.set(name, REDACTED);
+    }
   }
   return secrets.scrub(parsed.toString());
 }
 
 /** Like redactUrl, for a header value that may also be a relative reference (`Location: /cb?code=…`). */
-function redactUrlReference(value: string, secrets: SecretRegistry): string {
-  if (URL.canParse(value)) return redactUrl(value, secrets);
+function redactUrlReference(value: string, secrets: SecretRegistry, redirect: boolean): string {
+  if (URL.canParse(value)) return redactUrlQuery(value, secrets, redirect);
   const placeholder = 'http://relative.invalid';
   if (!URL.canParse(value, placeholder)) return secrets.scrub(value);
-  const redacted = new URL(redactUrl(new URL(value, placeholder).toString(), secrets));
+  const redacted = new URL(redactUrlQuery(new URL(value, placeholder).toString(), secrets, redirect));
   return secrets.scrub(`${redacted.pathname}${redacted.search}${redacted.hash}`);
 }
 

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPlatform, TrafficMeter, type Platform, type TrafficStats } from '../../simulator/platform.ts';
-import { isFaultName, type FaultConsulted, type FaultName } from '../../simulator/faults/index.ts';
+import { isDeviationName, type DeviationName, type FaultConsulted } from '../../simulator/faults/index.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { Config } from '../config/config.ts';
 import type { RunTarget } from './run-plan.ts';
@@ -89,7 +89,7 @@ export async function startEmbeddedTarget(config: Config, runTarget: RunTarget, 
   }
 }
 
-function toFaultName(name: string): FaultName {
-  if (!isFaultName(name)) throw new UpgradeGuardError('USAGE', `unknown simulator fault "${name}"`);
+function toFaultName(name: string): DeviationName {
+  if (!isDeviationName(name)) throw new UpgradeGuardError('USAGE', `unknown simulator fault "${name}"`);
   return name;
 }

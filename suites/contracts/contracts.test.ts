@@ -81,6 +81,8 @@ function contractId(id: string): CheckId {
 function declareInteraction(outcome: InteractionOutcome, id: CheckId, faults: FaultDeclarations, version: PlatformVersion): void {
   check({ id, title: `the target keeps the contract: ${outcome.description}`, labels: labelsOf(outcome), concurrent: true, ...faults }, async (testContext) => {
     await allure.parameter('pact', `${outcome.consumer ?? 'broker'} → ${outcome.provider ?? version}`);
+    // A request the verifier's forwarder had to send again (src/contracts/retried-forward.ts): flaky, as a check's own.
+    if (outcome.retried !== undefined) testContext.task.meta.retried = outcome.retried;
     if (outcome.state === 'skipped') await skipWithReason(testContext, outcome.reason ?? 'not verified');
     if (outcome.state === 'failed') {
       await allure.attachment('verifier mismatches', JSON.stringify(outcome.mismatches, null, 2), 'application/json');

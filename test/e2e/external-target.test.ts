@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { configVariables } from '../../src/config/variables.ts';
+import { unredactedLoginFlowValues } from '../support/leak-scan.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ug-external-'));
 const reportsDir = join(dir, 'reports');
@@ -100,5 +101,8 @@ describe('verify against an external simulator process', () => {
       expect(text, `an authorization code in ${name}`).not.toMatch(/[?&]code=(?!\[REDACTED\]|%5BREDACTED%5D)[^&\s"'<]/);
       expect(text, `a hidden form value in ${name}`).not.toMatch(/type=\\?"hidden\\?"[^>]*value=\\?"(?!\[REDACTED\])[^"\\]/);
     }
+    // The hidden values of the login pages and the OAuth state, wherever else they appear: a redirect's Location or
+    // any other header, the URL of the request that follows it, a form body.
+    expect(unredactedLoginFlowValues(haystacks)).toEqual([]);
   });
 });

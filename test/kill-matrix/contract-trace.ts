@@ -27,12 +27,12 @@ import { platformPactSource } from '../../src/contracts/sources.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
 import { startEmbeddedTarget, type ResolvedTarget } from '../../src/run-targets/embedded.ts';
 import { openSessions } from '../../src/run-targets/sessions.ts';
-import type { FaultName } from '../../simulator/faults/index.ts';
+import type { DeviationName, FaultName } from '../../simulator/faults/index.ts';
 
 export interface ContractTrace {
   readonly version: PlatformVersion;
   /** Every fault either clean instance was asked about while the contracts were verified, sorted. */
-  readonly consulted: readonly FaultName[];
+  readonly consulted: readonly DeviationName[];
   /** The traced verification's verdict per contract check id (named as the contract suite names them). */
   readonly verdicts: Readonly<Record<string, string>>;
   /** Why the traced verification could not run (then nothing may be left out). */
@@ -42,11 +42,11 @@ export interface ContractTrace {
 /** One verifier child for every version (its start is most of a verification's cost), one clean target per version. */
 export async function traceContracts(config: Config, versions: readonly PlatformVersion[]): Promise<ContractTrace[]> {
   const secrets = new SecretRegistry();
-  const consulted = versions.map(() => new Set<FaultName>());
+  const consulted = versions.map(() => new Set<DeviationName>());
   const started: ResolvedTarget[] = [];
   try {
     for (const [index, version] of versions.entries()) {
-      const observe = { onFaultConsulted: (name: FaultName) => consulted[index]?.add(name) };
+      const observe = { onFaultConsulted: (name: DeviationName) => consulted[index]?.add(name) };
       started.push(await startEmbeddedTarget(config, { name: `contract trace ${version}`, version, faults: [] }, observe));
     }
     const targets = await Promise.all(started.map((resolved) => openSessions(resolved.target, secrets)));

@@ -4,7 +4,9 @@
  * each named fault. Under a fault exactly the checks that declare it
  * (`killedBy`, where the check is defined; see declared.ts) fail, those that
  * declare it in `observedBy` turn into a skip with its reason, and
- * everything else passes; every check is killed by some fault.
+ * everything else passes; every check is killed by some fault. Under each
+ * quirk (a behaviour the spec allows, simulator/faults/quirks.ts) every
+ * check ends as it ends on the clean platform.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -19,7 +21,7 @@ import type { CheckResult } from '../../src/runner/results.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { declaredChecks, declaredFaults } from './declared.ts';
 import type { MatrixResults } from './matrix-results.ts';
-import { cleanProject, faultRuns } from './plan.ts';
+import { cleanProject, faultRuns, quirkRuns } from './plan.ts';
 
 const run = promisify(execFile);
 
@@ -164,5 +166,27 @@ describe('kill matrix', () => {
       const cleanSkips = idsIn(cleanProject(version), 'skipped');
       expect(idsIn(project, 'skipped').filter((id) => !observed.includes(id))).toEqual(cleanSkips);
     });
+  });
+
+  describe.each(quirkRuns())('quirk $quirk on $version', ({ quirk, version, project }) => {
+    it('passes and skips exactly what the clean platform passes and skips', () => {
+      expect(checksOf(project).length, `${project} ran no check`).toBeGreaterThan(0);
+      expect(idsIn(project, 'failed')).toEqual([]);
+      expect(idsIn(project, 'skipped')).toEqual(idsIn(cleanProject(version), 'skipped'));
+      expect(idsIn(project, 'passed')).toEqual(idsIn(cleanProject(version), 'passed'));
+    });
+
+    // What the quirk is there to show, beyond "nothing fails": the retries were made and said, the leeway reported.
+    if (quirk === 'module-get-reset-once') {
+      it("reports the Pact verifier's retried requests as flaky contract checks", () => {
+        expect(contractChecksOf(project).filter((check) => check.retried !== undefined).length).toBeGreaterThan(0);
+      });
+    }
+    if (quirk === 'expired-token-grace') {
+      it('reports the acceptance past expires_in as an observation of the expiry check', () => {
+        const expiry = checksOf(project).find((check) => check.id === 'auth.expired-token-403');
+        expect(expiry?.observed).toMatch(/; accepted \d+\.\ds past expires_in, within EXPIRY_LEEWAY_S=\d+s$/);
+      });
+    }
   });
 });

@@ -4,13 +4,14 @@
  * every suite against the clean platform and against each fault, in one
  * vitest run with one project holding every run target, and
  * writes the per-check results and the traces as JSON.
- * Usage: tsx test/kill-matrix/run-matrix.ts OUT.json [FAULT ...]
+ * Usage: tsx test/kill-matrix/run-matrix.ts OUT.json [FAULT|QUIRK ...]
+ * (naming only faults runs no quirk; naming only quirks runs no fault)
  */
 import { writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { loadConfig } from '../../src/config/config.ts';
 import { runSuites } from '../../src/runner/run-suites.ts';
-import { isFaultName } from '../../simulator/faults/index.ts';
+import { isFaultName, isQuirkName } from '../../simulator/faults/index.ts';
 import { needsContractVerification, traceContracts } from './contract-trace.ts';
 import type { MatrixResults } from './matrix-results.ts';
 import { killMatrixPlan } from './plan.ts';
@@ -21,6 +22,8 @@ if (!out) {
   process.exit(64);
 }
 const faults = only.filter(isFaultName);
+const quirks = only.filter(isQuirkName);
+const subset = only.length > 0;
 // The matrix judges the embedded platform with the defaults; a developer's .env and environment must not redirect it.
 // The embedded platform has no clock-skew leeway: a faulted expiry check need not probe for the default 30 s.
 // REQUEST_TIMEOUT_MS only catches hangs here: on a busy runner an answer of the in-process platform may wait
@@ -36,7 +39,7 @@ vitestOutput.on('data', (chunk: Buffer) => {
 });
 const results = await runSuites({
   config,
-  plan: killMatrixPlan(faults.length > 0 ? faults : undefined, (run) => needsContractVerification(traceOf(run.version), run.fault)),
+  plan: killMatrixPlan(subset ? faults : undefined, (run) => needsContractVerification(traceOf(run.version), run.fault), subset ? quirks : undefined),
   reporters: [],
   allure: false,
   vitestOutput,

@@ -7,12 +7,12 @@
  * would be asked by every verification, and its runs could never be left out.
  */
 import { describe, expect, it } from 'vitest';
-import type { FaultName } from '../../simulator/faults/index.ts';
+import type { DeviationName } from '../../simulator/faults/index.ts';
 import { createPlatform } from '../../simulator/platform.ts';
 import { platformVersions } from '../../src/profile/versions.ts';
 
 function askingPlatform(version: '7.4' | '8.0') {
-  const asked = new Set<FaultName>();
+  const asked = new Set<DeviationName>();
   const platform = createPlatform({ version, onFaultConsulted: (name) => asked.add(name) });
   return { platform, asked };
 }

@@ -18,11 +18,24 @@ describe('redaction', () => {
     expect(out).toEqual({ authorization: `Bearer ${REDACTED}`, cookie: REDACTED, accept: 'application/json' });
   });
 
-  it('hides secret query parameters by name and known values anywhere', () => {
-    const url = redactUrl(`https://app.example.com/cb?code=abc123456&state=Ab3dEf7h&note=${refreshToken}`, registry());
+  it('hides secret query parameters by name (state included) and known values anywhere', () => {
+    const url = redactUrl(`https://app.example.com/cb?code=abc123456&state=Ab3dEf7h&page=2&note=${refreshToken}`, registry());
     expect(url).not.toContain('abc123456');
     expect(url).not.toContain(refreshToken);
-    expect(url).toContain('state=Ab3dEf7h');
+    expect(url).not.toContain('Ab3dEf7h');
+    expect(url).toContain('page=2');
+  });
+
+  it("keeps only OAuth's public values in a redirect's Location, and hides the login flow's handles wherever they come next", () => {
+    const secrets = new SecretRegistry();
+    const handle = 'pending-authorization-0123456789abcdef';
+    const out = redactHeaders({ location: `/cas/login?authorization_request=${handle}&client_id=app-1&error=access_denied&lang=de` }, secrets);
+    expect(out.location).toBe('/cas/login?authorization_request=%5BREDACTED%5D&client_id=app-1&error=access_denied&lang=%5BREDACTED%5D');
+    // The GET that follows the redirect, and anything else of the run, before its page was read.
+    expect(redactUrl(`https://cas.example/cas/login?authorization_request=${handle}`, secrets)).not.toContain(handle);
+    expect(secrets.scrub(`form for ${handle}`)).not.toContain(handle);
+    // A short value is redacted in the Location but not registered: it would hide ordinary words elsewhere.
+    expect(secrets.scrub('lang=de')).toBe('lang=de');
   });
 
   const bodies: Array<{ type: string; body: string }> = [
@@ -42,7 +55,7 @@ describe('redaction', () => {
     const html = '<p>Redirecting to <a href="https://app.example/cb?state=abcdefgh&amp;code=unseen-code-literal-42">https://app.example/cb?code=unseen-code-literal-42&state=abcdefgh</a></p>';
     const out = redactBody(html, 'text/html; charset=utf-8', registry);
     expect(out).not.toContain('unseen-code-literal-42');
-    expect(out).toContain('state=abcdefgh');
+    expect(out).not.toContain('state=abcdefgh');
     expect(registry.scrub('login failed at https://cas.example/cb?access_token=tok-123456789&x=1')).not.toContain('tok-123456789');
   });
 

@@ -12,10 +12,12 @@ import type { SeedUser } from '../../fixtures/users.ts';
 import { readBooleanParam } from '../../fixtures/request-values.ts';
 import { badRequest } from './errors.ts';
 import { dseObjectDto } from './dse-object-dto.ts';
-import { historyDto, historyNewestFirst } from './history-dto.ts';
+import { historyDto, historyNewestFirst, withAnotherUserUuid } from './history-dto.ts';
 import { lookupDseObject } from './job-lookup.ts';
 import { jobRoles } from './roles.ts';
 import { legacyUserDto, userDto, uuidOnlyUserDto, type UserDto } from './users.ts';
+
+const same = <T>(value: T): T => value;
 
 export function registerDseObject(router: Router, context: ModuleContext, state: JobFixtures): void {
   const writeUser = (user: SeedUser): UserDto => {
@@ -35,7 +37,8 @@ export function registerDseObject(router: Router, context: ModuleContext, state:
     if (includeHistory.value !== undefined && context.faults.has('job-include-history-rejected')) return badRequest(request, 'Unknown query parameter: includeHistory');
     if (includeHistory.value !== true) return json(200, body);
     const history = historyNewestFirst(state.histories.get(found.job.instanceId) ?? []);
-    return json(200, { ...body, histories: history.map((record) => historyDto(found.job, record)) });
+    const inconsistent = context.faults.has('job-dse-object-history-user-uuid-inconsistent');
+    return json(200, { ...body, histories: history.map((record) => (inconsistent ? withAnotherUserUuid : same)(historyDto(found.job, record))) });
   };
 
   router.api('GET', '/dse/rest/v1.0/dse-object/{instanceId}/{l10nLocaleId}', jobRoles, handler);

@@ -9,7 +9,7 @@ import type { ModuleContext } from '../context.ts';
 import type { JobFixtures } from '../../fixtures/job.ts';
 import { readPageWindow, slicePage } from '../../fixtures/paging.ts';
 import { badRequest } from './errors.ts';
-import { historyDto, historyNewestFirst } from './history-dto.ts';
+import { historyDto, historyNewestFirst, withAnotherUserUuid } from './history-dto.ts';
 import { lookupDseObject } from './job-lookup.ts';
 import { servesAddedEndpoints } from './added-endpoints.ts';
 import { jobRoles } from './roles.ts';
@@ -23,7 +23,9 @@ export function registerHistories(router: Router, context: ModuleContext, state:
     const window = readPageWindow(request.query, { defaultLimit: 20, maxLimit: 200 });
     if (!window.ok) return badRequest(request, window.reason);
     const history = historyNewestFirst(state.histories.get(found.job.instanceId) ?? []);
-    return json(200, { items: slicePage(history, window.window).map((record) => historyDto(found.job, record)), total: history.length });
+    const inconsistent = context.faults.has('job-histories-user-uuid-inconsistent');
+    const items = slicePage(history, window.window).map((record) => historyDto(found.job, record));
+    return json(200, { items: inconsistent ? items.map(withAnotherUserUuid) : items, total: history.length });
   };
 
   router.when(served).api('GET', '/dse/rest/v1.0/dse-object/{instanceId}/{l10nLocaleId}/histories', jobRoles, handler);

@@ -44,3 +44,13 @@ export function historyDto(job: JobRecord, record: HistoryRecord): DseHistoryObj
 export function historyNewestFirst(records: readonly HistoryRecord[]): HistoryRecord[] {
   return [...records].sort((a, b) => b.date.localeCompare(a.date) || b.id - a.id);
 }
+
+/**
+ * The same history item naming its user by another, well-formed UUID: the
+ * faults in which one user carries two UUIDs (simulator/faults/job.ts).
+ */
+export function withAnotherUserUuid(dto: DseHistoryObjectDto): DseHistoryObjectDto {
+  if (dto.userIdUUID === undefined) return dto;
+  const last = dto.userIdUUID.slice(-1).toLowerCase();
+  return { ...dto, userIdUUID: `${dto.userIdUUID.slice(0, -1)}${last === '0' ? '1' : '0'}` };
+}

@@ -9,9 +9,16 @@ import { check } from '../../../src/check/check.ts';
 import { observe } from '../../../src/check/observe.ts';
 import { suiteContext } from '../../../src/run-targets/context.ts';
 import { groupUpdate, readGroup, withScratchGroup } from './_groups.ts';
-import { labelsFor, requireChange, scratchName } from './_planning.ts';
+import { labelsFor, requireChange, scratchName, uuidPattern } from './_planning.ts';
 
-const uidOf = (body: unknown): unknown => (typeof body === 'object' && body !== null && 'uid' in body ? body.uid : undefined);
+/**
+ * The checks send UUIDs as uids: a platform may store such a uid as a UUID and write it back with upper-case hex
+ * digits, the same UUID (RFC 9562 §4), so a UUID is compared in lower case; any other string as it is.
+ */
+const uidOf = (body: unknown): unknown => {
+  const uid = typeof body === 'object' && body !== null && 'uid' in body ? body.uid : undefined;
+  return typeof uid === 'string' && uuidPattern.test(uid) ? uid.toLowerCase() : uid;
+};
 
 check(
   {

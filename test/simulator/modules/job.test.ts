@@ -281,6 +281,8 @@ const faultScenarios: Readonly<Record<keyof typeof jobFaults, { version: SimVers
   'job-deprecated-user-id-rejected': { version: '8.0', observe: async (h) => (await h.call('POST', '/dse/rest/v1.0/jobs/_search', { body: { userId: jonas.id } })).status },
   'job-include-history-rejected': { version: '8.0', observe: async (h) => (await h.call('GET', `${job}?includeHistory=false`)).status },
   'job-dse-object-user-uuid-missing': { version: '8.0', observe: async (h) => pick((await h.call('GET', job)).body, 'creator', 'uuid') },
+  'job-dse-object-history-user-uuid-inconsistent': { version: '8.0', observe: async (h) => pick((await h.call('GET', `${job}?includeHistory=true`)).body, 'histories', 0, 'userIdUUID') },
+  'job-histories-user-uuid-inconsistent': { version: '8.0', observe: async (h) => pick((await h.call('GET', `${job}/histories`)).body, 'items', 0, 'userIdUUID') },
   'job-participant-numeric-id-accepted': { version: '8.0', observe: async (h) => (await h.call('DELETE', `${participants}/${marta.id}`)).status },
   'job-participants-patch-replaces': {
     version: '8.0',

@@ -84,8 +84,9 @@ describe('secrets stay out of the exchange log', () => {
         expect(log, `${name} leaked into the exchange log`).not.toContain(value);
       }
       expect(log).toContain('alice');
-      // The redirect that carried the code is still readable, with the code redacted.
-      expect(entries[2]?.responseHeaders?.location).toBe(`${REDIRECT_URI}?code=%5BREDACTED%5D&state=${state}`);
+      // The redirect that carried the code is still readable, with the code and the state redacted (docs/secrets.md).
+      expect(entries[2]?.responseHeaders?.location).toBe(`${REDIRECT_URI}?code=%5BREDACTED%5D&state=%5BREDACTED%5D`);
+      expect(log).not.toContain(state);
     });
   }
 });

@@ -56,12 +56,13 @@ function mockRotation(from: number, times = 1, delayMs = 20): void {
     .times(times);
 }
 
-describe('refresh margin: min(60 s, half the lifetime)', () => {
+describe('refresh margin: min(60 s, three quarters of the lifetime)', () => {
   for (const vector of [
     { lifetimeMs: 3_600_000, margin: 60_000 },
     { lifetimeMs: 120_000, margin: 60_000 },
-    { lifetimeMs: 30_000, margin: 15_000 },
-    { lifetimeMs: 2_000, margin: 1_000 },
+    { lifetimeMs: 40_000, margin: 30_000 },
+    { lifetimeMs: 3_000, margin: 2_250 },
+    { lifetimeMs: 2_000, margin: 1_500 },
     { lifetimeMs: undefined, margin: 60_000 },
   ]) {
     it(`lifetime ${vector.lifetimeMs ?? 'unknown'} ms → ${vector.margin} ms`, () => {
@@ -73,8 +74,8 @@ describe('refresh margin: min(60 s, half the lifetime)', () => {
     { name: 'fresh', state: { accessToken: 'a', obtainedAt: 0, expiresAt: 300_000 }, at: 100_000, expected: false },
     { name: 'inside the margin', state: { accessToken: 'a', obtainedAt: 0, expiresAt: 300_000 }, at: 240_000, expected: true },
     { name: 'expired', state: { accessToken: 'a', obtainedAt: 0, expiresAt: 300_000 }, at: 400_000, expected: true },
-    { name: 'short-lived, before half-life', state: { accessToken: 'a', obtainedAt: 0, expiresAt: 10_000 }, at: 4_000, expected: false },
-    { name: 'short-lived, past half-life', state: { accessToken: 'a', obtainedAt: 0, expiresAt: 10_000 }, at: 5_000, expected: true },
+    { name: 'short-lived, in its first quarter', state: { accessToken: 'a', obtainedAt: 0, expiresAt: 10_000 }, at: 2_000, expected: false },
+    { name: 'short-lived, past its first quarter', state: { accessToken: 'a', obtainedAt: 0, expiresAt: 10_000 }, at: 2_500, expected: true },
     { name: 'no access token', state: {}, at: 0, expected: true },
     { name: 'unknown expiry', state: { accessToken: 'a' }, at: 1e15, expected: false },
   ]) {
