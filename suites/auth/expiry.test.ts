@@ -92,7 +92,7 @@ async function probeUntilRefused(context: SuiteContext, expired: ExpiredToken, l
 /** Strategy 1: a token whose lifetime fits the wait budget, waited out (the embedded one was issued during setup). */
 async function waitedOutToken(context: SuiteContext): Promise<ExpiredToken | undefined> {
   const { target, http } = context;
-  const instance = target.shortLived ?? (target.fullUser && { baseUrl: target.baseUrl, authUrl: target.authUrl, client: target.client, user: target.fullUser });
+  const instance = target.shortLived ?? (target.fullUser && { baseUrl: target.baseUrl, authUrl: target.authUrl, authEndpoints: target.authEndpoints, client: target.client, user: target.fullUser });
   if (!instance) return undefined;
   const issued: IssuedToken | undefined =
     (target.shortLived?.issued) ??
