@@ -21,6 +21,8 @@ const secretFieldNames = new Set([
   'token',
   'pact_broker_token',
   'session',
+  // Keycloak's session handle, in the redirect back and in its token responses.
+  'session_state',
 ]);
 
 /**
