@@ -15,6 +15,7 @@ import { targetVersion } from '../../src/run-targets/current-target.ts';
 import { observe } from '../../src/check/observe.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
 import { authorize, fullUserOrSkip, labels } from './_auth.ts';
+import { departure } from './_departure.ts';
 
 const unregisteredRedirectUri = 'https://unregistered.upgrade-guard.invalid/callback';
 
@@ -65,6 +66,12 @@ check(
 );
 
 
+/** What a code for a request without the parameter means for an integration. */
+const missingParameterMeaning: Readonly<Record<string, string>> = {
+  state: 'an integration that forgets state loses its protection against cross-site request forgery (RFC 6749 §10.12) and still gets codes here, while an instance that keeps the spec refuses it',
+  response_mode: 'an integration that leaves response_mode out works here but is refused by an instance that keeps the spec',
+};
+
 /** For each required parameter of either version, the faults that let a request without it through. */
 const missingParameterFaults: Readonly<Record<string, FaultDeclarations>> = {
   state: { killedBy: ['missing-param-accepted'] },
@@ -98,7 +105,16 @@ forEachTarget(() => {
           },
         );
         await observe(test, outcome);
-        test.expect(outcome, 'a refused request: an error page or an OAuth error redirect').not.toBe('code issued');
+        test
+          .expect(
+            outcome,
+            departure(
+              `issued a code for an authorization request without ${parameter}`,
+              `spec §4.1 (${parameter} is required)`,
+              missingParameterMeaning[parameter] ?? 'an integration that leaves it out works here but is refused by an instance that keeps the spec',
+            ),
+          )
+          .not.toBe('code issued');
       },
     );
   }

@@ -24,6 +24,7 @@ import { suiteContext, type SuiteContext } from '../../src/run-targets/context.t
 import { loginForTokens } from '../../src/run-targets/sessions.ts';
 import type { IssuedToken } from '../../src/run-targets/target-info.ts';
 import { callProbe, labels, protectedProbePath } from './_auth.ts';
+import { bearerChallenge, departure } from './_departure.ts';
 
 /** Time between two probes while the target still accepts the token: the precision of the reported lag. */
 const PROBE_INTERVAL_MS = 500;
@@ -42,6 +43,8 @@ interface ProbeOutcome {
   readonly refused: boolean;
   /** Ms from the expiry to the request that got that answer. */
   readonly lagMs: number;
+  /** The RFC 6750 §3 challenge of the refusal, when it carried one. */
+  readonly challenge: string | undefined;
   readonly calls: number;
 }
 
@@ -63,11 +66,18 @@ check(
     await observe(
       test,
       probe.refused
-        ? `refused with ${probe.status} ${lag} after expires_in (${probe.calls} call${probe.calls === 1 ? '' : 's'})`
+        ? `refused with ${probe.status} ${lag} after expires_in (${probe.calls} call${probe.calls === 1 ? '' : 's'})${probe.challenge ? `, WWW-Authenticate: ${probe.challenge}` : ''}`
         : `still accepted (${probe.status}) ${lag} after expires_in`,
     );
     expect(probe.refused, `the token was still accepted EXPIRY_LEEWAY_S=${leeway}s after expires_in ran out`).toBe(true);
-    expect(probe.status, 'spec §5.7: "the API answers with HTTP status 403"').toBe(403);
+    expect(
+      probe.status,
+      departure(
+        `answers an expired access token with ${probe.status}${probe.challenge ? ` and WWW-Authenticate: ${probe.challenge} (RFC 6750 §3.1)` : ''}`,
+        'spec §5.7 ("the API answers with HTTP status 403")',
+        `an integration that refreshes its token only on 403 will fail instead of refreshing`,
+      ),
+    ).toBe(403);
   },
 );
 
@@ -80,11 +90,13 @@ async function probeUntilRefused(context: SuiteContext, expired: ExpiredToken, l
   const deadline = expired.expiredAt + leewayMs;
   for (let calls = 1; ; calls += 1) {
     const sentAt = Date.now();
-    const { status } = await callProbe(context, `Bearer ${expired.token}`, expired.baseUrl);
+    const response = await callProbe(context, `Bearer ${expired.token}`, expired.baseUrl);
+    const { status } = response;
     const lagMs = Math.max(0, sentAt - expired.expiredAt);
     const accepted = status >= 200 && status < 300;
-    if (!accepted) return { status, refused: true, lagMs, calls };
-    if (Date.now() >= deadline) return { status, refused: false, lagMs, calls };
+    const challenge = bearerChallenge(response.header('www-authenticate'));
+    if (!accepted) return { status, refused: true, lagMs, calls, challenge };
+    if (Date.now() >= deadline) return { status, refused: false, lagMs, calls, challenge };
     await sleep(Math.min(PROBE_INTERVAL_MS, Math.max(0, deadline - Date.now())));
   }
 }
