@@ -71,6 +71,12 @@ export function endpointSummary(description: EndpointDescription): string {
   return `${description.kind} endpoint ${description.url} (${where}; from ${description.from})`;
 }
 
+/** What the auth section notes of an endpoint: where it was, and whether that is the spec's place. Never a failure. */
+export function endpointObservation(description: EndpointDescription): string {
+  if (description.isSpec) return `${description.kind} endpoint at the spec's ${description.url}`;
+  return `${description.kind} endpoint at ${description.url}, not the spec's ${description.spec} (from ${description.from}; spec §4.1 lets an instance show its own)`;
+}
+
 function sameUrl(a: string, b: string): boolean {
   return URL.canParse(a) && URL.canParse(b) ? new URL(a).href.replace(/\/+$/, '') === new URL(b).href.replace(/\/+$/, '') : a === b;
 }

@@ -10,6 +10,7 @@ import type { FaultDeclarations } from '../../src/catalog/faults.ts';
 import { check } from '../../src/check/check.ts';
 import { formatValidationErrors, validateBody } from '../../src/schemas/validator.ts';
 import { observe } from '../../src/check/observe.ts';
+import { describeEndpoints, endpointObservation } from '../../src/auth/endpoints.ts';
 import { exchangeRequest, freshCode, freshTokens, fullUserOrSkip, labels, oauthRefusal } from './_auth.ts';
 import { departure } from './_departure.ts';
 
@@ -26,6 +27,8 @@ check(
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
     const { response } = await freshTokens(context, user);
+    const token = describeEndpoints(context.profile, context.target).find((endpoint) => endpoint.kind === 'token');
+    if (token) await observe(test, endpointObservation(token));
     test.expect(response.status, 'status of the code exchange at the token endpoint').toBe(200);
     const result = validateBody('common/token-response', response.json());
     test.expect(result.ok ? '' : formatValidationErrors(result.errors), 'schema violations').toBe('');

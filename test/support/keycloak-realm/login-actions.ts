@@ -28,7 +28,7 @@ export function loginActions(provider: Provider, realmPath: string, clientId: st
     pending.set(uid, login);
     const query = new URLSearchParams({ session_code: login.sessionCode, execution: login.execution, client_id: clientId, tab_id: uid });
     res.setHeader('set-cookie', [
-      `AUTH_SESSION_ID=${login.authSessionId}; Path=${realmPath}/; HttpOnly; SameSite=None`,
+      `AUTH_SESSION_ID=${login.authSessionId}; Path=${realmPath}/; HttpOnly; SameSite=Lax`,
       `KC_RESTART=${randomBytes(32).toString('base64url')}; Path=${realmPath}/; HttpOnly`,
     ]);
     page(
