@@ -142,6 +142,10 @@ describe.each(realmRuns)('the auth suites against a Keycloak-shaped realm: $name
     const environment = readFileSync(join(outcome.reportsDir, 'allure-results', 'environment.properties'), 'utf8');
     expect(environment).toMatch(/token_endpoint *= *http:\/\/127\.0\.0\.1:\d+\/access\/realms\/acme\/protocol\/openid-connect\/token/);
     expect(environment).toMatch(/authorization_endpoint_source *= *not the spec's path/);
+    // The migration report's auth section: the endpoints as an observation of a passed step, never a failure.
+    const report = readFileSync(join(outcome.reportsDir, 'migration-report.md'), 'utf8');
+    expect(report).toContain('## Authentication');
+    expect(report).toMatch(/\| authorization request \|[^\n]*\| authorization endpoint at http:\/\/127\.0\.0\.1:\d+\/access\/realms\/acme\/protocol\/openid-connect\/auth, not the spec's [^\n]*\| as the spec says \|/);
   });
 
   it('leaks no secret, session value or token into the output or the reports', ({ skip }) => {
