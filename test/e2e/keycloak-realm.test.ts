@@ -145,6 +145,9 @@ describe.each(realmRuns)('the auth suites against a Keycloak-shaped realm: $name
     // The migration report's auth section: the endpoints as an observation of a passed step, never a failure.
     const report = readFileSync(join(outcome.reportsDir, 'migration-report.md'), 'utf8');
     expect(report).toContain('## Authentication');
+    // EXTRA_HEADERS reached the API (else every bearer check would see 400), and their values are redacted.
+    expect(outcome.checks.get('auth.bearer-keyword-case')?.status).toBe('passed');
+    for (const file of filesBelow(outcome.reportsDir)) expect(readFileSync(file, 'latin1'), file).not.toMatch(/x-user-login"?\s*[:=]\s*"?(?!\[REDACTED\])\w/i);
     expect(report).toMatch(/\| authorization request \|[^\n]*\| authorization endpoint at http:\/\/127\.0\.0\.1:\d+\/access\/realms\/acme\/protocol\/openid-connect\/auth, not the spec's [^\n]*\| as the spec says \|/);
   });
 
@@ -181,8 +184,11 @@ function outcomeOf(run: RealmRun, skip: (note?: string) => never): Outcome {
   return outcome;
 }
 
+/** The 8.0 guide's user-context header: the realm's resource server answers 400 without it, EXTRA_HEADERS sends it. */
+const userContextHeader = 'X-User-Login';
+
 async function runRealm(run: RealmRun): Promise<Outcome> {
-  const realm = await startKeycloakRealm({ behaviour: run.behaviour, accessTokenTtlSeconds, leewaySeconds });
+  const realm = await startKeycloakRealm({ behaviour: run.behaviour, accessTokenTtlSeconds, leewaySeconds, userContextHeader });
   const folder = mkdtempSync(join(dir, `${run.driver}-${run.endpoints}-`));
   const reportsDir = join(folder, 'reports');
   const tokenStore = join(folder, 'tokens.json');
@@ -191,6 +197,7 @@ async function runRealm(run: RealmRun): Promise<Outcome> {
     TOKEN_STORE: tokenStore,
     REPORTS_DIR: reportsDir,
     LOGIN_DRIVER: run.driver,
+    EXTRA_HEADERS: `${userContextHeader}: ${realm.env.LOGIN_USERNAME}`,
     // The token's whole life fits the wait budget; the leeway probe ends at the first refusal.
     EXPIRY_MAX_WAIT_S: String(accessTokenTtlSeconds + 2),
     // Only catches a hang of the realm or the resource server, which a busy runner must not trip.

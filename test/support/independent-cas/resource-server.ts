@@ -23,6 +23,8 @@ export interface ResourceServerOptions {
    * Spring resource servers do by default, 401 with `WWW-Authenticate: Bearer error="invalid_token"` (RFC 6750 §3.1).
    */
   readonly expiredAnswer?: 'spec-403' | 'rfc6750-401';
+  /** A header every call must carry besides the token, as the 8.0 guide's user-context calls need X-User-Login. */
+  readonly userContextHeader?: string;
 }
 
 /** Spec §4.2: the job module's my-active dashboard, in both versions. */
@@ -32,6 +34,7 @@ export function resourceServer(options: ResourceServerOptions): (req: IncomingMe
   return async (req, res) => {
     const path = new URL(req.url ?? '/', 'http://platform').pathname;
     if (req.method !== 'GET' || !servedPaths.has(path)) return json(res, 404, { message: 'not found' });
+    if (options.userContextHeader && !req.headers[options.userContextHeader.toLowerCase()]) return json(res, 400, { message: `${options.userContextHeader} is required` });
     const token = /^bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
     if (!token) return json(res, 401, { message: 'authentication required' }, 'Bearer');
     try {

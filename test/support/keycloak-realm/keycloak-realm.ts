@@ -19,6 +19,8 @@ export interface KeycloakRealmOptions {
   readonly accessTokenTtlSeconds: number;
   readonly leewaySeconds: number;
   readonly tenant?: string;
+  /** The resource server refuses (400) a call without this header (the 8.0 guide's X-User-Login). */
+  readonly userContextHeader?: string;
 }
 
 export interface KeycloakRealm {
@@ -75,7 +77,7 @@ export async function startKeycloakRealm(options: KeycloakRealmOptions): Promise
       (error: unknown) => renderError(res, error),
     );
   };
-  const serveApi = resourceServer({ issuer, audience: baseUrl, verificationKey: publicKey, leewaySeconds: options.leewaySeconds, expiredAnswer: options.behaviour.expiredAnswer });
+  const serveApi = resourceServer({ issuer, audience: baseUrl, verificationKey: publicKey, leewaySeconds: options.leewaySeconds, expiredAnswer: options.behaviour.expiredAnswer, ...(options.userContextHeader && { userContextHeader: options.userContextHeader }) });
   platformHandler = (req, res) => void serveApi(req, res);
 
   const [full, limited] = [...accounts];
