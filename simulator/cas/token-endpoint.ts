@@ -43,7 +43,10 @@ export function tokenEndpoint(cas: CasContext): Handler {
     if (presented.kind === 'missing') return tokenError('invalid_request', 'Missing required field(s): client_id, client_secret');
     if (presented.kind === 'malformed') return tokenError('invalid_request', presented.description);
     const client = authenticateClient(cas.client, presented, cas.faults);
-    if (client === undefined) return tokenError('invalid_client', 'Client authentication failed');
+    if (client === undefined) {
+      if (cas.faults.has('wrong-secret-unauthorized-client') && presented.clientId === cas.client.clientId) return tokenError('unauthorized_client', 'Invalid client or Invalid client credentials');
+      return tokenError('invalid_client', 'Client authentication failed');
+    }
 
     return grant({ form, client }, cas);
   };

@@ -51,6 +51,11 @@ export const casFaults = {
     spec: '§4.1, §7',
     versions: ['7.4', '8.0'],
   },
+  'wrong-secret-unauthorized-client': {
+    description: 'The token endpoint refuses a wrong client secret with unauthorized_client instead of invalid_client, as Keycloak does.',
+    spec: '§7; RFC 6749 §5.2',
+    versions: ['7.4', '8.0'],
+  },
   'unregistered-redirect-followed': {
     description: 'The authorization endpoint redirects to a redirect_uri that is not the registered one.',
     spec: '§4.1',

@@ -34,17 +34,20 @@ export class PlatformApi {
   readonly baseUrl: string;
   readonly #tokens: TokenSource | undefined;
   readonly #pathVersions: PathVersions;
+  readonly #extraHeaders: Readonly<Record<string, string>>;
 
-  constructor(http: HttpClient, baseUrl: string, tokens?: TokenSource, pathVersions: PathVersions = {}) {
+  /** `extraHeaders`: EXTRA_HEADERS, on every call (a call's own header of the same name wins). */
+  constructor(http: HttpClient, baseUrl: string, tokens?: TokenSource, pathVersions: PathVersions = {}, extraHeaders: Readonly<Record<string, string>> = {}) {
     this.http = http;
     this.baseUrl = baseUrl.replace(/\/+$/, '');
     this.#tokens = tokens;
     this.#pathVersions = pathVersions;
+    this.#extraHeaders = extraHeaders;
   }
 
   /** The same API as another user (the limited user of the role checks). */
   as(tokens: TokenSource): PlatformApi {
-    return new PlatformApi(this.http, this.baseUrl, tokens, this.#pathVersions);
+    return new PlatformApi(this.http, this.baseUrl, tokens, this.#pathVersions, this.#extraHeaders);
   }
 
   #withPathVersion(call: ApiCall): Readonly<Record<string, string | number>> {
@@ -70,10 +73,12 @@ export class PlatformApi {
   }
 
   #send(call: ApiCall, token: string | undefined): Promise<HttpResponse> {
+    const headers: Record<string, string> = { ...this.#extraHeaders, ...call.headers };
+    if (token !== undefined) headers.authorization = `Bearer ${token}`;
     return this.http.request({
       method: call.method,
       url: `${this.baseUrl}${expandPath(call.path, this.#withPathVersion(call))}`,
-      headers: token === undefined ? { ...call.headers } : { ...call.headers, authorization: `Bearer ${token}` },
+      headers,
       ...(call.query !== undefined && { query: call.query }),
       ...(call.json !== undefined && { json: call.json }),
     });

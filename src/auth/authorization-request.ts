@@ -8,11 +8,14 @@
  */
 import { UpgradeGuardError } from '../errors.ts';
 import type { VersionProfile } from '../profile/versions.ts';
+import { endpointUrl, type EndpointOverrides } from './endpoints.ts';
 import { expectStateEcho } from './state.ts';
 
 export interface AuthorizationUrlOptions {
   /** {auth_url}: the base address of the CAS; may carry a path (`http://host/cas`). */
   readonly authUrl: string;
+  /** The instance's own endpoints (AUTHORIZATION_ENDPOINT, AUTH_DISCOVERY); absent: the spec's path below authUrl. */
+  readonly authEndpoints?: EndpointOverrides;
   readonly clientId: string;
   readonly redirectUri: string;
   /** Usually {@link generateState}(); spec §5.4. */
@@ -27,13 +30,14 @@ export interface AuthorizationUrlOptions {
  * The authorization request URL of the version: 7.4 sends the user to
  * `{auth_url}/api/v1.1/authorization` with `scope=openid`, 8.0 to
  * `{auth_url}/oauth2/auth` with `response_mode=query`; the path and the
- * version-specific parameters come from the profile.
+ * version-specific parameters come from the profile, the endpoint itself
+ * from the instance where it gives one (spec §4.1, last sentence).
  *
  * @see RFC 6749 §4.1.1
  * @see spec §4.1, §9.1
  */
 export function authorizationUrl(profile: VersionProfile, options: AuthorizationUrlOptions): URL {
-  const url = new URL(`${options.authUrl.replace(/\/+$/, '')}${profile.authorizationPath}`);
+  const url = new URL(endpointUrl(profile, options, 'authorization'));
   const params = url.searchParams;
   params.set('client_id', options.clientId);
   params.set('redirect_uri', options.redirectUri);

@@ -28,6 +28,7 @@ import {
   hasHiddenUsername,
   identifyCredentialFields,
   LoginError,
+  notThereHint,
   registerHiddenFormValues,
   where,
   type LoginResult,
@@ -190,7 +191,7 @@ async function walk(session: PageSession, secrets: SecretRegistry, options: Logi
     if (!choice || (last.status >= 400 && choice.kind === 'other')) {
       throw new LoginError(
         'error-page',
-        `the CAS answered ${last.status} at ${last.url} with a page${last.title ? ` titled "${last.title}"` : ''} without a form to continue (as rendered by the browser) and did not redirect to REDIRECT_URI${last.message ? `: ${last.message}` : ''}`,
+        `the CAS answered ${last.status} at ${last.url} with a page${last.title ? ` titled "${last.title}"` : ''} without a form to continue (as rendered by the browser) and did not redirect to REDIRECT_URI${last.message ? `: ${last.message}` : ''}${notThereHint(step, last.status)}`,
         last,
         step,
       );

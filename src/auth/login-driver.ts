@@ -100,11 +100,17 @@ interface PendingRequest {
 }
 
 /**
- * The authorization endpoint itself is not there: its path differs by version (spec §4.1, §9.1), so the usual
- * cause is a TARGET_VERSION that is not the instance's, or an AUTH_URL that is not the CAS's base address.
+ * The authorization endpoint itself is not there: its path differs by version (spec §4.1, §9.1), so a cause is a
+ * TARGET_VERSION that is not the instance's, or an AUTH_URL that is not the CAS's base address; and an instance
+ * may have its endpoints elsewhere altogether (spec §4.1, last sentence; the 8.0 identity service has them per realm).
  */
-const authorizationEndpointHint =
-  '; the authorization endpoint is not at this address: 7.4 serves it at {auth_url}/api/v1.1/authorization, 8.0 and later at {auth_url}/oauth2/auth (spec §4.1, §9.1); check TARGET_VERSION and AUTH_URL';
+export const authorizationEndpointHint =
+  "; the authorization endpoint is not at this address: the spec puts it at {auth_url}/api/v1.1/authorization for 7.4 and {auth_url}/oauth2/auth for 8.0 (spec §4.1, §9.1), but an instance may show other endpoint URLs at app registration: set AUTHORIZATION_ENDPOINT and TOKEN_ENDPOINT to them, or AUTH_DISCOVERY=true to read them from AUTH_URL's issuer metadata; else check TARGET_VERSION and AUTH_URL";
+
+/** The hint, where the first answer of the authorization endpoint says it is not there. */
+export function notThereHint(step: number, status: number): string {
+  return step === 1 && (status === 404 || status === 405) ? authorizationEndpointHint : '';
+}
 
 /**
  * Drives the CAS from the authorization URL to the redirect to REDIRECT_URI:
@@ -180,7 +186,7 @@ export async function loginWithForm(client: HttpClient, options: LoginWithFormOp
       last = { ...last, message: visibleMessage(client, page, response, true) };
       throw new LoginError(
         'error-page',
-        `the CAS answered ${response.status} at ${last.url} with ${page ? `a page${last.title ? ` titled "${last.title}"` : ''} without a form to continue` : 'a body that is not an HTML page'} and did not redirect to REDIRECT_URI${last.message ? `: ${last.message}` : ''}${step === 1 && (response.status === 404 || response.status === 405) ? authorizationEndpointHint : ''}`,
+        `the CAS answered ${response.status} at ${last.url} with ${page ? `a page${last.title ? ` titled "${last.title}"` : ''} without a form to continue` : 'a body that is not an HTML page'} and did not redirect to REDIRECT_URI${last.message ? `: ${last.message}` : ''}${notThereHint(step, response.status)}`,
         last,
         step,
       );

@@ -15,10 +15,14 @@ import { UpgradeGuardError } from '../errors.ts';
 import type { HttpClient, HttpResponse } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import type { VersionProfile } from '../profile/versions.ts';
+import { endpointUrl, type CasAddress } from './endpoints.ts';
 
-/** The token endpoint of the target: `{auth_url}{profile.tokenPath}` (spec §4.1). */
-export function tokenEndpoint(profile: VersionProfile, authUrl: string): string {
-  return `${authUrl.replace(/\/+$/, '')}${profile.tokenPath}`;
+/**
+ * The token endpoint of the target: `{auth_url}{profile.tokenPath}` (spec §4.1), or the instance's own
+ * (TOKEN_ENDPOINT, AUTH_DISCOVERY; spec §4.1, last sentence).
+ */
+export function tokenEndpoint(profile: VersionProfile, cas: CasAddress | string): string {
+  return endpointUrl(profile, typeof cas === 'string' ? { authUrl: cas } : cas, 'token');
 }
 
 /** A successful token response, read. */

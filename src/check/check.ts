@@ -165,11 +165,17 @@ async function skipCutOff(context: TestContext, seconds: number, exchanges: read
   return skipWithReason(context, `${cutOffNote(seconds)}${leftBehind}`);
 }
 
+/** A request to the CAS (its base address, or an endpoint the instance has elsewhere) changes no platform data. */
+function isCasExchange(url: string, target: TargetInfo): boolean {
+  const endpoints = [target.authUrl, target.authEndpoints?.authorization?.url, target.authEndpoints?.token?.url];
+  return endpoints.some((endpoint) => endpoint !== undefined && url.startsWith(endpoint));
+}
+
 /** Methods that change nothing on the target (RFC 9110 §9.2.1). */
 const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function mayChangeData(exchange: Exchange, target: TargetInfo): boolean {
-  if (readOnlyMethods.has(exchange.method) || exchange.url.startsWith(target.authUrl)) return false;
+  if (readOnlyMethods.has(exchange.method) || isCasExchange(exchange.url, target)) return false;
   const url = new URL(exchange.url);
   return findCatalogEntry(exchange.method, url.pathname)?.entry.mutating !== false;
 }

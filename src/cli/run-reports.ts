@@ -10,6 +10,7 @@ import { contractBreaksReportSection, contractBreaksSummaryLine, writeContractBr
 import { integrationSection } from '../impact/integration-section.ts';
 import { renderAllureReport } from '../report/allure-html.ts';
 import { conformanceSection } from '../report/conformance-section.ts';
+import { authSection } from '../report/auth-section.ts';
 import { dataChangesSection } from '../report/data-changes-section.ts';
 import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
 import { formatSummary } from '../report/summary.ts';
@@ -46,6 +47,8 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
     input.print(breaks.failed);
     asDocumented = false;
   }
+  const auth = authSection(results);
+  if (auth) sections.push(auth);
   const conformance = conformanceSection(results);
   if (conformance) sections.push(conformance);
   const changes = dataChangesSection(results.checks);

@@ -22,7 +22,8 @@ import type { RunResults } from '../runner/results.ts';
 import { Timeline } from '../runner/timeline.ts';
 import { formatTimings } from '../runner/timings.ts';
 import { trafficDirectory } from '../run-targets/traffic.ts';
-import { preflight } from '../run-targets/preflight.ts';
+import { preflightConfig } from '../run-targets/preflight.ts';
+import { casEndpointsEnvironment, casEndpointsLine } from '../run-targets/cas-endpoints.ts';
 import { defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
 import { crossVersionFlags, defaultCrossVersion } from '../contracts/cross-version-request.ts';
 import { startVerifierChild, type VerifierChild } from '../contracts/quiet-verification.ts';
@@ -155,9 +156,8 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (settings.remote) await ensureTokenStoreDirectory(settings.tokenStorePath);
   // RUN_TIMEOUT_S bounds the preflight too.
-  const reach = await preflight(settings, secrets, runDeadline(settings));
   // How far a real target is decides how much of the run overlaps (config.ts waitsOnNetwork).
-  const config: Config = reach ? Object.freeze({ ...settings, targetRoundTripMs: Math.round(reach.roundTripMs) }) : settings;
+  const config: Config = await preflightConfig(settings, secrets, runDeadline(settings));
   // The run's one Pact verifier child serves the contract suite's verification and the contract-breaks step's
   // (src/contracts/run-verifier.ts). Against a far target it starts now: it loads pact-js while this process loads the
   // rest of its modules, starts vitest and logs in, and replays while the suite workers start, not loading beside them
@@ -356,7 +356,7 @@ const vitestCancelNote = 'The test run was aborted by the user.';
 
 /** The summary's first line: a run against the embedded simulator says so, never only "passed". */
 function describeTarget(config: Config): string {
-  if (config.remote) return `target ${config.remote.baseUrl} (TARGET_VERSION ${config.remote.version})`;
+  if (config.remote) return `target ${config.remote.baseUrl} (TARGET_VERSION ${config.remote.version}); ${casEndpointsLine(config.remote)}`;
   return 'the EMBEDDED SIMULATOR, not a real target (no BASE_URL set)';
 }
 
@@ -366,6 +366,7 @@ function environmentInfo(config: Config, plan: readonly RunTarget[]): Record<str
     targets: plan.map((target) => target.name).join(', '),
     base_url: config.remote?.baseUrl ?? 'embedded simulator (loopback)',
     auth_url: config.remote?.authUrl ?? 'embedded simulator (loopback)',
+    ...(config.remote && casEndpointsEnvironment(config.remote)),
     allow_mutations: String(config.remote ? config.allowMutations : true),
     max_concurrency: String(config.maxConcurrency),
     ...(config.targetRoundTripMs !== undefined && { target_round_trip_ms: String(config.targetRoundTripMs) }),

@@ -15,6 +15,7 @@ import { configSchema, configVariables, type ConfigVariable } from './variables.
 import { readPactConfig, type PactConfig } from './pact.ts';
 import { pathVersionPattern, type PathVersions } from '../catalog/path-versions.ts';
 import { refuseUnknownVariables } from './unknown-variables.ts';
+import { parseExtraHeaders } from './extra-headers.ts';
 
 export type LoginDriverKind = 'form' | 'browser';
 
@@ -35,6 +36,31 @@ export interface RemoteTarget {
   readonly fullUser?: UserCredentials;
   /** Absent: role checks that need a second user are skipped with that reason. */
   readonly limitedUser?: UserCredentials;
+  /** Where the CAS's endpoints are, when not at the spec's paths below AUTH_URL (spec §4.1, last sentence). */
+  readonly authEndpointSettings: AuthEndpointSettings;
+  /**
+   * AUTH_DISCOVERY=true: the endpoints the issuer's metadata named, read by the preflight of the command that starts
+   * the run (src/run-targets/preflight.ts), which hands the whole run this configuration.
+   */
+  readonly discovered?: DiscoveredEndpoints;
+  /** EXTRA_HEADERS: sent with every module request; their values are secrets. */
+  readonly extraHeaders: Readonly<Record<string, string>>;
+}
+
+export interface AuthEndpointSettings {
+  /** AUTHORIZATION_ENDPOINT */
+  readonly authorization?: string;
+  /** TOKEN_ENDPOINT */
+  readonly token?: string;
+  /** AUTH_DISCOVERY */
+  readonly discovery: boolean;
+}
+
+export interface DiscoveredEndpoints {
+  readonly authorization: string;
+  readonly token: string;
+  /** The metadata document they came from. */
+  readonly metadataUrl: string;
 }
 
 export interface Config {
@@ -139,18 +165,20 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   if (typeof candidate.ALLOW_MUTATIONS === 'string') candidate.ALLOW_MUTATIONS = parseBoolean(candidate.ALLOW_MUTATIONS);
   if (typeof candidate.ALLOW_IRREVERSIBLE === 'string') candidate.ALLOW_IRREVERSIBLE = parseBoolean(candidate.ALLOW_IRREVERSIBLE);
   if (typeof candidate.PACT_PUBLISH_RESULTS === 'string') candidate.PACT_PUBLISH_RESULTS = parseBoolean(candidate.PACT_PUBLISH_RESULTS);
+  if (typeof candidate.AUTH_DISCOVERY === 'string') candidate.AUTH_DISCOVERY = parseBoolean(candidate.AUTH_DISCOVERY);
 
   if (!validate(candidate)) throw configError(validate.errors?.[0], merged);
   return Object.freeze(toConfig(candidate, fixtures));
 }
 
-type NonStringVariable = 'LOGIN_DRIVER' | 'ALLOW_MUTATIONS' | 'ALLOW_IRREVERSIBLE' | 'EXPIRY_MAX_WAIT_S' | 'EXPIRY_LEEWAY_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'RUN_TIMEOUT_S' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
+type NonStringVariable = 'LOGIN_DRIVER' | 'ALLOW_MUTATIONS' | 'ALLOW_IRREVERSIBLE' | 'AUTH_DISCOVERY' | 'EXPIRY_MAX_WAIT_S' | 'EXPIRY_LEEWAY_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'RUN_TIMEOUT_S' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
 
 /** The variables after validation, coercion and defaults. */
 type ValidatedVariables = { [K in Exclude<ConfigVariable, NonStringVariable>]?: string } & {
   LOGIN_DRIVER: LoginDriverKind;
   ALLOW_MUTATIONS: boolean;
   ALLOW_IRREVERSIBLE: boolean;
+  AUTH_DISCOVERY: boolean;
   PACT_PUBLISH_RESULTS: boolean;
   EXPIRY_MAX_WAIT_S: number;
   EXPIRY_LEEWAY_S: number;
@@ -164,9 +192,10 @@ type ValidatedVariables = { [K in Exclude<ConfigVariable, NonStringVariable>]?: 
 function toConfig(values: ValidatedVariables, fixtures: Record<string, string>): Config {
   const remote = values.BASE_URL ? toRemoteTarget(values) : undefined;
   if (!remote) {
-    for (const name of ['AUTH_URL', 'TARGET_VERSION', 'CLIENT_ID', 'CLIENT_SECRET'] as const) {
+    for (const name of ['AUTH_URL', 'TARGET_VERSION', 'CLIENT_ID', 'CLIENT_SECRET', 'AUTHORIZATION_ENDPOINT', 'TOKEN_ENDPOINT', 'EXTRA_HEADERS'] as const) {
       if (values[name] !== undefined) throw new UpgradeGuardError('CONFIG_INVALID', `${name} is set but BASE_URL is not: set BASE_URL for a real target, or unset ${name} to use the embedded simulator`);
     }
+    if (values.AUTH_DISCOVERY) throw new UpgradeGuardError('CONFIG_INVALID', 'AUTH_DISCOVERY is true but BASE_URL is not set: set BASE_URL for a real target, or unset AUTH_DISCOVERY to use the embedded simulator');
   }
   return {
     ...(remote && { remote }),
@@ -216,6 +245,12 @@ function toRemoteTarget(values: ValidatedVariables): RemoteTarget {
     redirectUri: required('REDIRECT_URI', 'the registered redirect URL'),
     ...(fullUser && { fullUser }),
     ...(limitedUser && { limitedUser }),
+    authEndpointSettings: Object.freeze({
+      ...(values.AUTHORIZATION_ENDPOINT !== undefined && { authorization: values.AUTHORIZATION_ENDPOINT }),
+      ...(values.TOKEN_ENDPOINT !== undefined && { token: values.TOKEN_ENDPOINT }),
+      discovery: values.AUTH_DISCOVERY,
+    }),
+    extraHeaders: values.EXTRA_HEADERS === undefined ? Object.freeze({}) : parseExtraHeaders(values.EXTRA_HEADERS),
   });
 }
 
@@ -252,7 +287,7 @@ function stripSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-const secretVariables = new Set(['CLIENT_SECRET', 'LOGIN_PASSWORD', 'LIMITED_PASSWORD', 'PACT_BROKER_TOKEN']);
+const secretVariables = new Set(['CLIENT_SECRET', 'LOGIN_PASSWORD', 'LIMITED_PASSWORD', 'PACT_BROKER_TOKEN', 'EXTRA_HEADERS']);
 
 function configError(error: ErrorObject | undefined, values: Record<string, string>): UpgradeGuardError {
   if (!error) return new UpgradeGuardError('CONFIG_INVALID', 'configuration is invalid');

@@ -26,6 +26,8 @@ export interface ProviderTarget {
   readonly fixtures: Readonly<Record<string, string>>;
   readonly api: PlatformApi;
   readonly tokens: TokenSource;
+  /** EXTRA_HEADERS: the verifier's requests carry them as every module request does. */
+  readonly extraHeaders?: Readonly<Record<string, string>>;
   readonly requestTimeoutMs: number;
   /** The registry of the target's client (`api`): what the verification reports is scrubbed with it. */
   readonly secrets: SecretRegistry;
@@ -47,13 +49,13 @@ export async function openProviderTarget(info: TargetInfo, secrets: SecretRegist
   const auth = new HttpClient({ timeoutMs: info.requestTimeoutMs, maxConcurrency: 1, secrets });
   const tokens = await TokenManager.fromStore({
     client: auth,
-    tokenEndpoint: tokenEndpoint(versionProfiles[info.version], info.authUrl),
+    tokenEndpoint: tokenEndpoint(versionProfiles[info.version], info),
     clientId: info.client.clientId,
     clientSecret: info.client.clientSecret,
     store: new TokenStore(session.storePath, tokenStoreTarget(info.baseUrl, info.client.clientId), { secrets }),
   });
   return {
-    target: providerTargetOf(info, new PlatformApi(http, info.baseUrl, tokens, info.pathVersions), tokens, http.secrets),
+    target: providerTargetOf(info, new PlatformApi(http, info.baseUrl, tokens, info.pathVersions, info.extraHeaders), tokens, http.secrets),
     close: async () => {
       await Promise.all([http.close(), auth.close()]);
     },
@@ -69,6 +71,7 @@ export function providerTargetOf(info: TargetInfo, api: PlatformApi, tokens: Pro
     fixtures: info.fixtures,
     api,
     tokens,
+    ...(info.extraHeaders && { extraHeaders: info.extraHeaders }),
     requestTimeoutMs: info.requestTimeoutMs,
     secrets,
   };

@@ -69,7 +69,7 @@ export interface WatchedTarget {
  * with the state setups' and every worker's.
  */
 export function contractRequestFilter(
-  target: Pick<ProviderTarget, 'embedded' | 'allowMutations' | 'tokens'>,
+  target: Pick<ProviderTarget, 'embedded' | 'allowMutations' | 'tokens' | 'extraHeaders'>,
   gate?: StateGate,
   watched?: WatchedTarget,
   permits?: Permits,
@@ -119,6 +119,7 @@ export function contractRequestFilter(
     // The token first: a refresh it may need takes a permit of its own.
     target.tokens.accessToken().then(
       (token) => {
+        for (const [name, value] of Object.entries(target.extraHeaders ?? {})) request.headers[name.toLowerCase()] = value;
         request.headers.authorization = `Bearer ${token}`;
         if (!permits) return send();
         permits

@@ -27,6 +27,8 @@ const secretFieldNames = new Set([
   'token',
   'pact_broker_token',
   'session',
+  // Keycloak's session handle, in the redirect back and in its token responses.
+  'session_state',
 ]);
 
 /**
@@ -60,12 +62,24 @@ export class SecretRegistry {
    * scrub was a third of its main thread).
    */
   readonly #forms = new Set<string>();
+  /** Header names whose values are secrets besides the OAuth ones (EXTRA_HEADERS), lower case. */
+  readonly #headerNames = new Set<string>();
 
   add(value: string | undefined): void {
     // Very short values would redact ordinary words; OAuth secrets are long.
     if (!value || value.length < 6) return;
     this.#forms.add(value);
     this.#forms.add(encodeURIComponent(value));
+  }
+
+  /** A header whose value is a secret (EXTRA_HEADERS): redacted by name wherever it is logged, and its value everywhere. */
+  addHeader(name: string, value: string): void {
+    this.#headerNames.add(name.toLowerCase());
+    this.add(value);
+  }
+
+  isSecretHeader(lowerCaseName: string): boolean {
+    return secretHeaderNames.has(lowerCaseName) || this.#headerNames.has(lowerCaseName);
   }
 
   /** The value net, and the by-name net for URLs inside free text (a redirect page's "Redirecting to …?code=…", an error message). */
@@ -117,7 +131,7 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
     if (value === undefined) continue;
     const joined = Array.isArray(value) ? value.join(', ') : value;
     const lower = name.toLowerCase();
-    if (secretHeaderNames.has(lower)) out[name] = redactHeaderValue(name, joined);
+    if (secrets.isSecretHeader(lower)) out[name] = redactHeaderValue(name, joined);
     // A redirect to the redirect URI carries the authorization code (RFC 6749 §4.1.2) before anyone could register it,
     // and a redirect into the login challenge the handle its page then holds in a hidden field.
     else if (urlHeaderNames.has(lower)) out[name] = redactUrlReference(joined, secrets, lower === 'location');

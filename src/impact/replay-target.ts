@@ -13,7 +13,7 @@ import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { versionProfiles, type PlatformVersion } from '../profile/versions.ts';
 import { startEmbeddedTarget, type ResolvedTarget } from '../run-targets/embedded.ts';
-import { preflight } from '../run-targets/preflight.ts';
+import { preflightConfig } from '../run-targets/preflight.ts';
 import { remoteTarget } from '../run-targets/remote.ts';
 import { openSessions } from '../run-targets/sessions.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
@@ -31,10 +31,11 @@ export async function openReplayTarget(config: Config, embedded: PlatformVersion
   let resolved: ResolvedTarget;
   let label: string;
   if (config.remote) {
+    const { version, baseUrl } = config.remote;
     await ensureTokenStoreDirectory(config.tokenStorePath);
-    await preflight(config, secrets);
-    resolved = remoteTarget(config, { name: `target ${config.remote.version}`, version: config.remote.version, faults: [] });
-    label = `${config.remote.baseUrl} (TARGET_VERSION ${config.remote.version})`;
+    // The endpoints verify would use, AUTH_DISCOVERY's included.
+    resolved = remoteTarget(await preflightConfig(config, secrets), { name: `target ${version}`, version, faults: [] });
+    label = `${baseUrl} (TARGET_VERSION ${version})`;
   } else if (embedded) {
     resolved = await startEmbeddedTarget(config, { name: `embedded ${embedded}`, version: embedded, faults: [] });
     label = `the EMBEDDED SIMULATOR ${embedded}, not a real target`;
@@ -48,7 +49,7 @@ export async function openReplayTarget(config: Config, embedded: PlatformVersion
     if (!session) throw new UpgradeGuardError('LOGIN_FAILED', target.sessionErrors.full ?? 'the full user could not log in');
     const tokens = await TokenManager.fromStore({
       client: http,
-      tokenEndpoint: tokenEndpoint(versionProfiles[target.version], target.authUrl),
+      tokenEndpoint: tokenEndpoint(versionProfiles[target.version], target),
       clientId: target.client.clientId,
       clientSecret: target.client.clientSecret,
       store: new TokenStore(session.storePath, tokenStoreTarget(target.baseUrl, target.client.clientId), { secrets }),

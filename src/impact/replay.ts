@@ -24,7 +24,7 @@ export interface Replayer {
 
 export function replayer(open: OpenTarget, allowMutations: boolean): Replayer {
   const { target } = open;
-  const api = new PlatformApi(open.http, target.baseUrl, open.tokens, target.pathVersions);
+  const api = new PlatformApi(open.http, target.baseUrl, open.tokens, target.pathVersions, target.extraHeaders);
   const fixtures = new FixtureResolver(api, target.version, target.fixtures);
   return {
     async replay(group, impact) {

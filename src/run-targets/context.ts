@@ -20,7 +20,7 @@ export interface SuiteContext {
   readonly target: TargetInfo;
   readonly profile: VersionProfile;
   readonly http: HttpClient;
-  /** `{auth_url}` + the token path (spec §4.1). */
+  /** `{auth_url}` + the token path (spec §4.1), or the instance's own (src/auth/endpoints.ts). */
   readonly tokenEndpoint: string;
   /** The module APIs as the full user. */
   readonly api: PlatformApi;
@@ -49,7 +49,7 @@ async function createContext(provided: TargetInfo): Promise<SuiteContext> {
   const profile = versionProfiles[target.version];
   // The target's registry: the one check() redacts its exchange log and its failure messages with.
   const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, maxConcurrency: target.maxConcurrency, secrets: targetSecrets(target) });
-  const endpoint = tokenEndpoint(profile, target.authUrl);
+  const endpoint = tokenEndpoint(profile, target);
   const open = (session: SessionInfo): Promise<TokenManager> =>
     TokenManager.fromStore({
       client: http,
@@ -60,7 +60,7 @@ async function createContext(provided: TargetInfo): Promise<SuiteContext> {
     });
   if (!target.sessions.full) throw new Error(target.sessionErrors.full ?? 'the full user has no session');
   const tokens = await open(target.sessions.full);
-  const api = new PlatformApi(http, target.baseUrl, tokens, target.pathVersions);
+  const api = new PlatformApi(http, target.baseUrl, tokens, target.pathVersions, target.extraHeaders);
   const limitedSession = target.sessions.limited;
   const limited = limitedSession
     ? await open(limitedSession).then((limitedTokens) => ({ api: api.as(limitedTokens), tokens: limitedTokens }))

@@ -11,11 +11,38 @@ import { chromiumExecutable } from '../auth/chromium.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
-import type { Config } from '../config/config.ts';
+import type { Config, DiscoveredEndpoints } from '../config/config.ts';
+import { discoverEndpoints } from '../auth/discovery.ts';
 
 /** A real target that answered: the round trip of a request on an open connection, ms (a retried one counts as far). */
 export interface TargetReach {
-  readonly roundTripMs: number;
+  /** Unknown when the second probe failed: the target is then worked as far. */
+  readonly roundTripMs: number | undefined;
+}
+
+/**
+ * The configuration the run goes on with: the preflight's findings added (the target's distance, and with
+ * AUTH_DISCOVERY=true the endpoints its issuer metadata names), frozen again.
+ */
+export async function preflightConfig(config: Config, secrets: SecretRegistry, deadline?: AbortSignal): Promise<Config> {
+  const reach = await preflight(config, secrets, deadline);
+  const remote = config.remote;
+  if (!reach || !remote) return config;
+  const discovered = remote.authEndpointSettings.discovery ? await discover(config, secrets, deadline) : undefined;
+  return Object.freeze({
+    ...config,
+    ...(discovered && { remote: Object.freeze({ ...remote, discovered }) }),
+    ...(reach.roundTripMs !== undefined && { targetRoundTripMs: Math.round(reach.roundTripMs) }),
+  });
+}
+
+async function discover(config: Config, secrets: SecretRegistry, deadline?: AbortSignal): Promise<DiscoveredEndpoints> {
+  const client = new HttpClient({ timeoutMs: config.requestTimeoutMs, maxConcurrency: 1, secrets, deadline });
+  try {
+    return await discoverEndpoints(client, config.remote?.authUrl ?? '');
+  } finally {
+    await client.close();
+  }
 }
 
 /** `deadline`: RUN_TIMEOUT_S's signal (src/runner/run-deadline.ts); the preflight runs before the run's permits, which carry it after. */
@@ -34,7 +61,7 @@ export async function preflight(config: Config, secrets: SecretRegistry, deadlin
       () => true,
       () => false,
     );
-    return answered ? { roundTripMs: performance.now() - started } : undefined;
+    return { roundTripMs: answered ? performance.now() - started : undefined };
   } finally {
     await client.close();
   }

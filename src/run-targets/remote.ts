@@ -4,7 +4,8 @@
  * between nightly runs (DESIGN.md "Who uses it").
  */
 import { join, parse } from 'node:path';
-import type { Config } from '../config/config.ts';
+import type { Config, RemoteTarget } from '../config/config.ts';
+import type { EndpointOverrides } from '../auth/endpoints.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { ResolvedTarget } from './embedded.ts';
 import type { RunTarget } from './run-plan.ts';
@@ -22,6 +23,8 @@ export function remoteTarget(config: Config, runTarget: RunTarget): ResolvedTarg
       faults: [],
       baseUrl: remote.baseUrl,
       authUrl: remote.authUrl,
+      authEndpoints: endpointOverrides(remote),
+      extraHeaders: remote.extraHeaders,
       client: { clientId: remote.clientId, clientSecret: remote.clientSecret, redirectUri: remote.redirectUri },
       ...(remote.fullUser && { fullUser: remote.fullUser }),
       ...(remote.limitedUser && { limitedUser: remote.limitedUser }),
@@ -37,6 +40,18 @@ export function remoteTarget(config: Config, runTarget: RunTarget): ResolvedTarg
     },
     close: async () => {},
   };
+}
+
+/** AUTHORIZATION_ENDPOINT and TOKEN_ENDPOINT each win over what AUTH_DISCOVERY read; neither: the spec's paths. */
+export function endpointOverrides(remote: RemoteTarget): EndpointOverrides {
+  const { authEndpointSettings: settings, discovered } = remote;
+  if (settings.discovery && !discovered) throw new UpgradeGuardError('INTERNAL', 'AUTH_DISCOVERY is set but the preflight did not read the issuer metadata');
+  const metadata = discovered && `the issuer metadata at ${discovered.metadataUrl}`;
+  const pick = (setting: string | undefined, variable: string, found: string | undefined) =>
+    setting !== undefined ? { url: setting, from: variable } : found !== undefined && metadata ? { url: found, from: metadata } : undefined;
+  const authorization = pick(settings.authorization, 'AUTHORIZATION_ENDPOINT', discovered?.authorization);
+  const token = pick(settings.token, 'TOKEN_ENDPOINT', discovered?.token);
+  return Object.freeze({ ...(authorization && { authorization }), ...(token && { token }) });
 }
 
 /**

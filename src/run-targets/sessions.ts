@@ -7,6 +7,7 @@
  */
 import { authorizationUrl } from '../auth/authorization-request.ts';
 import { generateState } from '../auth/state.ts';
+import type { CasAddress } from '../auth/endpoints.ts';
 import { exchangeCode, isTokenEndpointError, tokenEndpoint, type TokenSet } from '../auth/token-endpoint.ts';
 import { TokenManager } from '../auth/token-manager.ts';
 import { TokenStore, tokenStoreTarget } from '../auth/token-store.ts';
@@ -76,7 +77,7 @@ async function openSession(
   const store = new TokenStore(session.storePath, tokenStoreTarget(target.baseUrl, target.client.clientId), { secrets: http.secrets });
   const options = {
     client: http,
-    tokenEndpoint: tokenEndpoint(versionProfiles[target.version], target.authUrl),
+    tokenEndpoint: tokenEndpoint(versionProfiles[target.version], target),
     clientId: target.client.clientId,
     clientSecret: target.client.clientSecret,
     store,
@@ -128,7 +129,7 @@ export interface LoginOutcome {
 export async function loginForTokens(
   http: HttpClient,
   target: Pick<TargetInfo, 'version' | 'loginFields' | 'loginBrowser' | 'requestTimeoutMs'>,
-  instance: { readonly authUrl: string; readonly client: ClientRegistration },
+  instance: CasAddress & { readonly client: ClientRegistration },
   user: UserCredentials,
   variables: { readonly username: string; readonly password: string } = credentialVariables.full,
 ): Promise<LoginOutcome> {
@@ -138,6 +139,7 @@ export async function loginForTokens(
   const result = await driveLogin(http, target, {
     authorizationUrl: authorizationUrl(profile, {
       authUrl: instance.authUrl,
+      ...(instance.authEndpoints && { authEndpoints: instance.authEndpoints }),
       clientId: instance.client.clientId,
       redirectUri: instance.client.redirectUri,
       state,
@@ -154,7 +156,7 @@ export async function loginForTokens(
   // The auth suite fails a CAS that does not echo `state` (spec §5.3); a
   // shared session goes on so that every other check can still run.
   const warnings = result.state === state ? [] : ['the redirect did not echo the state that was sent (spec §5.3)'];
-  const tokens = await exchangeCode(http, tokenEndpoint(profile, instance.authUrl), {
+  const tokens = await exchangeCode(http, tokenEndpoint(profile, instance), {
     code: result.code,
     clientId: instance.client.clientId,
     clientSecret: instance.client.clientSecret,

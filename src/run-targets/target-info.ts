@@ -9,6 +9,7 @@ import type { PlatformVersion } from '../profile/versions.ts';
 import type { Config, UserCredentials } from '../config/config.ts';
 import type { RunProject } from './run-plan.ts';
 import type { PathVersions } from '../catalog/path-versions.ts';
+import type { EndpointOverrides } from '../auth/endpoints.ts';
 
 export interface ClientRegistration {
   readonly clientId: string;
@@ -52,6 +53,10 @@ export interface TargetInfo {
   readonly faults: readonly string[];
   readonly baseUrl: string;
   readonly authUrl: string;
+  /** The CAS's endpoints where the instance has them elsewhere than the spec's paths below authUrl (src/auth/endpoints.ts). */
+  readonly authEndpoints?: EndpointOverrides;
+  /** EXTRA_HEADERS: sent with every module request; their values are secrets. */
+  readonly extraHeaders?: Readonly<Record<string, string>>;
   readonly client: ClientRegistration;
   /**
    * Embedded runs only: a second instance of the same platform, with the same
@@ -111,6 +116,7 @@ export function registerTargetSecrets(target: TargetInfo, secrets: SecretRegistr
   secrets.add(target.shortLived?.client.clientSecret);
   secrets.add(target.shortLived?.user.password);
   secrets.add(target.loginBrowser?.wsEndpoint);
+  for (const [name, value] of Object.entries(target.extraHeaders ?? {})) secrets.addHeader(name, value);
 }
 
 declare module 'vitest' {

@@ -43,6 +43,7 @@ export function authorize(context: SuiteContext, user: UserCredentials, options:
   return driveLogin(http, target, {
     authorizationUrl: authorizationUrl(profile, {
       authUrl: target.authUrl,
+      ...(target.authEndpoints && { authEndpoints: target.authEndpoints }),
       clientId: target.client.clientId,
       redirectUri,
       state: options.state ?? generateState(),
@@ -85,7 +86,8 @@ export function callProbe(context: SuiteContext, authorization: string | undefin
   return context.http.request({
     method: 'GET',
     url: `${baseUrl}${protectedProbePath}`,
-    headers: authorization === undefined ? {} : { authorization },
+    // EXTRA_HEADERS ride along, as on every module request; the Authorization header is the check's own.
+    headers: { ...context.target.extraHeaders, ...(authorization !== undefined && { authorization }) },
   });
 }
 

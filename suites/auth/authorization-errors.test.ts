@@ -16,6 +16,7 @@ import { observe } from '../../src/check/observe.ts';
 import { targetBreak } from '../../src/check/failure.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
 import { authorize, fullUserOrSkip, labels } from './_auth.ts';
+import { departure } from './_departure.ts';
 
 const unregisteredRedirectUri = 'https://unregistered.upgrade-guard.invalid/callback';
 
@@ -66,6 +67,12 @@ check(
 );
 
 
+/** What a code for a request without the parameter means for an integration. */
+const missingParameterMeaning: Readonly<Record<string, string>> = {
+  state: 'an integration that forgets state loses its protection against cross-site request forgery (RFC 6749 §10.12) and still gets codes here, while an instance that keeps the spec refuses it',
+  response_mode: 'an integration that leaves response_mode out works here but is refused by an instance that keeps the spec',
+};
+
 /** For each required parameter of either version, the faults that let a request without it through. */
 const missingParameterFaults: Readonly<Record<string, FaultDeclarations>> = {
   state: { killedBy: ['missing-param-accepted'] },
@@ -100,7 +107,13 @@ forEachTarget(() => {
         );
         await observe(test, outcome);
         if (outcome === 'code issued') {
-          throw targetBreak(`the authorization endpoint redirected with a code for a request without ${parameter}; spec §4.1 requires it, and RFC 6749 §4.1.2.1 answers such a request with an error, never a code`);
+          throw targetBreak(
+            departure(
+              `redirected with a code for an authorization request without ${parameter}`,
+              `spec §4.1 (${parameter} is required; RFC 6749 §4.1.2.1 answers such a request with an error, never a code)`,
+              missingParameterMeaning[parameter] ?? 'an integration that leaves it out works here but is refused by an instance that keeps the spec',
+            ),
+          );
         }
       },
     );

@@ -6,6 +6,8 @@
  * Each check runs an authorization flow of its own, so they run concurrently (issue 9).
  */
 import { authorizationUrl } from '../../src/auth/authorization-request.ts';
+import { describeEndpoints, endpointObservation, isSpecEndpoint } from '../../src/auth/endpoints.ts';
+import { observe } from '../../src/check/observe.ts';
 import { CookieJar } from '../../src/auth/cookie-jar.ts';
 import { parseHtmlPage } from '../../src/auth/html-forms.ts';
 import { generateState, STATE_LENGTH } from '../../src/auth/state.ts';
@@ -27,11 +29,15 @@ check(
     const { target, profile, http } = context;
     const url = authorizationUrl(profile, {
       authUrl: target.authUrl,
+      ...(target.authEndpoints && { authEndpoints: target.authEndpoints }),
       clientId: target.client.clientId,
       redirectUri: target.client.redirectUri,
       state: generateState(),
     });
-    test.expect(url.pathname.endsWith(profile.authorizationPath), 'path of the version (spec §9.1)').toBe(true);
+    // An instance may show its own endpoint URLs (spec §4.1, last sentence): the version's path is the spec's default.
+    const endpoint = describeEndpoints(profile, target).find((description) => description.kind === 'authorization');
+    if (endpoint) await observe(test, endpointObservation(endpoint));
+    if (isSpecEndpoint(profile, target, 'authorization')) test.expect(url.pathname.endsWith(profile.authorizationPath), 'path of the version (spec §9.1)').toBe(true);
     // LOGIN_DRIVER=browser: the challenge as the browser renders it, for a CAS whose login form is built by JavaScript.
     const rendered = await browserChallengeView(http, target, { authorizationUrl: url, redirectUri: target.client.redirectUri, username: user.username, password: user.password });
     if (rendered) {

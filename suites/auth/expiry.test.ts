@@ -29,6 +29,7 @@ import { suiteContext, type SuiteContext } from '../../src/run-targets/context.t
 import { loginForTokens } from '../../src/run-targets/sessions.ts';
 import type { IssuedToken } from '../../src/run-targets/target-info.ts';
 import { callProbe, labels, protectedProbePath } from './_auth.ts';
+import { bearerChallenge, departure } from './_departure.ts';
 
 /** Time between two probes while the target still accepts the token: the precision of the reported lag. */
 const PROBE_INTERVAL_MS = 500;
@@ -49,6 +50,8 @@ interface ProbeOutcome {
   readonly lagMs: number;
   /** Ms from the expiry to the last request that was accepted, if any was. */
   readonly acceptedLagMs: number | undefined;
+  /** The RFC 6750 §3 challenge of the refusal, when it carried one. */
+  readonly challenge: string | undefined;
   readonly calls: number;
 }
 
@@ -71,13 +74,20 @@ check(
     await observe(
       test,
       probe.refused
-        ? `refused with ${probe.status} ${lag} (${probe.calls} call${probe.calls === 1 ? '' : 's'})${accepted ? `; ${accepted}, within EXPIRY_LEEWAY_S=${leeway}s` : ''}`
+        ? `refused with ${probe.status} ${lag} (${probe.calls} call${probe.calls === 1 ? '' : 's'})${probe.challenge ? `, WWW-Authenticate: ${probe.challenge}` : ''}${accepted ? `; ${accepted}, within EXPIRY_LEEWAY_S=${leeway}s` : ''}`
         : `still accepted (${probe.status}) ${lag}`,
     );
     // Clock-skew leeway (RFC 7519 §4.1.4) is allowed, never silent: the report shows it on the check.
     if (accepted) await recordObservation('expired token accepted', `${accepted} (EXPIRY_LEEWAY_S=${leeway}s; spec §5.7 asks for 403 once the token has expired)`);
     expect(probe.refused, `the token was still accepted EXPIRY_LEEWAY_S=${leeway}s after expires_in ran out`).toBe(true);
-    expect(probe.status, 'spec §5.7: "the API answers with HTTP status 403"').toBe(403);
+    expect(
+      probe.status,
+      departure(
+        `answers an expired access token with ${probe.status}${probe.challenge ? ` and WWW-Authenticate: ${probe.challenge} (RFC 6750 §3.1)` : ''}`,
+        'spec §5.7 ("the API answers with HTTP status 403")',
+        `an integration that refreshes its token only on 403 will fail instead of refreshing`,
+      ),
+    ).toBe(403);
   },
 );
 
@@ -91,13 +101,15 @@ async function probeUntilRefused(context: SuiteContext, expired: ExpiredToken, l
   let acceptedLagMs: number | undefined;
   for (let calls = 1; ; calls += 1) {
     const sentAt = Date.now();
-    const { status } = await callProbe(context, `Bearer ${expired.token}`, expired.baseUrl);
+    const response = await callProbe(context, `Bearer ${expired.token}`, expired.baseUrl);
+    const { status } = response;
     const lagMs = Math.max(0, sentAt - expired.expiredAt);
     const accepted = status >= 200 && status < 300;
-    if (!accepted) return { status, refused: true, lagMs, acceptedLagMs, calls };
+    const challenge = bearerChallenge(response.header('www-authenticate'));
+    if (!accepted) return { status, refused: true, lagMs, acceptedLagMs, calls, challenge };
     acceptedLagMs = lagMs;
     // Sent after the leeway had run out, and still accepted.
-    if (sentAt >= deadline) return { status, refused: false, lagMs, acceptedLagMs, calls };
+    if (sentAt >= deadline) return { status, refused: false, lagMs, acceptedLagMs, calls, challenge };
     await sleep(Math.min(PROBE_INTERVAL_MS, Math.max(0, deadline - Date.now())));
   }
 }
@@ -109,7 +121,7 @@ function seconds(ms: number): string {
 /** Strategy 1: a token whose lifetime fits the wait budget, waited out (the embedded one was issued during setup). */
 async function waitedOutToken(context: SuiteContext): Promise<ExpiredToken | undefined> {
   const { target, http } = context;
-  const instance = target.shortLived ?? (target.fullUser && { baseUrl: target.baseUrl, authUrl: target.authUrl, client: target.client, user: target.fullUser });
+  const instance = target.shortLived ?? (target.fullUser && { baseUrl: target.baseUrl, authUrl: target.authUrl, authEndpoints: target.authEndpoints, client: target.client, user: target.fullUser });
   if (!instance) return undefined;
   const issued: IssuedToken | undefined =
     probedFromExpiry(target.shortLived?.issued, target.expiryLeewaySeconds) ??

@@ -15,7 +15,9 @@ import { check, forEachTarget, inTarget } from '../../src/check/check.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
 import { suiteContext, type SuiteContext } from '../../src/run-targets/context.ts';
 import { callProbe, freshTokens, labels, oauthRefusal } from './_auth.ts';
+import { targetBreak } from '../../src/check/failure.ts';
 import { expectTokenRefusal } from './_token-refusal.ts';
+import { departure } from './_departure.ts';
 
 const story = 'POST {auth_url}/api/v1.1/token grant_type=refresh_token';
 
@@ -105,8 +107,18 @@ describe.sequential('the refresh-token chain, in order', () => forEachTarget(() 
       if (typeof rotation === 'string') return skipWithReason(test, rotation);
       const { context, original } = rotation;
       const reuse = oauthRefusal(await refresh(context, original.refreshToken ?? ''));
+      if (reuse.issuedToken) {
+        throw targetBreak(
+          departure(
+            'issued tokens for a refresh token that a refresh had already replaced',
+            'spec §5.8 and §8 ("the old refresh token expires", "single use")',
+            'a leaked or copied refresh token stays usable after the rotation, and an integration that keeps using an old one by mistake works here but fails on an instance that keeps the spec',
+          ),
+        );
+      }
       expectTokenRefusal(reuse, 'a refresh token used again after it was rotated', 'a rotated refresh token is single use (spec §4.1, §8)');
-      expect(reuse.error).toBe('invalid_grant');
+      // RFC 6749 §5.2: a refresh token that is no longer valid is invalid_grant.
+      expect(reuse.error, `the refusal of a spent refresh token (RFC 6749 §5.2); the target answered ${reuse.status}`).toBe('invalid_grant');
     },
   );
 
@@ -130,6 +142,15 @@ describe.sequential('the refresh-token chain, in order', () => forEachTarget(() 
           ? 'the family stayed alive: the newest refresh token still issued a pair after the old one was reused'
           : `the family was revoked: the newest refresh token was refused (${after.status} ${after.error ?? ''})`,
       );
+      if (after.issuedToken) {
+        throw targetBreak(
+          departure(
+            'kept a refresh-token family alive after one of its replaced refresh tokens was used again',
+            'spec §5.8 and RFC 9700 §4.14.2 (reuse of a rotated refresh token revokes its family)',
+            'a stolen refresh token and the integration\'s own chain both stay valid, so the theft is never noticed',
+          ),
+        );
+      }
       expectTokenRefusal(after, 'the newest refresh token of a family whose rotated token was reused', 'reuse of a rotated refresh token revokes its family (RFC 9700 §4.14.2)');
     },
   );

@@ -9,8 +9,12 @@ import { isBearerTokenType, tokenRequest } from '../../src/auth/token-endpoint.t
 import type { FaultDeclarations } from '../../src/catalog/faults.ts';
 import { check } from '../../src/check/check.ts';
 import { formatValidationErrors, validateBody } from '../../src/schemas/validator.ts';
+import { observe } from '../../src/check/observe.ts';
+import { describeEndpoints, endpointObservation } from '../../src/auth/endpoints.ts';
 import { exchangeRequest, freshCode, freshTokens, fullUserOrSkip, labels, oauthRefusal } from './_auth.ts';
+import { targetBreak } from '../../src/check/failure.ts';
 import { expectTokenRefusal } from './_token-refusal.ts';
+import { departure } from './_departure.ts';
 
 const tokenStory = 'POST {auth_url}/api/v1.1/token';
 
@@ -25,6 +29,8 @@ check(
   async (test) => {
     const { context, user } = await fullUserOrSkip(test);
     const { response } = await freshTokens(context, user);
+    const token = describeEndpoints(context.profile, context.target).find((endpoint) => endpoint.kind === 'token');
+    if (token) await observe(test, endpointObservation(token));
     test.expect(response.status, 'status of the code exchange at the token endpoint').toBe(200);
     const result = validateBody('common/token-response', response.json());
     test.expect(result.ok ? '' : formatValidationErrors(result.errors), 'schema violations').toBe('');
@@ -123,6 +129,34 @@ check(
   },
 );
 
+check(
+  {
+    id: 'auth.wrong-secret-invalid-client',
+    title: 'a wrong client secret is refused with the OAuth error invalid_client',
+    labels: labels('negative cases', tokenStory, '§7; RFC 6749 §5.2'),
+    concurrent: true,
+    killedBy: ['wrong-secret-unauthorized-client', 'wrong-secret-accepted'],
+  },
+  async (test) => {
+    const { context, user } = await fullUserOrSkip(test);
+    const code = await freshCode(context, user);
+    const refusal = oauthRefusal(await exchangeRequest(context, code, { clientSecret: `${context.target.client.clientSecret}-wrong` }));
+    await observe(test, refusal.issuedToken ? `tokens issued (${refusal.status})` : `${refusal.status} ${refusal.error ?? '(no error code)'}`);
+    test.expect(refusal.issuedToken, 'a wrong client secret issued tokens (spec §7, see auth.wrong-secret-refused)').toBe(false);
+    // Spec §7 "Invalid client"; RFC 6749 §5.2: a failed client authentication is invalid_client, whatever the status.
+    test
+      .expect(
+        refusal.error,
+        departure(
+          `answers a wrong client secret with ${refusal.status} error=${refusal.error ?? '(none)'}`,
+          'spec §7 ("invalid client") and RFC 6749 §5.2 (invalid_client: "client authentication failed")',
+          'an integration that recognises a wrong or revoked secret by invalid_client (to stop and ask for a new registration, spec §5.2) will take it for another failure and retry instead',
+        ),
+      )
+      .toBe('invalid_client');
+  },
+);
+
 /** The grants the platform does not support, and the fault that accepts each. */
 const unsupportedGrants = [
   { grantType: 'client_credentials', killedBy: ['client-credentials-accepted'] },
@@ -148,6 +182,16 @@ for (const { grantType, killedBy } of unsupportedGrants) {
           ...(grantType === 'password' && { username: user.username, password: user.password }),
         }),
       );
+      await observe(test, refusal.issuedToken ? `tokens issued (${refusal.status})` : `refused: ${refusal.status} ${refusal.error ?? '(no error code)'}`);
+      if (refusal.issuedToken) {
+        throw targetBreak(
+          departure(
+            `issued tokens for grant_type=${grantType}`,
+            'spec §1 and §5.9 ("only the grant type Authorization Code (with refresh) is supported")',
+            `the ${grantType} grant works on this instance although the spec does not promise it: an integration built on it depends on this instance's configuration, and one that expects a refusal (to fall back to the user's login) gets tokens without a user`,
+          ),
+        );
+      }
       expectTokenRefusal(refusal, `a token request with grant_type=${grantType}`, 'the platform supports only the authorization code grant and refresh (spec §1, §5.9)');
       test.expect(['unsupported_grant_type', 'unauthorized_client', 'invalid_grant', 'invalid_request'], 'the OAuth error of the refusal (RFC 6749 §5.2)').toContain(refusal.error);
     },

@@ -127,6 +127,12 @@ const vectors: Readonly<Record<CasFault, FaultVector>> = {
     clean: 401,
     faulty: 200,
   },
+  'wrong-secret-unauthorized-client': {
+    probe: 'the OAuth error of an exchange with a wrong client secret',
+    run: async (sim) => (await exchangeCode(sim, await authorizationCode(sim), { client_secret: 'wrong' })).json().error,
+    clean: 'invalid_client',
+    faulty: 'unauthorized_client',
+  },
   'unregistered-redirect-followed': {
     probe: 'the status and Location host of an authorization request with an unregistered redirect_uri',
     run: async (sim) => {

@@ -16,6 +16,7 @@ export const longFiles = [
   'test/cli/browser-login.test.ts',
   'test/cli/verify-errors.test.ts',
   'test/e2e/independent-cas.test.ts',
+  'test/e2e/keycloak-realm.test.ts',
   'test/conformance/embedded-verify.test.ts',
 ] as const;
 

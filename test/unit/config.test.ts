@@ -88,6 +88,14 @@ describe('loadConfig', () => {
     { name: 'password without user', env: { ...remote, LIMITED_PASSWORD: 'x-secret-x' }, names: 'LIMITED_USERNAME' },
     { name: 'AUTH_URL without BASE_URL', env: { AUTH_URL: 'https://cas.example.com' }, names: 'BASE_URL' },
     { name: 'missing CLIENT_SECRET', env: { ...remote, CLIENT_SECRET: '' }, names: 'CLIENT_SECRET' },
+    { name: 'TOKEN_ENDPOINT not a URL', env: { ...remote, TOKEN_ENDPOINT: 'realms/acme/token' }, names: 'TOKEN_ENDPOINT' },
+    { name: 'AUTHORIZATION_ENDPOINT without BASE_URL', env: { AUTHORIZATION_ENDPOINT: 'https://cas.example.com/auth' }, names: 'BASE_URL' },
+    { name: 'AUTH_DISCOVERY not a boolean', env: { ...remote, AUTH_DISCOVERY: 'sometimes' }, names: 'AUTH_DISCOVERY' },
+    { name: 'AUTH_DISCOVERY without BASE_URL', env: { AUTH_DISCOVERY: 'true' }, names: 'BASE_URL' },
+    { name: 'EXTRA_HEADERS without a colon', env: { ...remote, EXTRA_HEADERS: 'X-User-Login alice' }, names: 'EXTRA_HEADERS' },
+    { name: 'EXTRA_HEADERS with a bad name', env: { ...remote, EXTRA_HEADERS: 'X User: alice' }, names: 'EXTRA_HEADERS' },
+    { name: 'EXTRA_HEADERS replacing Authorization', env: { ...remote, EXTRA_HEADERS: 'Authorization: Basic abc' }, names: 'EXTRA_HEADERS' },
+    { name: 'EXTRA_HEADERS naming a header twice', env: { ...remote, EXTRA_HEADERS: 'X-A: 1; x-a: 2' }, names: 'EXTRA_HEADERS' },
   ];
   for (const vector of vectors) {
     it(`fails with CONFIG_INVALID naming the variable: ${vector.name}`, () => {
@@ -105,6 +113,21 @@ describe('loadConfig', () => {
     expect(error.message).not.toContain(remote.CLIENT_SECRET);
     const withPassword = failureOf({ ...remote, LOGIN_USERNAME: '', MAX_CONCURRENCY: '2' });
     expect(withPassword.message).not.toContain(remote.LOGIN_PASSWORD);
+  });
+
+  it('reads the instance endpoints, AUTH_DISCOVERY and EXTRA_HEADERS of a real target', () => {
+    const config = loadConfig({
+      env: { ...remote, AUTHORIZATION_ENDPOINT: 'https://id.example.com/realms/acme/auth', AUTH_DISCOVERY: 'yes', EXTRA_HEADERS: 'X-User-Login: ada.lovelace; X-Tenant: acme;' },
+    });
+    expect(config.remote?.authEndpointSettings).toEqual({ authorization: 'https://id.example.com/realms/acme/auth', discovery: true });
+    expect(config.remote?.extraHeaders).toEqual({ 'X-User-Login': 'ada.lovelace', 'X-Tenant': 'acme' });
+    expect(loadConfig({ env: remote }).remote?.authEndpointSettings).toEqual({ discovery: false });
+  });
+
+  it('never echoes an EXTRA_HEADERS value in its message', () => {
+    const error = failureOf({ ...remote, EXTRA_HEADERS: 'X-Api-Key: k-3f9a2c71d0; Host: other.example' });
+    expect(error.message).toContain('Host');
+    expect(error.message).not.toContain('k-3f9a2c71d0');
   });
 
   it('collects FIXTURE_ variables by name', () => {

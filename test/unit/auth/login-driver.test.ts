@@ -188,13 +188,15 @@ describe('loginWithForm: failures (LOGIN_FAILED)', () => {
     expect(error.stop).toEqual({ status: 400, url: `${CAS}/oauth2/auth`, title: 'Invalid request', message: 'redirect_uri is not registered for this client' });
   });
 
-  it('an authorization endpoint that is not there (404) names TARGET_VERSION and AUTH_URL as the likely cause', async () => {
+  it('an authorization endpoint that is not there (404) names the endpoint settings, TARGET_VERSION and AUTH_URL', async () => {
     cas()
       .intercept({ path: (path) => path.startsWith('/oauth2/auth?'), method: 'GET' })
       .reply(404, '<title>Not Found</title><h1>Not Found</h1>', { headers: html });
     const error = await failure(loginWithForm(http.client, credentials));
     expect(error.reason).toBe('error-page');
-    expect(error.message).toContain('7.4 serves it at {auth_url}/api/v1.1/authorization, 8.0 and later at {auth_url}/oauth2/auth');
+    expect(error.message).toContain('{auth_url}/api/v1.1/authorization for 7.4 and {auth_url}/oauth2/auth for 8.0');
+    expect(error.message).toContain('set AUTHORIZATION_ENDPOINT and TOKEN_ENDPOINT');
+    expect(error.message).toContain('AUTH_DISCOVERY=true');
     expect(error.message).toContain('check TARGET_VERSION and AUTH_URL');
   });
 
