@@ -119,7 +119,7 @@ export const mediaEntries = endpointChanges([
     mutating: true,
     pathParams: { configurationId: 'aiConfigurationId' },
     faults: {
-      served: { killedBy: ['media-ai-tagging-missing'] },
+      served: { killedBy: ['media-ai-tagging-saves-missing'], observedBy: ['media-ai-tagging-missing'] },
       absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
     },
   },
@@ -164,7 +164,7 @@ export const mediaEntries = endpointChanges([
     mutating: true,
     pathParams: { providerId: 'aiProviderId' },
     faults: {
-      served: { killedBy: ['media-ai-tagging-missing'] },
+      served: { killedBy: ['media-ai-tagging-saves-missing'], observedBy: ['media-ai-tagging-missing'] },
       absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
     },
   },

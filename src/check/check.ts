@@ -170,7 +170,8 @@ function isSkip(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'VITEST_PENDING';
 }
 
-async function skipNotServed(context: TestContext, finding: NotServedFinding): Promise<never> {
+/** Not checked: the endpoint is not served, the finding of the check named (src/check/not-served.ts). */
+export async function skipNotServed(context: TestContext, finding: NotServedFinding): Promise<never> {
   context.task.meta.finding = finding.findingId;
   context.task.meta.endpoint = finding.endpoint;
   await allure.label('finding', finding.findingId);

@@ -37,7 +37,7 @@ check(
     id: 'job.participants.by-uuid',
     title: 'participants are added (PATCH), replaced (PUT), removed (DELETE) and listed (GET) by user UUID',
     labels: entryLabels(participantsList, '§4.2'),
-    killedBy: ['job-participants-delete-missing', 'job-participants-patch-replaces', 'job-participants-list-uuid-not-uuid', 'job-participants-uuid-body-rejected'],
+    killedBy: ['job-participants-patch-replaces', 'job-participants-list-uuid-not-uuid', 'job-participants-uuid-body-rejected'], observedBy: ['job-participants-delete-missing'],
   },
   async (test) => {
     const context = await suiteContext();

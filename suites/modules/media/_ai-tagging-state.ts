@@ -80,7 +80,7 @@ export function aiTaggingStateChecks(): void {
       id: 'media.ai-tagging-state.running-reported',
       title: 'POST …/ai-tagging with state RUNNING answers currentState RUNNING, and GET …/ai-tagging then reports RUNNING',
       labels: entryLabels(updateEntry, 'AI tagging state', '§3'),
-      killedBy: ['media-ai-tagging-missing', 'media-ai-tagging-state-ignored', 'media-ai-tagging-state-response-stale'],
+      killedBy: ['media-ai-tagging-state-ignored', 'media-ai-tagging-state-response-stale'], observedBy: ['media-ai-tagging-missing'],
     },
     async (test) => {
       await requireChange(test, updateEntry, 'the AI tagging service');
@@ -102,7 +102,7 @@ export function aiTaggingStateChecks(): void {
       id: 'media.ai-tagging-state.unknown-state-refused',
       title: 'POST …/ai-tagging with a state the service does not know is refused (4xx), or else answered with that state, never another',
       labels: entryLabels(updateEntry, 'AI tagging state', '§2, §3'),
-      killedBy: ['media-ai-tagging-missing', 'media-ai-tagging-unknown-state-accepted'],
+      killedBy: ['media-ai-tagging-unknown-state-accepted'], observedBy: ['media-ai-tagging-missing'],
     },
     async (test) => {
       await requireChange(test, updateEntry, 'the AI tagging service');

@@ -57,7 +57,7 @@ check(
     id: 'planning.dimension-node-metadata-accepted',
     title: "PUT /dimension/node/{nodeId} accepts each entry's nodeId and keeps the values it was given",
     labels: labelsFor(update.id, '§4.3'),
-    killedBy: ['planning-dimension-node-update-missing', 'planning-dimension-node-metadata-rejected'],
+    killedBy: ['planning-dimension-node-metadata-rejected'], observedBy: ['planning-dimension-node-update-missing'],
   },
   async (test) => {
     await requireChange(test, update.id, 'the additional node metadata');

@@ -15,7 +15,7 @@ check(
     id: 'planning.group-delete-removes',
     title: 'a deleted group is gone: GET /group/{id} answers 404',
     labels: labelsFor('planning.group-delete', '§4.3'),
-    killedBy: ['planning-group-delete-ignored', 'planning-group-writes-removed-early'],
+    killedBy: ['planning-group-delete-ignored'], observedBy: ['planning-group-writes-removed-early'],
   },
   async (test) => {
     const context = await suiteContext();

@@ -18,7 +18,7 @@ check(
     id: 'planning.group-uid-echoed',
     title: 'a group created with a uid answers with that uid, and GET /group/{id} shows it',
     labels: labelsFor('planning.group-create', '§2'),
-    killedBy: ['planning-group-uid-missing', 'planning-group-writes-removed-early'],
+    killedBy: ['planning-group-uid-missing'], observedBy: ['planning-group-writes-removed-early'],
   },
   async (test) => {
     await requireChange(test, 'planning.group-create', 'the group uid');
@@ -38,7 +38,7 @@ check(
     id: 'planning.group-uid-generated',
     title: 'a group created without a uid still has one in the response, and GET /group/{id} shows the same',
     labels: labelsFor('planning.group-create', '§2'),
-    killedBy: ['planning-group-uid-missing', 'planning-group-writes-removed-early'],
+    killedBy: ['planning-group-uid-missing'], observedBy: ['planning-group-writes-removed-early'],
   },
   async (test) => {
     await requireChange(test, 'planning.group-create', 'the group uid');
@@ -57,7 +57,7 @@ check(
     id: 'planning.group-uid-updated',
     title: 'PUT /group/{id} with a new uid changes it, and GET /group/{id} shows the new one',
     labels: labelsFor('planning.group-update', '§2'),
-    killedBy: ['planning-group-uid-missing', 'planning-group-writes-removed-early'],
+    killedBy: ['planning-group-uid-missing'], observedBy: ['planning-group-writes-removed-early'],
   },
   async (test) => {
     await requireChange(test, 'planning.group-create', 'the group uid');

@@ -38,7 +38,7 @@ check(
     id: 'template-builder.dynamic-service-parameters-delete.deletes-named',
     title: 'DELETE of dynamic-service parameters deletes the named parameters and keeps the others',
     labels: entryLabels(parametersDeleteEntry, '§4.6'),
-    killedBy: ['template-builder-parameters-delete-missing', 'template-builder-parameters-delete-ignored'],
+    killedBy: ['template-builder-parameters-delete-ignored'], observedBy: ['template-builder-parameters-delete-missing'],
   },
   async (test) => {
     const { api, target, fixtures } = await suiteContext();
