@@ -11,7 +11,7 @@
  *   same run: it proves nothing about the new version (a break counts only
  *   where the old interaction holds on the old side).
  */
-import { findCatalogEntry } from '../catalog/index.ts';
+import { catalogModules, httpMethods } from '../catalog/types.ts';
 import { notServedFinding, type NotServedFinding } from '../check/not-served.ts';
 import { coveringDeparture, type Departure } from '../conformance/departures.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
@@ -32,12 +32,16 @@ export function interactionNotServed(outcome: InteractionOutcome, to: PlatformVe
 
 /** The departure that names a mismatch of a failed interaction on `to` (a response body pointer), if one does. */
 export function departureFor(outcome: InteractionOutcome, mismatch: Mismatch, to: PlatformVersion): Departure | undefined {
-  if (outcome.method === undefined || outcome.path === undefined) return undefined;
-  const match = findCatalogEntry(outcome.method, outcome.path);
   const pointer = bodyPointer(mismatch);
-  if (!match || pointer === undefined) return undefined;
-  const context = { module: match.entry.module, version: to, method: match.entry.method, path: outcome.path.split('?')[0] ?? outcome.path };
-  return coveringDeparture({ side: 'response', pointer, message: mismatch.text, level: 'error' }, context);
+  const method = httpMethods.find((candidate) => candidate === outcome.method?.toUpperCase());
+  if (method === undefined || outcome.path === undefined || pointer === undefined) return undefined;
+  const path = outcome.path.split('?')[0] ?? outcome.path;
+  // The departures name the module; a request path belongs to one module only, so each is tried.
+  for (const module of catalogModules) {
+    const row = coveringDeparture({ side: 'response', pointer, message: mismatch.text, level: 'error' }, { module, version: to, method, path });
+    if (row) return row;
+  }
+  return undefined;
 }
 
 /** Pact's `$.groups[0].id` (a BodyMismatch) as the conformance pointer `/body/groups/0/id`. */
