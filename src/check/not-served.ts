@@ -11,7 +11,7 @@
  * worker threads: the catalog says what is served, the exchange says what
  * the target answered.
  */
-import { expectedVerdict, findCatalogEntry, versionedPath } from '../catalog/index.ts';
+import { expectedVerdict, findCatalogEntry } from '../catalog/index.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 
 /** A route the platform does not have: 404, or 405 where another method shares the path (RFC 9110 §15.5.5, §15.5.6). */
@@ -49,7 +49,8 @@ export function servedRouteOf(method: string, url: string, version: PlatformVers
     return { findingId: `${entry.id}.replacement-served`, endpoint: `${entry.replacement.method} ${entry.replacement.path}` };
   }
   if (expectedVerdict(entry, version) === 'absent') return undefined;
-  return { findingId: `${entry.id}.served`, endpoint: `${entry.method} ${versionedPath(entry)}` };
+  // The catalog's template, as the checks' stories name it: the summary groups by it.
+  return { findingId: `${entry.id}.served`, endpoint: `${entry.method} ${entry.path}` };
 }
 
 /**

@@ -76,7 +76,9 @@ function bounded(text: string): string {
 export function nextStepFor(status: number, expectation: Pick<StatusExpectation, 'onRefusal' | 'replacement'>): string {
   if (status === 404 || status === 405) {
     const move = expectation.replacement === undefined ? '' : `move to ${expectation.replacement} (spec §9.4), and `;
-    return `${move}ask the vendor where this version serves the endpoint; until then a client calling it gets ${status}`;
+    // A 404 may name a missing entity rather than a missing route: the target's own words above tell which.
+    const entity = status === 404 ? ' (if the message names a missing entity, the route is served: check the fixture the path names)' : '';
+    return `${move}ask the vendor where this version serves the endpoint; until then a client calling it gets ${status}${entity}`;
   }
   if (status === 400 || status === 422) return expectation.onRefusal ?? 'the target refused the request as sent: change the request to what its message asks for, or handle the refusal in the client';
   if (status === 401) return 'the target refused the token: check that the client and user of the target (CLIENT_ID, the users) are registered for this module';

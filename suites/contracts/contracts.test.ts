@@ -13,7 +13,7 @@ import { inject } from 'vitest';
 import * as allure from 'allure-js-commons';
 import type { FaultDeclarations } from '../../src/catalog/faults.ts';
 import type { CheckLabels } from '../../src/check/annotate.ts';
-import { check, forEachTarget, isCheckSelected, skipNotServed } from '../../src/check/check.ts';
+import { check, forEachTarget } from '../../src/check/check.ts';
 import { isCheckId, type CheckId } from '../../src/check/check-id.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
 import { cutOffNote } from '../../src/errors.ts';
@@ -85,9 +85,9 @@ function declareInteraction(outcome: InteractionOutcome, id: CheckId, faults: Fa
     if (outcome.state === 'skipped') await skipWithReason(testContext, outcome.reason ?? 'not verified');
     if (outcome.state === 'failed') {
       await allure.attachment('verifier mismatches', JSON.stringify(outcome.mismatches, null, 2), 'application/json');
-      // One finding per root cause: an endpoint the spec lists as served answering 404/405 is its served check's failure.
+      // An endpoint the spec lists as served answering 404/405: the headline names the check that holds that finding.
       const notServed = interactionNotServed(outcome, version);
-      if (notServed && isCheckSelected(notServed.findingId)) await skipNotServed(testContext, notServed);
+      if (notServed) throw targetBreak(`the target breaks the contract "${outcome.description}" because ${notServed.endpoint} is not served (${notServed.status}; finding ${notServed.findingId}):\n${formatMismatches(outcome.mismatches)}`);
       // No response is a failure of the target, but not a break of the contract (issue 8): the message says which.
       if (gotNoResponse(outcome)) throw targetBreak(`the target gave no response for the contract "${outcome.description}": ${formatMismatches(outcome.mismatches)}`);
       throw targetBreak(`the target breaks the contract "${outcome.description}":

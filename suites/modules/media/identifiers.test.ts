@@ -135,6 +135,7 @@ forEachTarget(() => {
         labels: { module: 'media', feature: 'identifiers', story: source.story, spec: '§2, §9.3' },
         concurrent: true,
         killedBy: source.killedBy,
+        ...(source.observedBy && { observedBy: source.observedBy }),
       },
       async (test) => {
         const context = await suiteContext();
