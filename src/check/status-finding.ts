@@ -98,6 +98,11 @@ export function statusFindingMessage(answer: StatusAnswer, expectation: StatusEx
   );
 }
 
+/** `POST /rest/mp/v1.1/webhooks`: the method and the path as sent (the response's URL, without its query). */
+export function sentCall(method: string, response: { readonly url: string }): string {
+  return `${method} ${new URL(response.url).pathname}`;
+}
+
 /** Whether the status keeps the promise: one of `accepted`, or any 2xx. */
 export function statusKept(status: number, accepted: readonly number[] | undefined): boolean {
   return accepted === undefined ? status >= 200 && status < 300 : accepted.includes(status);

@@ -17,6 +17,7 @@
  * cannot show).
  */
 import { expect, type TestContext } from 'vitest';
+import { expectStatus, sentCall } from '../../../src/check/status-finding.ts';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import { check } from '../../../src/check/check.ts';
 import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
@@ -89,8 +90,7 @@ export function aiTaggingStateChecks(): void {
       await withRestoredState(test, context.api, async (found, notes) => {
         if (found === 'RUNNING') notes.push(`requested STOPPED first, to make the move visible: HTTP ${(await requestState(context.api, 'STOPPED')).status}`);
         const moved = await requestState(context.api, 'RUNNING');
-        expect(moved.status, `a 2xx from POST ${updateEntry.path}`).toBeGreaterThanOrEqual(200);
-        expect(moved.status, `a 2xx from POST ${updateEntry.path}`).toBeLessThan(300);
+        expectStatus(moved, { call: sentCall('POST', moved), spec: '§3', promise: `moves the AI tagging service to RUNNING on a POST to ${updateEntry.path} with state RUNNING` });
         expect(member(moved.json(), 'currentState'), 'currentState in the answer to the request for RUNNING').toBe('RUNNING');
         expect((await readState(context.api)).state, `currentState reported by GET ${statusEntry.path} afterwards`).toBe('RUNNING');
       });

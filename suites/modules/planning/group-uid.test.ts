@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { expectStatus, sentCall } from '../../../src/check/status-finding.ts';
 import { check } from '../../../src/check/check.ts';
 import { observe } from '../../../src/check/observe.ts';
 import { suiteContext } from '../../../src/run-targets/context.ts';
@@ -65,8 +66,7 @@ check(
     await withScratchGroup(test, context, { name: scratchName('group'), inherit: false }, async ({ id }) => {
       const uid = randomUUID();
       const updated = await context.api.call({ method: groupUpdate.method, path: groupUpdate.path, pathParams: { id }, json: { uid } });
-      expect(updated.status, `${groupUpdate.method} ${groupUpdate.path} with uid`).toBeGreaterThanOrEqual(200);
-      expect(updated.status, `${groupUpdate.method} ${groupUpdate.path} with uid`).toBeLessThan(300);
+      expectStatus(updated, { call: sentCall(groupUpdate.method, updated), spec: '§2, §4.3', promise: `makes uid optional on ${groupUpdate.method} ${groupUpdate.path} (spec §2 "Group")` });
       expect(uidOf((await readGroup(context.api, id)).json()), 'uid of GET /group/{id} after the update').toBe(uid);
     });
   },
