@@ -45,7 +45,7 @@ check(
     id: 'media.webhook-create.vdb-uuids-kept',
     title: 'POST …/webhooks with filters.vdbUuids creates a webhook that carries those UUIDs, in the answer and in GET …/webhooks',
     labels: entryLabels(create, 'webhooks', '§4.4, §6'),
-    killedBy: ['media-webhooks-only-at-v1.2', 'media-webhook-vdb-uuids-rejected', 'media-webhook-vdb-uuids-dropped', 'media-uuid-not-uuid'],
+    killedBy: ['media-webhook-vdb-uuids-rejected', 'media-webhook-vdb-uuids-dropped', 'media-uuid-not-uuid'], observedBy: ['media-webhooks-only-at-v1.2'],
   },
   async (test) => {
     await requireChange(test, create, 'the vdbUuids filter');
@@ -71,7 +71,7 @@ check(
     id: 'media.webhook-create.vdb-uuids-legacy-id-refused',
     title: 'POST …/webhooks refuses a legacy integer virtual database id in filters.vdbUuids',
     labels: entryLabels(create, 'webhooks', '§2, §6, §9.3'),
-    killedBy: ['media-webhooks-only-at-v1.2', 'media-webhook-vdb-uuids-unvalidated'],
+    killedBy: ['media-webhook-vdb-uuids-unvalidated'], observedBy: ['media-webhooks-only-at-v1.2'],
   },
   async (test) => {
     await requireChange(test, create, 'the vdbUuids filter');
