@@ -17,6 +17,11 @@ export const mediaFaults = {
     spec: '§4.4',
     versions: ['8.0'],
   },
+  'media-ai-tagging-saves-missing': {
+    description: 'POST /rest/mp/v1.1/ai-tagging/configurations/{configurationId} and …/providers/{providerId}, added in 8.0, are not served; the reads are.',
+    spec: '§4.4',
+    versions: ['8.0'],
+  },
   'media-ai-tagging-served-in-7.4': {
     description: '7.4 already serves the /rest/mp/v1.1/ai-tagging routes that 8.0 adds.',
     spec: '§4.4',

@@ -72,6 +72,11 @@ export const planningFaults = {
     spec: '§4.3',
     versions: ['8.0'],
   },
+  'planning-node-allchildren-direct-only': {
+    description: 'GET /node/allchildren/{nodeId} lists only the direct children of the node, not all nodes below it.',
+    spec: '§4.3',
+    versions: ['8.0'],
+  },
   'planning-user-uuid-missing': {
     description: 'Planning users (responsible persons of nodes and tasks) are written without their uuid in 8.0.',
     spec: '§2, §9.3',
@@ -84,6 +89,11 @@ export const planningFaults = {
   },
   'planning-views-missing': {
     description: 'The view endpoints added in 8.0 (create, list, details, update, log download, last used) are not served.',
+    spec: '§4.3',
+    versions: ['8.0'],
+  },
+  'planning-view-log-download-missing': {
+    description: 'GET /view/log/download/{viewId}, added in 8.0, is not served; the other view endpoints are.',
     spec: '§4.3',
     versions: ['8.0'],
   },

@@ -119,7 +119,7 @@ export const mediaEntries = endpointChanges([
     mutating: true,
     pathParams: { configurationId: 'aiConfigurationId' },
     faults: {
-      served: { killedBy: ['media-ai-tagging-missing'] },
+      served: { killedBy: ['media-ai-tagging-saves-missing'], observedBy: ['media-ai-tagging-missing'] },
       absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
     },
   },
@@ -134,7 +134,8 @@ export const mediaEntries = endpointChanges([
     mutating: true,
     pathParams: { configurationId: 'aiConfigurationId' },
     faults: {
-      served: { killedBy: ['media-ai-tagging-missing'] },
+      // The probe it deletes is the one the save check created: without the save it answers 404 for the probe.
+      served: { killedBy: ['media-ai-tagging-missing', 'media-ai-tagging-saves-missing'] },
       absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
     },
   },
@@ -164,7 +165,7 @@ export const mediaEntries = endpointChanges([
     mutating: true,
     pathParams: { providerId: 'aiProviderId' },
     faults: {
-      served: { killedBy: ['media-ai-tagging-missing'] },
+      served: { killedBy: ['media-ai-tagging-saves-missing'], observedBy: ['media-ai-tagging-missing'] },
       absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
     },
   },
@@ -179,7 +180,8 @@ export const mediaEntries = endpointChanges([
     mutating: true,
     pathParams: { providerId: 'aiProviderId' },
     faults: {
-      served: { killedBy: ['media-ai-tagging-missing'] },
+      // The probe it deletes is the one the save check created: without the save it answers 404 for the probe.
+      served: { killedBy: ['media-ai-tagging-missing', 'media-ai-tagging-saves-missing'] },
       absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
     },
   },

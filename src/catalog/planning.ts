@@ -284,7 +284,7 @@ export const planningEntries = endpointChanges([
     mutating: false,
     pathParams: view,
     faults: {
-      served: { killedBy: ['planning-views-missing'] },
+      served: { killedBy: ['planning-view-log-download-missing'], observedBy: ['planning-views-missing'] },
       absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
     },
   },

@@ -64,7 +64,7 @@ export const roleRequirements = defineRoleRequirements([
     specSection: '§5.11',
     notes: 'the vendor documents the role as PIMEDIA_ORGANISATION_MANAGE_MP_SEARCH_CONFIGURATION; the spec rules',
     // Skipping the login challenge logs the limited user in as the full one, who has the role.
-    faults: { killedBy: ['login-challenge-skipped', 'media-ai-tagging-missing', 'media-ai-tagging-role-not-enforced'] },
+    faults: { killedBy: ['login-challenge-skipped', 'media-ai-tagging-role-not-enforced'], observedBy: ['media-ai-tagging-missing'] },
   },
   {
     id: 'review.general-info',

@@ -30,6 +30,7 @@ import { attachDataChanges } from './data-changes.ts';
 import { skipWithReason } from './skip.ts';
 import { cutOffNote, runTimedOutSeconds } from '../errors.ts';
 import type { Exchange } from '../http/exchange-log.ts';
+import { notServedFinding, servedRouteOf, type NotServedFinding } from './not-served.ts';
 
 /**
  * `killedBy` is required: a check without the faults that make it fail does
@@ -113,6 +114,11 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         // Cut off by RUN_TIMEOUT_S mid-check (a request in flight ends then): not run, never a failure of the target.
         const cutOff = runTimedOutSeconds(error);
         if (cutOff !== undefined) return await skipCutOff(context, cutOff, log.recorded, target);
+        // One finding per root cause: a route the spec lists as served that answered 404/405 is its own check's failure.
+        const finding = isSkip(error) ? undefined : notServedFinding(log.recorded, target.version, definition.id);
+        if (finding && isCheckSelected(finding.findingId)) return await skipNotServed(context, finding);
+        const endpoint = isSkip(error) ? undefined : findingEndpoint(definition, log.recorded, target);
+        if (endpoint !== undefined) context.task.meta.endpoint = endpoint;
         throw scrubError(readableFailure(error), secrets);
       } finally {
         const exchanges = log.drain();
@@ -146,6 +152,10 @@ declare module 'vitest' {
     observedBy?: readonly FaultRef[];
     /** The requests the HTTP client had to send more than once (`GET /x: 2 attempts`): the check is flaky. */
     retried?: string;
+    /** The endpoint a failed check's finding is about (`GET /rest/mp/v1.1/ai-tagging`): the summary groups failures by it. */
+    endpoint?: string;
+    /** The check a skipped check waits for (`not checked: … is not served`): that check holds the finding. */
+    finding?: string;
     /** The check passed the mutation guard (src/check/mutation-guard.ts): it creates or changes data on the target. */
     changesData?: boolean;
   }
@@ -169,6 +179,32 @@ async function skipCutOff(context: TestContext, seconds: number, exchanges: read
 function isCasExchange(url: string, target: TargetInfo): boolean {
   const endpoints = [target.authUrl, target.authEndpoints?.authorization?.url, target.authEndpoints?.token?.url];
   return endpoints.some((endpoint) => endpoint !== undefined && url.startsWith(endpoint));
+}
+
+/** vitest's own skip (`context.skip`) travels as a thrown PendingError: it is not a failure to convert. */
+function isSkip(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'VITEST_PENDING';
+}
+
+/** Not checked: the endpoint is not served, the finding of the check named (src/check/not-served.ts). */
+export async function skipNotServed(context: TestContext, finding: NotServedFinding): Promise<never> {
+  context.task.meta.finding = finding.findingId;
+  context.task.meta.endpoint = finding.endpoint;
+  await allure.label('finding', finding.findingId);
+  return skipWithReason(context, finding.reason);
+}
+
+/**
+ * What a failed check is about, for grouping findings by endpoint: its story when that names an endpoint (the
+ * module checks), else the last catalog endpoint it called; none for a flow (the OAuth checks).
+ */
+function findingEndpoint(definition: CheckDefinition, exchanges: readonly Exchange[], target: TargetInfo): string | undefined {
+  if (/^(GET|POST|PUT|PATCH|DELETE) \//.test(definition.labels.story)) return definition.labels.story;
+  for (const exchange of [...exchanges].reverse()) {
+    const route = servedRouteOf(exchange.method, exchange.url, target.version);
+    if (route) return route.endpoint;
+  }
+  return undefined;
 }
 
 /** Methods that change nothing on the target (RFC 9110 §9.2.1). */

@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { contractBreaksReportSection, contractBreaksSummaryLine, writeContractBreaks } from '../contracts/contract-breaks.ts';
+import { judgedAgainstFromSide } from '../contracts/cross-version.ts';
 import { integrationSection } from '../impact/integration-section.ts';
 import { renderAllureReport } from '../report/allure-html.ts';
 import { conformanceSection } from '../report/conformance-section.ts';
@@ -39,10 +40,12 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
   let asDocumented = true;
   const breaks = input.contractBreaks;
   if (breaks && 'ran' in breaks) {
-    await writeContractBreaks(breaks.ran, input.reportsDir);
-    input.print(contractBreaksSummaryLine(breaks.ran));
-    sections.push(contractBreaksReportSection(breaks.ran));
-    asDocumented = breaks.ran.exact;
+    // A break counts only where the old contract holds on the old side, which this run's results tell.
+    const ran = judgedAgainstFromSide(breaks.ran, results.checks);
+    await writeContractBreaks(ran, input.reportsDir);
+    input.print(contractBreaksSummaryLine(ran));
+    sections.push(contractBreaksReportSection(ran));
+    asDocumented = ran.exact;
   } else if (breaks) {
     input.print(breaks.failed);
     asDocumented = false;

@@ -8,6 +8,8 @@
  *   run exists for;
  * - a documented break (`removed`, `breaking`, body type) that holds is
  *   reported too: the target contradicts the documentation.
+ * A mismatch a listed departure names (src/conformance/departures.ts) is documented too; an endpoint not served on
+ * the new version, and an interaction that fails on the old side, are not compared (cross-version-findings.ts).
  * An identifier the new version deprecates may or may not break (spec §9.3);
  * when it holds it is listed as a deprecation old clients still rely on.
  *
@@ -27,6 +29,8 @@ import { runDeadline } from '../runner/run-deadline.ts';
 import { reportTraffic } from '../run-targets/traffic.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import { documentedChanges } from './documented-breaks.ts';
+import { departureFor, fromSideOf, interactionNotServed } from './cross-version-findings.ts';
+import type { CheckResult } from '../runner/results.ts';
 import { verifyQuietly, type VerifierChild } from './quiet-verification.ts';
 import { platformPactSource } from './sources.ts';
 import { formatMismatches, gotNoResponse } from './verification-report.ts';
@@ -51,6 +55,10 @@ export interface ContractBreak {
   readonly mismatch: string;
   /** Why the interaction was not verified. */
   readonly reason?: string;
+  /** Not compared because its endpoint is not served on the new version: the check that holds that finding. */
+  readonly finding?: string;
+  /** Not compared because the old contract failed on a target of the old version in the same run. */
+  readonly fromSideBroke?: true;
   /** Not verified because the target gave no response (a reset, a timeout): the comparison is incomplete. */
   readonly noResponse?: true;
 }
@@ -99,26 +107,7 @@ export async function compareContracts(target: TargetInfo, from: PlatformVersion
 /** The comparison itself, on a finished verification. */
 export function classifyContracts(verification: SourceVerification, from: PlatformVersion, to: PlatformVersion, target: string): ContractBreaksSection {
   const interactions = verification.outcomes.map((outcome) => classify(outcome, from, to));
-  const count = (predicate: (entry: ContractBreak) => boolean): number => interactions.filter(predicate).length;
-  const counts = {
-    total: interactions.length,
-    documentedBreaks: count((entry) => entry.outcome === 'broke' && entry.documented),
-    undocumentedBreaks: count((entry) => entry.outcome === 'broke' && !entry.documented),
-    unbrokenDocumentedBreaks: count(isUnbrokenBreak),
-    held: count((entry) => entry.outcome === 'held'),
-    skipped: count((entry) => entry.outcome === 'skipped'),
-    unanswered: count((entry) => entry.noResponse === true),
-  };
-  return {
-    from,
-    to,
-    target,
-    interactions,
-    counts,
-    // Nothing compared is not "as documented": an interaction without a response leaves the verdict open.
-    exact: counts.undocumentedBreaks === 0 && counts.unbrokenDocumentedBreaks === 0 && counts.unanswered === 0,
-    durationMs: verification.durationMs,
-  };
+  return { from, to, target, interactions, ...tally(interactions), durationMs: verification.durationMs };
 }
 
 export function isUnbrokenBreak(entry: ContractBreak): boolean {
@@ -136,16 +125,54 @@ function classify(outcome: InteractionOutcome, from: PlatformVersion, to: Platfo
   if (gotNoResponse(outcome)) {
     return { ...base, outcome: 'skipped', documented: changes.length > 0, mismatch: '', reason: `not compared: no response to compare (${formatMismatches(outcome.mismatches)})`, noResponse: true };
   }
-  const explained = changes.length > 0 && outcome.mismatches.every((mismatch) => changes.some((change) => change.explains(mismatch)));
+  // An endpoint the spec lists as served on `to` answering 404/405 is its served check's finding, not a contract break.
+  const notServed = interactionNotServed(outcome, to);
+  if (notServed) {
+    const reason = `not compared: ${notServed.endpoint} is not served on ${to} (${notServed.status}; finding ${notServed.findingId})`;
+    return { ...base, outcome: 'skipped', documented: changes.length > 0, mismatch: formatMismatches(outcome.mismatches), reason, finding: notServed.findingId };
+  }
+  // Undocumented means that neither the spec (the catalog's changes) nor the listed departures name the mismatch.
+  const departures = outcome.mismatches.map((mismatch) => (changes.some((change) => change.explains(mismatch)) ? undefined : departureFor(outcome, mismatch, to)));
+  const explained = outcome.mismatches.every((mismatch, index) => changes.some((change) => change.explains(mismatch)) || departures[index] !== undefined);
   // A documented break names the changes that explain it; an undocumented one keeps all, for context.
   const explaining = changes.filter((change) => outcome.mismatches.some((mismatch) => change.explains(mismatch)));
+  const named = [...new Set(departures.flatMap((row) => (row ? [`a listed departure of the vendor's documents (spec ${row.spec}): ${row.why}`] : [])))];
   return {
     ...base,
-    changes: (explained ? explaining : changes).map((change) => change.summary),
+    changes: explained ? [...explaining.map((change) => change.summary), ...named] : changes.map((change) => change.summary),
     outcome: 'broke',
     documented: explained,
     mismatch: formatMismatches(outcome.mismatches),
   };
+}
+
+/**
+ * A break counts only where the old interaction holds on the old side: an interaction whose own contract check failed
+ * on a target of `from` in the same run (`checks`, the run's results) is not compared. A run without a target of
+ * `from` leaves the section as it is.
+ */
+export function judgedAgainstFromSide(section: ContractBreaksSection, checks: readonly CheckResult[]): ContractBreaksSection {
+  const interactions = section.interactions.map((entry): ContractBreak => {
+    if (entry.outcome !== 'broke' || fromSideOf(entry.checkId, section.from, checks) !== 'broke') return entry;
+    const reason = `not compared: the ${section.from} contract does not hold on the ${section.from} target of this run (${entry.checkId} failed there); a break counts only where it holds`;
+    return { ...entry, outcome: 'skipped', reason, fromSideBroke: true };
+  });
+  return { ...section, interactions, ...tally(interactions) };
+}
+
+function tally(interactions: readonly ContractBreak[]): Pick<ContractBreaksSection, 'counts' | 'exact'> {
+  const count = (predicate: (entry: ContractBreak) => boolean): number => interactions.filter(predicate).length;
+  const counts = {
+    total: interactions.length,
+    documentedBreaks: count((entry) => entry.outcome === 'broke' && entry.documented),
+    undocumentedBreaks: count((entry) => entry.outcome === 'broke' && !entry.documented),
+    unbrokenDocumentedBreaks: count(isUnbrokenBreak),
+    held: count((entry) => entry.outcome === 'held'),
+    skipped: count((entry) => entry.outcome === 'skipped'),
+    unanswered: count((entry) => entry.noResponse === true),
+  };
+  // Nothing compared is not "as documented": an interaction without a response leaves the verdict open.
+  return { counts, exact: counts.undocumentedBreaks === 0 && counts.unbrokenDocumentedBreaks === 0 && counts.unanswered === 0 };
 }
 
 /* Running it against a target of the `to` version. */

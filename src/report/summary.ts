@@ -3,6 +3,7 @@
  * checks passed, failed and skipped; then each failure and each skip reason.
  */
 import { tallyByProject, type RunResults } from '../runner/results.ts';
+import type { CheckResult } from '../runner/results.ts';
 import { conformanceSummaryLines } from './conformance-section.ts';
 import { dataChangesSummaryLines } from './data-changes-section.ts';
 
@@ -19,11 +20,7 @@ export function formatSummary(results: RunResults, target: string, subset: reado
   }
   lines.push(...conformanceSummaryLines(results.checks));
   lines.push(...dataChangesSummaryLines(results.checks));
-  const failures = results.checks.filter((check) => check.state === 'failed');
-  if (failures.length > 0) {
-    lines.push('', 'failed checks:');
-    for (const failure of failures) lines.push(...failureLines(`${failure.project} ${failure.id}`, failure.error));
-  }
+  lines.push(...failureSection(results.checks));
   // Never silently passed: a check that needed a retried request is listed, whatever its state.
   const flaky = results.checks.filter((check) => check.retried !== undefined);
   if (flaky.length > 0) {
@@ -44,6 +41,40 @@ export function formatSummary(results: RunResults, target: string, subset: reado
     for (const error of results.errors) lines.push(`  ! ${firstLine(error)}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The failures grouped by the endpoint their finding is about: `METHOD path: check ids` heads each group, with the
+ * checks not checked because that endpoint is not served; then each failure with its message. Failures about no
+ * endpoint (the OAuth flows, the contracts) follow under their own heading.
+ */
+export function failureSection(checks: readonly CheckResult[]): string[] {
+  const failures = checks.filter((check) => check.state === 'failed');
+  if (failures.length === 0) return [];
+  const lines: string[] = ['', 'failed checks, by endpoint:'];
+  const byEndpoint = groupBy(failures.filter((check) => check.endpoint !== undefined), (check) => check.endpoint ?? '');
+  for (const [endpoint, group] of [...byEndpoint].sort(([a], [b]) => a.localeCompare(b))) {
+    const waiting = checks.filter((check) => check.state === 'skipped' && check.finding !== undefined && check.endpoint === endpoint);
+    const notChecked = waiting.length === 0 ? '' : `; not checked because of it: ${unique(waiting.map((check) => check.id)).join(', ')}`;
+    lines.push(`  ${endpoint}: ${unique(group.map((check) => check.id)).join(', ')}${notChecked}`);
+    for (const failure of group) lines.push(...failureLines(`${failure.project} ${failure.id}`, failure.error).map((line) => `  ${line}`));
+  }
+  const other = failures.filter((check) => check.endpoint === undefined);
+  if (other.length > 0) {
+    lines.push('  not about one endpoint:');
+    for (const failure of other) lines.push(...failureLines(`${failure.project} ${failure.id}`, failure.error).map((line) => `  ${line}`));
+  }
+  return lines;
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  return groups;
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
 }
 
 /** Lines of a failure message shown under its headline; the rest are counted (the reports hold them all). */

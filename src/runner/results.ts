@@ -34,6 +34,10 @@ export interface CheckResult {
   readonly killedBy?: readonly FaultRef[];
   /** The faults the check declares it turns into an observation under. */
   readonly observedBy?: readonly FaultRef[];
+  /** The endpoint a failed check's finding is about, or the one a skipped check could not reach (`GET /rest/mp/v1.1/…`). */
+  readonly endpoint?: string;
+  /** For a check not checked because its endpoint is not served: the check that holds that finding. */
+  readonly finding?: string;
   /** Requests of the check that were retried (a reset, a 502/503/504): the check is flaky, whatever its state. */
   readonly retried?: string;
   /** The data changes the check made on the target, and whether each was undone (src/check/data-changes.ts). */
@@ -101,6 +105,8 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
         ...(meta.observedBy !== undefined && { observedBy: meta.observedBy }),
         ...(meta.retried !== undefined && { retried: meta.retried }),
         ...(meta.dataChanges !== undefined && meta.dataChanges.length > 0 && { dataChanges: meta.dataChanges }),
+        ...(meta.endpoint !== undefined && { endpoint: meta.endpoint }),
+        ...(meta.finding !== undefined && { finding: meta.finding }),
       });
     }
   }

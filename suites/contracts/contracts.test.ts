@@ -25,6 +25,7 @@ import type { SetupProblem, SuiteVerification } from '../../src/contracts/suite-
 import { handedOver } from '../../src/run-targets/handoff.ts';
 import { formatMismatches, gotNoResponse } from '../../src/contracts/verification-report.ts';
 import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
+import { interactionNotServed } from '../../src/contracts/cross-version-findings.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
 
 const targets = projectTargets();
@@ -86,6 +87,9 @@ function declareInteraction(outcome: InteractionOutcome, id: CheckId, faults: Fa
     if (outcome.state === 'skipped') await skipWithReason(testContext, outcome.reason ?? 'not verified');
     if (outcome.state === 'failed') {
       await allure.attachment('verifier mismatches', JSON.stringify(outcome.mismatches, null, 2), 'application/json');
+      // An endpoint the spec lists as served answering 404/405: the headline names the check that holds that finding.
+      const notServed = interactionNotServed(outcome, version);
+      if (notServed) throw targetBreak(`the target breaks the contract "${outcome.description}" because ${notServed.endpoint} is not served (${notServed.status}; finding ${notServed.findingId}):\n${formatMismatches(outcome.mismatches)}`);
       // No response is a failure of the target, but not a break of the contract (issue 8): the message says which.
       if (gotNoResponse(outcome)) throw targetBreak(`the target gave no response for the contract "${outcome.description}": ${formatMismatches(outcome.mismatches)}`);
       throw targetBreak(`the target breaks the contract "${outcome.description}":

@@ -36,6 +36,7 @@ import { observe } from '../../src/check/observe.ts';
 import { annotateDeprecatedEndpoint } from '../../src/check/deprecation-scan.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
 import { targetBreak } from '../../src/check/failure.ts';
+import { expectStatus } from '../../src/check/status-finding.ts';
 import { deprecationSignal } from '../../src/http/deprecation-headers.ts';
 import { removedOrDeprecatedVerdict } from './_removed-or-deprecated.ts';
 import { formatValidationErrors, validateBody } from '../../src/schemas/validator.ts';
@@ -98,9 +99,15 @@ function servedCheck(entry: CatalogEntry, verdict: string): void {
       // A change that cannot be undone is said in the report wherever it was made on a target that is not ours.
       const irreversible = entry.mutating && recipe.irreversible && !context.target.embedded ? `; not undone: ${recipe.irreversible}` : '';
       await observe(test, `${response.status}${schemaId ? ` (${schemaId})` : ''}${irreversible}`);
-      if (served.length > 0) expect(served, `status of ${entry.method} ${entry.path}`).toContain(response.status);
-      else expect(response.status, `a 2xx from ${entry.method} ${entry.path}`).toBeGreaterThanOrEqual(200);
-      expect(response.status, `a 2xx from ${entry.method} ${entry.path}`).toBeLessThan(300);
+      // The headline carries the evidence and the next step (src/check/status-finding.ts), not only the attachment.
+      expectStatus(response, {
+        call: `${entry.method} ${new URL(response.url).pathname}`,
+        ...(served.length > 0 && { accepted: served.filter((status) => status < 300) }),
+        spec: entry.specSection,
+        promise: `lists ${entry.method} ${entry.path} as served on ${context.target.version} (${verdict})${recipe.promise ? `, and ${recipe.promise}` : ''}`,
+        ...(recipe.onRefusal !== undefined && { onRefusal: recipe.onRefusal }),
+        ...(entry.replacement !== undefined && { replacement: `${entry.replacement.method} ${entry.replacement.path}` }),
+      });
       if (schemaId && response.status !== 204) {
         const result = validateBody(schemaId, response.json());
         expect(result.ok ? '' : formatValidationErrors(result.errors), `body against ${schemaId}`).toBe('');
@@ -181,8 +188,12 @@ function replacementCheck(entry: CatalogEntry, replacement: EndpointRef, faults:
       const contentType = response.header('content-type');
       await observe(test, `${response.status} ${mediaTypeEssence(contentType) ?? 'without a Content-Type'}`);
       const what = `${replacement.method} ${replacement.path}`;
-      expect(response.status, `a 2xx from ${what}`).toBeGreaterThanOrEqual(200);
-      expect(response.status, `a 2xx from ${what}`).toBeLessThan(300);
+      expectStatus(response, {
+        call: `${replacement.method} ${new URL(response.url).pathname}`,
+        spec: '§9.4',
+        promise: `names ${replacement.method} ${replacement.path} as the replacement of the deprecated ${entry.method} ${entry.path} (${entry.specSection})`,
+        onRefusal: `keep calling the deprecated ${entry.method} ${entry.path} while it is served, and ask the vendor what the replacement expects`,
+      });
       if (entry.schemas?.response?.[context.target.version] === undefined) return;
       expect(isJsonMediaType(contentType), `Content-Type of ${what} is JSON, as the replaced endpoint documents (got ${contentType ?? 'none'})`).toBe(true);
       expect(parseError(response.text), `the body of ${what} parses as JSON`).toBe('');

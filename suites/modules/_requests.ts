@@ -32,6 +32,10 @@ export interface RequestRecipe {
   readonly fixtures?: readonly FixtureName[];
   readonly query?: (input: RecipeInput) => Readonly<Record<string, string | number | boolean | readonly string[]>>;
   readonly body?: (input: RecipeInput) => unknown;
+  /** What the spec promises about what the recipe sends (`§2, §3 name PENDING among the values of states`), said in a failure. */
+  readonly promise?: string;
+  /** What to do when the target refuses what the recipe sends (400, 422): the value to send instead, said in a failure. */
+  readonly onRefusal?: string;
   /** Statuses that mean the endpoint is served; any 2xx when absent. */
   readonly served?: readonly number[];
   /** Undo a successful mutating call that created something (real targets with ALLOW_MUTATIONS=true keep their data). */

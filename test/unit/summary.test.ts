@@ -9,3 +9,24 @@ describe('the console summary', () => {
     expect(text).toContain('embedded 8.0');
   });
 });
+
+describe('the console summary groups the findings by endpoint', () => {
+  const configurations = 'GET /rest/mp/v1.1/ai-tagging/configurations';
+  const checks = [
+    { project: 'staging 8.0', file: 'x', id: 'media.ai-tagging-configurations.served', name: 'n', state: 'failed', endpoint: configurations, error: `${configurations} answered 405 (expected a 2xx); spec §4.4 lists it; what to do: ask the vendor` },
+    { project: 'staging 8.0', file: 'x', id: 'media.ai-tagging-configurations.role-required', name: 'n', state: 'skipped', endpoint: configurations, finding: 'media.ai-tagging-configurations.served', note: `not checked: ${configurations} is not served (405; finding media.ai-tagging-configurations.served)` },
+    { project: 'staging 8.0', file: 'x', id: 'auth.state-echo', name: 'n', state: 'failed', error: 'state not echoed' },
+  ] as const;
+
+  it('heads each endpoint with its failed checks and the checks not checked because of it, then the rest', () => {
+    const lines = formatSummary({ checks, errors: [] }, 'staging').split('\n');
+    const start = lines.indexOf('failed checks, by endpoint:');
+    expect(lines.slice(start, start + 5)).toEqual([
+      'failed checks, by endpoint:',
+      `  ${configurations}: media.ai-tagging-configurations.served; not checked because of it: media.ai-tagging-configurations.role-required`,
+      `    ✗ staging 8.0 media.ai-tagging-configurations.served: ${configurations} answered 405 (expected a 2xx); spec §4.4 lists it; what to do: ask the vendor`,
+      '  not about one endpoint:',
+      '    ✗ staging 8.0 auth.state-echo: state not echoed',
+    ]);
+  });
+});

@@ -46,7 +46,8 @@ export function registerNodes(router: Router, context: ModuleContext, state: Pla
     const window = readMapsWindow(request);
     if (!window.ok) return badRequest(request, window.reason);
     const nodes = descendantsOf(state, nodeId)
-      .filter((entry) => level === undefined || entry.depth <= level)
+      // The fault lists the direct children only, as if `level=1` were always sent.
+      .filter((entry) => (context.faults.has('planning-node-allchildren-direct-only') ? entry.depth <= 1 : level === undefined || entry.depth <= level))
       .map((entry) => nodeDto(entry.node, state, context));
     return json(200, mapsPage(nodes, window.window));
   });

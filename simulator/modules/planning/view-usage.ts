@@ -30,7 +30,7 @@ export function registerViewUsage(router: Router, context: ModuleContext, state:
     return json(200, writeView(view, request));
   });
 
-  planningRoute(router, 'GET', '/view/log/download/{viewId}', (request): SimResponse => {
+  planningRoute(router.when(() => !context.faults.has('planning-view-log-download-missing')), 'GET', '/view/log/download/{viewId}', (request): SimResponse => {
     const view = state.views.get(request.params.viewId ?? '');
     if (!view || !isVisibleTo(view, request.principal?.userId ?? 0)) return notFound(request, `View ${request.params.viewId ?? ''} not found`);
     return {

@@ -95,5 +95,9 @@ export const jobRequests: ModuleRecipes<'job'> = {
     // Spec §2, §3: the states the search filters by. `userIdUUID` needs a user UUID, which no fixture gives on 7.4
     // (recipe fixtures are the same for both versions); job.search.user-id-uuid-matches-user-id sends it.
     body: () => ({ states: ['ACTIVE', 'PENDING'], from: 0, limit: 20 }),
+    promise: 'lists ACTIVE and PENDING among the values of the search\'s `states` (§2, §3)',
+    onRefusal:
+      'a target that refuses a state the spec names departs from the spec: send only the states the target\'s message accepts ' +
+      '(drop PENDING if it is the one refused), and ask the vendor about PENDING',
   },
 };

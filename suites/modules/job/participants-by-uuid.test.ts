@@ -10,6 +10,7 @@
  * share it, so they live in this one file and run one after the other.
  */
 import { expect } from 'vitest';
+import { expectStatus } from '../../../src/check/status-finding.ts';
 import { check } from '../../../src/check/check.ts';
 import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
 import { observe } from '../../../src/check/observe.ts';
@@ -23,8 +24,7 @@ const participantsList = jobEntry('job.participants-list');
 const participantRemove = jobEntry('job.participant-remove');
 
 function expectSuccess(response: HttpResponse, what: string): void {
-  expect(response.status, `status of ${what}`).toBeGreaterThanOrEqual(200);
-  expect(response.status, `status of ${what}`).toBeLessThan(300);
+  expectStatus(response, { call: `${what} ${new URL(response.url).pathname}`, spec: '§4.2, §9.3', promise: 'lists the participant writes by user UUID as served in 8.0' });
 }
 
 function expectRefused(response: HttpResponse, what: string): void {
@@ -37,7 +37,7 @@ check(
     id: 'job.participants.by-uuid',
     title: 'participants are added (PATCH), replaced (PUT), removed (DELETE) and listed (GET) by user UUID',
     labels: entryLabels(participantsList, '§4.2'),
-    killedBy: ['job-participants-delete-missing', 'job-participants-patch-replaces', 'job-participants-list-uuid-not-uuid', 'job-participants-uuid-body-rejected'],
+    killedBy: ['job-participants-patch-replaces', 'job-participants-list-uuid-not-uuid', 'job-participants-uuid-body-rejected'], observedBy: ['job-participants-delete-missing'],
   },
   async (test) => {
     const context = await suiteContext();

@@ -17,6 +17,7 @@
  * cannot show).
  */
 import { expect, type TestContext } from 'vitest';
+import { expectStatus, sentCall } from '../../../src/check/status-finding.ts';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import { check } from '../../../src/check/check.ts';
 import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
@@ -84,7 +85,7 @@ export function aiTaggingStateChecks(): void {
       id: 'media.ai-tagging-state.running-reported',
       title: 'POST …/ai-tagging with state RUNNING answers currentState RUNNING, and GET …/ai-tagging then reports RUNNING',
       labels: entryLabels(updateEntry, 'AI tagging state', '§3'),
-      killedBy: ['media-ai-tagging-missing', 'media-ai-tagging-state-ignored', 'media-ai-tagging-state-response-stale'],
+      killedBy: ['media-ai-tagging-state-ignored', 'media-ai-tagging-state-response-stale'], observedBy: ['media-ai-tagging-missing'],
     },
     async (test) => {
       await requireChange(test, updateEntry, 'the AI tagging service');
@@ -93,8 +94,7 @@ export function aiTaggingStateChecks(): void {
       await withRestoredState(test, context.api, async (found, notes) => {
         if (found === 'RUNNING') notes.push(`requested STOPPED first, to make the move visible: HTTP ${(await requestState(context.api, 'STOPPED')).status}`);
         const moved = await requestState(context.api, 'RUNNING');
-        expect(moved.status, `a 2xx from POST ${updateEntry.path}`).toBeGreaterThanOrEqual(200);
-        expect(moved.status, `a 2xx from POST ${updateEntry.path}`).toBeLessThan(300);
+        expectStatus(moved, { call: sentCall('POST', moved), spec: '§3', promise: `moves the AI tagging service to RUNNING on a POST to ${updateEntry.path} with state RUNNING` });
         expect(member(moved.json(), 'currentState'), 'currentState in the answer to the request for RUNNING').toBe('RUNNING');
         expect((await readState(context.api)).state, `currentState reported by GET ${statusEntry.path} afterwards`).toBe('RUNNING');
       });
@@ -106,7 +106,7 @@ export function aiTaggingStateChecks(): void {
       id: 'media.ai-tagging-state.unknown-state-refused',
       title: 'POST …/ai-tagging with a state the service does not know is refused (4xx), or else answered with that state, never another',
       labels: entryLabels(updateEntry, 'AI tagging state', '§2, §3'),
-      killedBy: ['media-ai-tagging-missing', 'media-ai-tagging-unknown-state-accepted'],
+      killedBy: ['media-ai-tagging-unknown-state-accepted'], observedBy: ['media-ai-tagging-missing'],
     },
     async (test) => {
       await requireChange(test, updateEntry, 'the AI tagging service');

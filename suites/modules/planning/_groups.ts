@@ -4,6 +4,7 @@
  * catalog's POST /group, read through GET /group/{id}, delete afterwards.
  */
 import { expect, type TestContext } from 'vitest';
+import { expectStatus, sentCall } from '../../../src/check/status-finding.ts';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
@@ -25,8 +26,7 @@ export interface CreatedGroup {
 export async function withScratchGroup(test: TestContext, context: SuiteContext, group: Json, use: (created: CreatedGroup) => Promise<void | 'deleted'>): Promise<void> {
   await requireMutationsAllowed(test, context.target, `${groupCreate.method} ${groupCreate.path}`);
   const response = await context.api.call({ method: groupCreate.method, path: groupCreate.path, json: group });
-  expect(response.status, `${groupCreate.method} ${groupCreate.path} creates the group`).toBeGreaterThanOrEqual(200);
-  expect(response.status, `${groupCreate.method} ${groupCreate.path} creates the group`).toBeLessThan(300);
+  expectStatus(response, { call: sentCall(groupCreate.method, response), spec: '§4.3', promise: `lists ${groupCreate.method} ${groupCreate.path} as creating a group` });
   const body = response.json();
   const id = createdId(response);
   expect(id, 'the created group carries its id').toBeDefined();

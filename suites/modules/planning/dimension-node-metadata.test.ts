@@ -7,6 +7,7 @@
  * differ, the values read before are put back.
  */
 import { expect } from 'vitest';
+import { expectStatus, sentCall } from '../../../src/check/status-finding.ts';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import { check } from '../../../src/check/check.ts';
 import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
@@ -35,7 +36,7 @@ check(
     id: 'planning.dimension-node-metadata-accepted',
     title: "PUT /dimension/node/{nodeId} accepts each entry's nodeId and keeps the values it was given",
     labels: labelsFor(update.id, '§4.3'),
-    killedBy: ['planning-dimension-node-update-missing', 'planning-dimension-node-metadata-rejected'],
+    killedBy: ['planning-dimension-node-metadata-rejected'], observedBy: ['planning-dimension-node-update-missing'],
   },
   async (test) => {
     await requireChange(test, update.id, 'the additional node metadata');
@@ -60,8 +61,7 @@ check(
     let after: DimensionValues[] = before;
     try {
       await observe(test, `PUT ${put.status} with ${body.length} entries naming node ${nodeId}`);
-      expect(put.status, `${update.method} ${update.path} with nodeId in each entry`).toBeGreaterThanOrEqual(200);
-      expect(put.status, `${update.method} ${update.path} with nodeId in each entry`).toBeLessThan(300);
+      expectStatus(put, { call: sentCall(update.method, put), spec: '§4.3', promise: `lets ${update.method} ${update.path} carry nodeId in each entry (additional node metadata)` });
       after = ownValues((await readValues(context.api, nodeId)).json());
       expect(normalised(after), `values of node ${nodeId} after putting them back`).toEqual(normalised(before));
     } finally {

@@ -20,7 +20,8 @@ check(
     id: 'planning.node-allchildren-subtree',
     title: 'GET /node/allchildren/{nodeId} lists the whole subtree below the node',
     labels: labelsFor(allChildren.id, '§4.3'),
-    killedBy: ['planning-node-allchildren-missing'],
+    killedBy: ['planning-node-allchildren-direct-only'],
+    observedBy: ['planning-node-allchildren-missing'],
     concurrent: true,
   },
   async (test) => {

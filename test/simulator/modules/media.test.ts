@@ -311,6 +311,7 @@ describe('webhooks (spec §6)', () => {
 const faultProbes: Readonly<Record<keyof typeof mediaFaults, { readonly version: SimVersion; readonly observe: (sim: ModuleHarness) => Promise<unknown> }>> = {
   'media-archive-entries-server-error': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.0/archive-entries/asset/77403')).status },
   'media-ai-tagging-missing': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.1/ai-tagging')).status },
+  'media-ai-tagging-saves-missing': { version: '8.0', observe: async (sim) => (await sim.call('POST', '/rest/mp/v1.1/ai-tagging/providers/probe-provider', { body: { name: 'probe' } })).status },
   'media-ai-tagging-served-in-7.4': { version: '7.4', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.1/ai-tagging')).status },
   'media-ai-tagging-role-not-enforced': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/rest/mp/v1.1/ai-tagging', { user: limitedUser })).status },
   'media-ai-tagging-state-ignored': {

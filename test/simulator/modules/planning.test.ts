@@ -283,6 +283,8 @@ const faultScenarios: Readonly<Record<keyof typeof planningFaults, { version: Si
   },
   'planning-node-allchildren-missing': { version: '8.0', observe: async (h) => (await h.call('GET', `${api}/node/allchildren/7001`)).status },
   'planning-view-creator-not-uuid': { version: '8.0', observe: async (h) => pick((await h.call('GET', `${api}/view/301`)).body, 'creatorId') },
+  'planning-node-allchildren-direct-only': { version: '8.0', observe: async (h) => (await h.call('GET', `${api}/node/allchildren/7001`)).body },
+  'planning-view-log-download-missing': { version: '8.0', observe: async (h) => (await h.call('GET', `${api}/view/log/download/301`)).status },
   'planning-views-missing': { version: '8.0', observe: async (h) => (await h.call('GET', `${api}/view/all`)).status },
 };
 

@@ -44,7 +44,8 @@ export const registerAiConfigurationRoutes: MediaRoutes = (router, context, stat
 
   router.api('GET', '/rest/mp/v1.1/ai-tagging/configurations', roles, () => json(200, [...state.aiConfigurations.values()]));
 
-  router.api('POST', '/rest/mp/v1.1/ai-tagging/configurations/{configurationId}', roles, (request) => {
+  const saves = router.when(() => !context.faults.has('media-ai-tagging-saves-missing'));
+  saves.api('POST', '/rest/mp/v1.1/ai-tagging/configurations/{configurationId}', roles, (request) => {
     const configurationId = request.params['configurationId'];
     if (!isAiKey(configurationId)) return badRequest('configurationId is not valid.');
     const result = readConfiguration(configurationId, request.body, state);

@@ -42,7 +42,8 @@ export const registerAiProviderRoutes: MediaRoutes = (router, context, state) =>
 
   router.api('GET', '/rest/mp/v1.1/ai-tagging/providers', roles, () => json(200, [...state.aiProviders.values()]));
 
-  router.api('POST', '/rest/mp/v1.1/ai-tagging/providers/{providerId}', roles, (request) => {
+  const saves = router.when(() => !context.faults.has('media-ai-tagging-saves-missing'));
+  saves.api('POST', '/rest/mp/v1.1/ai-tagging/providers/{providerId}', roles, (request) => {
     const providerId = request.params['providerId'];
     if (!isAiKey(providerId)) return badRequest('providerId is not valid.');
     const result = readProvider(providerId, request.body);
