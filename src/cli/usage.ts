@@ -65,7 +65,7 @@ export const commandHelp = {
     exits: `0 nothing blocking, 1 a call is blocking; ${errorCodes}.`,
   },
   sim: {
-    synopsis: 'npm run sim -- --version 7.4|8.0 [--port N] [--host ADDRESS] [--token-ttl SECONDS] [--login-page form|script] [--deprecation-headers sent|malformed] [--fault NAME]…',
+    synopsis: 'npm run sim -- --version 7.4|8.0 [--port N] [--host ADDRESS] [--token-ttl SECONDS] [--login-page form|script] [--deprecation-headers sent|malformed] [--removed-endpoints not-found|gone] [--fault NAME]…',
     purpose: 'Serves one simulated platform instance (its CAS under /cas) until Ctrl-C and prints the .env lines that point the suite at it on stdout.',
     options: [
       ['--version 7.4|8.0', 'the platform version to simulate (required)'],
@@ -74,6 +74,7 @@ export const commandHelp = {
       ['--token-ttl SECONDS', 'the access tokens\' lifetime'],
       ['--login-page form|script', 'script: a login form built by JavaScript, which only LOGIN_DRIVER=browser can drive'],
       ['--deprecation-headers sent|malformed', 'send Deprecation and Sunset headers on deprecated endpoints, or malformed ones'],
+      ['--removed-endpoints not-found|gone', 'answer the endpoints 8.0 removes with 404 (default) or 410 Gone'],
       ['--fault NAME', 'start with a named deviation from the spec (repeatable; the list follows)'],
       ['-h, --help', 'print this text and exit 0'],
     ],

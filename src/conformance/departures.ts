@@ -114,6 +114,7 @@ export const departures: readonly Departure[] = [
   // Refusals the checks provoke on purpose, with the status the standards the spec cites give; the vendor documents none.
   { module: 'job', method: 'GET', path: '/dse/rest/v1.0/dashboards/my-active', versions: ['7.4', '8.0'], side: 'response', pointer: '/status', spec: '§5.6, §7 (RFC 6750 §3.1)', document: `${job74}, ${job80}`, why: "the auth suites call my-active without a token and with a garbage one; RFC 6750 §3.1 answers a missing or invalid token with 401, a status the vendor's document does not list" },
   { module: 'planning', method: 'GET', path: '/maps/rest/api/{version}/group/{id}', versions: ['7.4', '8.0'], side: 'response', pointer: '/status', spec: '§4.3 (RFC 9110 §15.5.5)', document: `${maps74}, ${maps80}`, why: "the group-delete check reads the group it has just deleted; a resource that is gone is 404 (RFC 9110 §15.5.5), a status the vendor's document does not list" },
+  { module: 'planning', method: 'GET', path: '/maps/rest/api/{version}/view/{viewId}', versions: ['8.0'], side: 'response', pointer: '/status', spec: '§4.3 (RFC 9110 §15.5.5)', document: maps80, why: "the view-update check removes the scratch view it created and reads it once more to confirm; a resource that is gone is 404 (RFC 9110 §15.5.5), a status the vendor's document does not list" },
 ];
 
 export interface DepartureContext {

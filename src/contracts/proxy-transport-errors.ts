@@ -83,6 +83,9 @@ export function describeTransportError(error: Error): string {
   switch (code) {
     case 'ECONNRESET':
       return 'no response: the target reset the connection (ECONNRESET)';
+    // undici's word for a connection the target closed before it answered ("other side closed").
+    case 'UND_ERR_SOCKET':
+      return 'no response: the target reset the connection (UND_ERR_SOCKET: closed without an answer)';
     case 'ECONNREFUSED':
       return 'no response: the target refused the connection (ECONNREFUSED)';
     case 'ETIMEDOUT':

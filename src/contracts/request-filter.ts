@@ -20,7 +20,7 @@ import type { HttpClient } from '../http/client.ts';
 import type { Permits } from '../http/run-permits.ts';
 import { isRecord } from '../http/json.ts';
 import { closedByTransportError, noteNoResponse } from './proxy-transport-errors.ts';
-import { forwardWithRetries, isRetriedMethod } from './retried-forward.ts';
+import { forwardWithRetries, isRetriedMethod, targetAnsweredHeaders } from './retried-forward.ts';
 import type { ProviderTarget } from './provider-target.ts';
 import type { StateGate } from './state-handlers.ts';
 
@@ -185,7 +185,7 @@ function watchRequest(watched: WatchedTarget, method: string, path: string, resp
       return;
     }
     // Headers sent, body unfinished: a body that drips (the client's words for it, src/http/client.ts).
-    const what = response.headersSent ? `answered ${response.statusCode} but its body did not arrive` : 'did not answer';
+    const what = targetAnsweredHeaders(response) ? `answered ${response.statusCode} but its body did not arrive` : 'did not answer';
     const targetMs = Math.round(performance.now() - sentAt);
     if (targetMs < watched.requestTimeoutMs * 0.9) {
       noteNoResponse(

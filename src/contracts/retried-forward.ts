@@ -21,6 +21,17 @@ const notForwarded = new Set(['connection', 'keep-alive', 'proxy-connection', 't
 /** Attempts per request that needed more than one, by target origin, method and path (no query). */
 const retried = new Map<string, number>();
 
+/**
+ * Verifier responses whose target answered with a status and headers while its body is still on its way: the answer
+ * is written back whole, so the verifier's connection has no headers yet, and the request filter reads here that the
+ * target did answer (a body that drips, not a target that never answered).
+ */
+const answeredHeaders = new WeakSet<ServerResponse>();
+
+export function targetAnsweredHeaders(response: ServerResponse): boolean {
+  return response.headersSent || answeredHeaders.has(response);
+}
+
 /** `GET /path: 2 attempts` for an interaction's request that was sent more than once; undefined otherwise. */
 export function retriedForward(targetUrl: string, method: string, path: string): string | undefined {
   const attempts = retried.get(transportFailureKey(targetUrl, method, path));
@@ -53,6 +64,8 @@ export async function forwardWithRetries(targetBaseUrl: string, request: Incomin
       dispatcher: agent.compose(countAttempts(attempts), retryInterceptor(retryOptions)),
       signal: abandoned.signal,
     });
+    response.statusCode = answer.statusCode;
+    answeredHeaders.add(response);
     const body = Buffer.from(await answer.body.arrayBuffer());
     if (attempts.count > 1) retried.set(transportFailureKey(targetBaseUrl, method, path), attempts.count);
     if (response.destroyed) return;
