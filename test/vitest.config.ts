@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { transformCacheKeyPlugin } from '../src/runner/module-cache.ts';
+import { dependenciesWithoutSourcemaps } from './support/dependency-sourcemaps.ts';
 import { LongFilesFirst } from './support/long-files-first.ts';
 
 /**
@@ -9,8 +10,11 @@ import { LongFilesFirst } from './support/long-files-first.ts';
  */
 const UNIT_HANG_TIMEOUT_MS = 10 * 60_000;
 
+/** GitHub's workflow parser imports its schema JSON without an import attribute, which Node 20 refuses: vite loads it. */
+const inlined = ['@actions/workflow-parser'];
+
 export default defineConfig({
-  plugins: [transformCacheKeyPlugin(new URL('..', import.meta.url).pathname)],
+  plugins: [transformCacheKeyPlugin(new URL('..', import.meta.url).pathname), dependenciesWithoutSourcemaps(inlined)],
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],
@@ -29,7 +33,6 @@ export default defineConfig({
     env: { PACT_DO_NOT_TRACK: 'true' },
     // Vitest's transform cache on disk, as verify's runs use it (src/runner/module-cache.ts).
     experimental: { fsModuleCache: true },
-    // GitHub's workflow parser imports its schema JSON without an import attribute, which Node 20 refuses: vite loads it.
-    server: { deps: { inline: ['@actions/workflow-parser'] } },
+    server: { deps: { inline: inlined } },
   },
 });
