@@ -74,7 +74,7 @@ describe('verify and the stored refresh-token chain', () => {
     const stored = await storeAt(path).read();
     expect(stored?.refreshToken).toBeTruthy();
     expect(stored?.refreshToken).not.toBe(deadRefreshToken);
-    // The limited user's chain is named after TOKEN_STORE (README "Pointing it at a real target").
+    // The limited user's chain is named after TOKEN_STORE (docs/real-target.md).
     await access(join(dir, 'relogin', 'tokens.limited.json'));
   });
 
