@@ -21,9 +21,9 @@ export default defineConfig({
     environment: 'node',
     // Two cores run one test file at a time by default; the long files mostly wait on their child processes.
     maxWorkers: 3,
-    // A worker keeps its modules from one file to the next instead of importing them again (npm test 21 s less CPU,
-    // issue 9). Safe because no test leaves process-wide state behind: the ones that share run permits or start
-    // slots withdraw them after each test, the stack mapping guard's test restores Error.prepareStackTrace, and nothing stubs
+    // A worker keeps its modules from one file to the next instead of importing them again, which saves CPU. Safe
+    // because no test leaves process-wide state behind: the ones that share run permits or start slots withdraw them
+    // after each test, the stack mapping guard's test restores Error.prepareStackTrace, and nothing stubs
     // modules, globals or the environment (the small files pass shuffled this way too).
     isolate: false,
     // The kill matrix and the runs that wait out timeouts start first, so none of them is the tail.

@@ -1,5 +1,5 @@
 /**
- * The refresh-token chain as a nightly job sees it (issue 8), through the
+ * The refresh-token chain as a nightly job sees it, through the
  * user's own command, `npm run verify`, against an embedded platform served
  * as a real target:
  * - a dead stored chain without LOGIN_* is TOKEN_REFUSED (7) with the line

@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 2, as a nightly job would use it: two `npm run verify` runs
+ * The Allure history, as a nightly job would use it: two `npm run verify` runs
  * that keep the Allure history in one folder, the first through HISTORY_DIR,
  * the second through `--history DIR`. The second report carries the first
  * run's results as history.

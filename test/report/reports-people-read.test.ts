@@ -1,5 +1,5 @@
 /**
- * Issue 10 items 1, 2, 4, 5 on a real run: the planning and shop suites
+ * The reports people read, on a real run: the planning and shop suites
  * against embedded 7.4 and 8.0, an 8.0 that sends Deprecation / Sunset
  * headers, one that sends them malformed, and one with a fault that fails
  * checks (test/report/_run-report-suites.ts). Then:
@@ -88,7 +88,7 @@ async function allureResult(checkId: string, target: string): Promise<AllureResu
   throw new Error(`no Allure result of ${checkId} on ${target}`);
 }
 
-describe('failure messages in a real run (item 1)', () => {
+describe('failure messages in a real run', () => {
   it('a failed check reads as its problems in the results, the summary and Allure, and Allure files it Failed', async () => {
     const failed = results.checks.find((check) => check.project === reportTargets.fault && check.id === 'planning.fee-amounts-numeric' && check.state === 'failed');
     expect(failed?.error?.split('\n')[0]).toMatch(/^fees with a wrong type or amount: \/fees\/0\/amount is "[\d.]+", not a number \(\+\d+ more\)$/);
@@ -111,7 +111,7 @@ describe('failure messages in a real run (item 1)', () => {
   });
 });
 
-describe('Deprecation and Sunset headers (item 5)', () => {
+describe('Deprecation and Sunset headers', () => {
   const row = (target: string, id: string) => buildMigrationReport(ofTargets(target)).rows.find((candidate) => candidate.id === id)?.versions['8.0'];
 
   it('a deprecated endpoint that sends none says so, per version', () => {
@@ -139,7 +139,7 @@ describe('Deprecation and Sunset headers (item 5)', () => {
   });
 });
 
-describe('the Allure report (item 2)', () => {
+describe('the Allure report', () => {
   it('links each spec section at SPEC_URL', async () => {
     const result = await allureResult('planning.usergroups-all.served', reportTargets.clean80);
     expect(result.links).toContainEqual(expect.objectContaining({ type: 'spec', url: 'https://spec.example.com/platform-api-7.4-to-8.0#4.3' }));
@@ -201,7 +201,7 @@ describe('the Allure report (item 2)', () => {
   );
 });
 
-describe('the HTML migration report (item 4)', () => {
+describe('the HTML migration report', () => {
   it.runIf(browserTests)(
     `reads without JavaScript or network and filters by module and verdict${needsBrowser}`,
     async () => {
