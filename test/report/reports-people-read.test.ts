@@ -36,7 +36,6 @@ import { reportTargets } from './_report-targets.ts';
 const run = promisify(execFile);
 const repo = new URL('../../', import.meta.url).pathname;
 const screenshots = join(repo, 'reports', 'screenshots');
-const SLOW = 600_000;
 /** How long a page may take to show what a poll waits for: a bound on a hang on a busy machine, not a measure. */
 const pageWait = { timeout: 120_000 };
 const browserTests = inject('browserTests');
@@ -160,7 +159,7 @@ describe('the Allure report', () => {
       expect(categories).toContain('Observation (neither pass nor fail)');
       expect(categories).not.toContain('Our own error');
     },
-    SLOW,
+    HANG_TEST_TIMEOUT_MS,
   );
 
   it.runIf(browserTests)(
@@ -197,7 +196,7 @@ describe('the Allure report', () => {
       expect(requested).toEqual([]);
       await context.close();
     },
-    SLOW,
+    HANG_TEST_TIMEOUT_MS,
   );
 });
 
@@ -242,7 +241,7 @@ describe('the HTML migration report', () => {
       expect(requested).toEqual([]);
       await context.close();
     },
-    SLOW,
+    HANG_TEST_TIMEOUT_MS,
   );
 });
 
