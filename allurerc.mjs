@@ -1,5 +1,5 @@
 /**
- * The Allure 3 configuration of upgrade-guard's report (README "Reports").
+ * The Allure 3 configuration of upgrade-guard's report (docs/reports.md).
  * verify renders reports/allure-report with it; from the repository root,
  * `npx allure generate reports/allure-results` uses it too.
  *

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the main job (issue 9). Timing lives here, not in tests.
+ * Benchmark of the main job. Timing lives here, not in tests.
  *
  * 1. Overlap (P2): an embedded verify of each version with `--latency-ms N`
  *    (every request the embedded platform answers waits N ms, a far-away

@@ -1,7 +1,7 @@
 /**
  * A library loaded when it is first used, not with the module that uses it.
- * Each of the eight suite workers loads its modules before its first
- * request, all together on two cores (issue 9): a library only some checks
+ * Each suite worker loads its modules before its first request, the workers
+ * all together on few cores: a library only some checks
  * or some responses need (Ajv for a body's schema, a Link header's parser,
  * the glob matcher of `--only`) costs every worker's start. Synchronous
  * (require), so the functions that use it stay synchronous; it takes a

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { transformCacheKeyPlugin } from '../src/runner/module-cache.ts';
+import { dependenciesWithoutSourcemaps } from './support/dependency-sourcemaps.ts';
 import { LongFilesFirst } from './support/long-files-first.ts';
 
 /**
@@ -9,17 +10,20 @@ import { LongFilesFirst } from './support/long-files-first.ts';
  */
 const UNIT_HANG_TIMEOUT_MS = 10 * 60_000;
 
+/** GitHub's workflow parser imports its schema JSON without an import attribute, which Node 20 refuses: vite loads it. */
+const inlined = ['@actions/workflow-parser'];
+
 export default defineConfig({
-  plugins: [transformCacheKeyPlugin(new URL('..', import.meta.url).pathname)],
+  plugins: [transformCacheKeyPlugin(new URL('..', import.meta.url).pathname), dependenciesWithoutSourcemaps(inlined)],
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.ts'],
     environment: 'node',
     // Two cores run one test file at a time by default; the long files mostly wait on their child processes.
     maxWorkers: 3,
-    // A worker keeps its modules from one file to the next instead of importing them again (npm test 21 s less CPU,
-    // issue 9). Safe because no test leaves process-wide state behind: the ones that share run permits or start
-    // slots withdraw them after each test, the stack mapping guard's test restores Error.prepareStackTrace, and nothing stubs
+    // A worker keeps its modules from one file to the next instead of importing them again, which saves CPU. Safe
+    // because no test leaves process-wide state behind: the ones that share run permits or start slots withdraw them
+    // after each test, the stack mapping guard's test restores Error.prepareStackTrace, and nothing stubs
     // modules, globals or the environment (the small files pass shuffled this way too).
     isolate: false,
     // The kill matrix and the runs that wait out timeouts start first, so none of them is the tail.
@@ -27,9 +31,10 @@ export default defineConfig({
     testTimeout: UNIT_HANG_TIMEOUT_MS,
     hookTimeout: UNIT_HANG_TIMEOUT_MS,
     env: { PACT_DO_NOT_TRACK: 'true' },
+    // Decides once whether the browser tests run, and prints the one line when they are skipped.
+    globalSetup: ['test/support/browser-tests.ts'],
     // Vitest's transform cache on disk, as verify's runs use it (src/runner/module-cache.ts).
     experimental: { fsModuleCache: true },
-    // GitHub's workflow parser imports its schema JSON without an import attribute, which Node 20 refuses: vite loads it.
-    server: { deps: { inline: ['@actions/workflow-parser'] } },
+    server: { deps: { inline: inlined } },
   },
 });

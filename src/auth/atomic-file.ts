@@ -28,7 +28,7 @@ export interface AtomicWriteOptions {
 export async function writeFileAtomic(path: string, content: string, options: AtomicWriteOptions = {}): Promise<void> {
   const directory = dirname(path);
   await ensureDirectory(directory, options.directoryMode ?? 0o700);
-  // Loaded with the first write: a suite worker that never refreshes a token never loads it (issue 9).
+  // Loaded with the first write: a suite worker that never refreshes a token never loads it.
   const { default: atomicWrite } = await import('write-file-atomic');
   await atomicWrite(path, content, {
     mode: options.mode ?? 0o600,

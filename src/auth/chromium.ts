@@ -13,8 +13,8 @@ import type { Browser, BrowserServer, BrowserType } from 'playwright-core';
 import { UpgradeGuardError } from '../errors.ts';
 
 /**
- * playwright-core loads only for LOGIN_DRIVER=browser: it takes a second of CPU to load, and every suite worker
- * imports this file (issue 9: with the form driver, eight workers paid for a browser driver none of them used).
+ * playwright-core loads only for LOGIN_DRIVER=browser: it is heavy to load, and every suite worker
+ * imports this file, so with the form driver no worker pays for a browser driver it does not use.
  */
 async function chromiumType(): Promise<BrowserType> {
   return (await import('playwright-core')).chromium;

@@ -4,7 +4,7 @@
  * exactly one process holds it. It names its holder (host, PID namespace,
  * PID); the holder keeps its mtime fresh. A lock is abandoned, and taken
  * over, when its holder is a process of this machine that no longer exists
- * (at once: issue 8), or when its mtime is older than `staleMs` (a holder on
+ * (at once), or when its mtime is older than `staleMs` (a holder on
  * another machine that crashed). The lock is always released in `finally`.
  *
  * Why not a library: proper-lockfile (the maintained choice) knows staleness

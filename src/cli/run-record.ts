@@ -34,7 +34,7 @@ export interface RunRecord {
    * (a comparison that could not run is not "as documented"). Absent: not this run's part.
    */
   readonly contractBreaks?: { readonly ran: ContractBreaksSection } | { readonly failed: string };
-  /** Present when RUN_TIMEOUT_S ended the run: `results` are only the checks that finished (README "Two commands"). */
+  /** Present when RUN_TIMEOUT_S ended the run: `results` are only the checks that finished (docs/configuration.md, "Time bounds"). */
   readonly cutOff?: { readonly runTimeoutSeconds: number };
   /** A merge of shards that was not whole: what was missing, as its summary said it (`npm run report`). */
   readonly incomplete?: readonly string[];

@@ -37,7 +37,7 @@ import { newRunRecord, removeRunRecord, writeRunRecord, type RunRecord } from '.
 
 /**
  * The heavy half of the command: vitest, pact-js, the simulator and Allure take seconds to load, and a bad flag or
- * variable is answered before any of it is loaded (issue 9: the error cases of npm test spawn verify again and again).
+ * variable is answered before any of it is loaded (a command that only says what is wrong starts at once).
  */
 const heavy = async () => {
   const [runSuites, progress, consoleReporter, flaky, contractBreaks, crossVersion, runReports] = await Promise.all([
@@ -161,8 +161,8 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // The run's one Pact verifier child serves the contract suite's verification and the contract-breaks step's
   // (src/contracts/run-verifier.ts). Against a far target it starts now: it loads pact-js while this process loads the
   // rest of its modules, starts vitest and logs in, and replays while the suite workers start, not loading beside them
-  // (issue 9). Elsewhere it starts with the first verification. After the preflight: a target that cannot be reached
-  // costs no child. Closed when verify ends, or at RUN_TIMEOUT_S.
+  // and taking the CPU they start with. Elsewhere it starts with the first verification. After the preflight: a
+  // target that cannot be reached costs no child. Closed when verify ends, or at RUN_TIMEOUT_S.
   const contractsInRun = comparesAtAll && args.from === undefined && args.to === undefined;
   const verifierShape = { jobs: plan.length + 1, filesAtOnce: pactFilesAtOnce(config) };
   const verifier = !contractsInRun ? undefined : waitsOnNetwork(config) ? startVerifierChild(verifierShape, runDeadline(config)) : lazyVerifierChild(verifierShape, runDeadline(config));

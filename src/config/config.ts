@@ -115,7 +115,7 @@ export interface Config {
  * worker waiting longer than it works on a request, or `verify --latency-ms`. Then what does not depend on each other
  * overlaps as far as MAX_CONCURRENCY lets it, at some CPU (a suite worker per permit, a Pact verifier run per pact
  * file). The embedded platform, or a target on this machine, answers at once, and there the CPU is what counts
- * (issue 9). It decides how much overlaps, never a verdict.
+ * (a worker's start is CPU it takes from the others). It decides how much overlaps, never a verdict.
  */
 export function waitsOnNetwork(config: Pick<Config, 'remote' | 'addedLatencyMs' | 'targetRoundTripMs'>): boolean {
   if ((config.addedLatencyMs ?? 0) > 0) return true;

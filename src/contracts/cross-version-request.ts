@@ -1,6 +1,6 @@
 /**
  * Which cross-version comparison a run makes (the contract-breaks step,
- * README "Contracts"): `--from` / `--to`, or by default the 7.4 contracts
+ * docs/contracts.md): `--from` / `--to`, or by default the 7.4 contracts
  * against 8.0 when the run covers an 8.0 target. Light on purpose: verify
  * decides this before it loads the comparison itself (cross-version.ts).
  */

@@ -8,9 +8,9 @@
  * verify does), so pact-js loads once per run; otherwise (the kill matrix)
  * in a child of its own. A run without the contract suite verifies nothing.
  *
- * Why not start at once, while the workers load: measured at 50 and 200 ms a
- * request, a verification started then took the CPU the workers' start
- * needed and ended no sooner (issue 9).
+ * Why not start at once, while the workers load: a verification started
+ * then takes the CPU the workers' start needs and ends no sooner (`npm run
+ * bench` at 50 and 200 ms a request shows it).
  */
 import type { TestProject } from 'vitest/node';
 import { SecretRegistry } from '../http/redact.ts';
@@ -31,7 +31,7 @@ export default function setup(project: TestProject): () => Promise<void> {
   let verification: Promise<void> | undefined;
   const start = (): void => {
     // Loaded when the suite asks: the workers start only after every global setup has loaded, and the verification's
-    // modules (the configuration's validator among them) are no part of that (issue 9).
+    // modules (the configuration's validator among them) are no part of that.
     verification ??= import('./suite-verification.ts').then(({ verifySuiteContracts }) => verifySuiteContracts({
       config,
       runProject,

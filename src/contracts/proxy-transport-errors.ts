@@ -1,5 +1,5 @@
 /**
- * No response is not a break (issue 8; README "Contract breaks"). pact-js
+ * No response is not a break (docs/contracts.md, "Cross-version run"). pact-js
  * forwards every interaction's request to the target through its
  * verification proxy, an http-proxy server it gives no 'error' listener.
  * http-proxy then rethrows a target's transport error (a reset, a refused

@@ -16,8 +16,7 @@
  * (src/http/lent-permits.ts). Against a far target (`filesAtOnce`) the child
  * then replays each pact file of a source in a verifier run of its own, all
  * at once: the permits bound what is in flight, and a source's chain of
- * interactions is no longer one long line (issue 9: at 50 ms a request, the
- * 7.4 contracts replayed against 8.0 were a 2 s chain).
+ * interactions is no longer one long line.
  */
 import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
@@ -121,7 +120,7 @@ export interface VerifierChild {
 
 /**
  * Starts a verifier child before its requests are known. A verify run keeps one for all its verifications (the
- * contract-breaks step's and the contract suite's): pact-js loads once, not once per step (issue 9), and against a
+ * contract-breaks step's and the contract suite's): pact-js loads once, not once per step, and against a
  * far target it has loaded before the suite workers load their modules. `shape` sizes the child's thread pool: it
  * must cover every request the child will verify at once.
  */

@@ -2,8 +2,8 @@
  * A verify run's one Pact verifier child, shared by its two verifications:
  * the contract-breaks step's (verify, in its own module graph) and the
  * contract suite's (global-setup.ts, in vitest's). pact-js and the verifier
- * load once per run, not once per step (issue 9: a child's start is about
- * 0.7 s of CPU, on a run bound by two cores). verify makes it and closes
+ * load once per run, not once per step (a child's start is CPU taken from a
+ * run bound by its cores). verify makes it and closes
  * it; the global setup finds it by the id runSuites provides
  * (`runVerifier`). globalThis is the one object both module graphs share
  * (as src/run-targets/setup-failures.ts).
@@ -37,8 +37,7 @@ export function runVerifierOf(id: string | undefined): VerifierChild | undefined
 
 /**
  * A verifier child that starts when its first request comes. Against the embedded platform or a near target the run
- * is bound by CPU from its first moment: a child started ahead only slows the start (a median of 5.3 s without,
- * 5.5 s with), so it starts with the first verification that needs it.
+ * is bound by CPU from its first moment: a child started ahead only slows the start, so it starts with the first verification that needs it.
  */
 export function lazyVerifierChild(shape: VerificationShape, signal?: AbortSignal): VerifierChild {
   let child: VerifierChild | undefined;

@@ -6,7 +6,7 @@
  * - the project's contracts of the target's version (contracts/pacts/);
  * - the team's own app contracts (PACT_URLS, PACT_DIR, a Pact Broker), when set.
  * In the main process it runs in the run's one verifier child
- * (run-verifier.ts) when there is one: pact-js loads once per run (issue 9).
+ * (run-verifier.ts) when there is one: pact-js loads once per run.
  */
 import type { Config } from '../config/config.ts';
 import { pactFilesAtOnce } from '../config/config.ts';

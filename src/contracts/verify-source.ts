@@ -113,7 +113,7 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
 
 /**
  * A source of pact files replayed file by file, `filesAtOnce` verifier runs at a time, as one verification: the
- * interactions of one file stay in order, the files overlap (issue 9: against a far target, one run over all files is
+ * interactions of one file stay in order, the files overlap (against a far target, one run over all files would be
  * one long chain of requests). A run that could not happen makes the whole source's failure, as one run's would.
  */
 export async function verifyFilesApart(target: ProviderTarget, source: Extract<PactSource, { kind: 'files' }>, filesAtOnce: number): Promise<SourceVerification> {

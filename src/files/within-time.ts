@@ -1,6 +1,6 @@
 /**
  * A time bound for file operations on paths the user names: a FIFO at
- * TOKEN_STORE or a hung network mount must not hang the run (issue 8).
+ * TOKEN_STORE or a hung network mount must not hang the run.
  * A local file operation takes milliseconds; the bound is far above that.
  * The operation itself cannot be cancelled (it sits in libuv's thread pool),
  * so a command that hits the bound ends the process (src/cli/run-cli.ts).

@@ -6,8 +6,8 @@
  * takes one of the run's permits and says so, and the child hands it back
  * when its answer is in. MAX_CONCURRENCY then bounds the verifier's requests
  * as it bounds a worker's, however many verifier runs the child has going
- * (issue 9: a child that held one permit for its whole life could only
- * replay one interaction at a time).
+ * (a child that held one permit for its whole life could only replay one
+ * interaction at a time).
  */
 import type { ChildProcess } from 'node:child_process';
 import { UpgradeGuardError, isErrorCode, runTimedOut, runTimedOutSeconds, type ErrorCode } from '../errors.ts';

@@ -58,8 +58,8 @@ const MIN_REGISTERED_HANDLE = 16;
 export class SecretRegistry {
   /**
    * Each secret as written and URL-encoded, encoded once when it is added: every header, URL and body of a run is
-   * scrubbed against all of them, and the kill matrix's setup knows hundreds (issue 9: re-encoding them on every
-   * scrub was a third of its main thread).
+   * scrubbed against all of them, and the kill matrix's setup knows hundreds: encoding them on every scrub would cost
+   * more than the scrubbing.
    */
   readonly #forms = new Set<string>();
   /** Header names whose values are secrets besides the OAuth ones (EXTRA_HEADERS), lower case. */

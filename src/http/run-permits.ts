@@ -4,7 +4,7 @@
  * step) and every vitest worker. Each HttpClient keeps its p-limit queue
  * (arrival order inside the thread); a request it lets go still takes one of
  * these permits before it is sent, so N workers never hold more than
- * MAX_CONCURRENCY requests open together (issue 9).
+ * MAX_CONCURRENCY requests open together.
  *
  * The counters live in a SharedArrayBuffer that reaches the workers as
  * worker_threads environment data (cloned into every Worker started after

@@ -1,9 +1,9 @@
 /**
  * The parts of undici the client uses, required from their own files: its
  * pooled Agent, its retry interceptor and its request API. undici's entry
- * module also loads fetch, WebSocket, the caches and the mock agents: about
- * 60 ms of CPU against 20 in each of the eight suite workers that start
- * together on two cores before their first request (issue 9). undici
+ * module also loads fetch, WebSocket, the caches and the mock agents, CPU
+ * that every suite worker would spend before its first request, while the
+ * workers start together on few cores. undici
  * publishes no exports map, so these are its own published files;
  * test/unit/undici-parts.test.ts checks they are the very ones its entry
  * exports, so an upgrade that moves one fails there, never silently.

@@ -2,8 +2,8 @@
  * The embedded platform's starter, loaded once per process. The global
  * setup runs in vitest's module graph, inside verify's process: through
  * vite's module runner it would load the simulator's modules a second time,
- * one after the other, and the workers start only once it has returned
- * (issue 9: 0.3 s on the start's critical path, 8.0 at 50 ms a request).
+ * one after the other, and the workers start only once it has returned, so
+ * that load would sit on the run's critical path.
  * The command that starts the run (runSuites) lends the starter of its own
  * module graph; under plain `vitest` none is lent and the global setup
  * loads its own. globalThis is the one object both module graphs share (as

@@ -1,6 +1,6 @@
 /**
- * Values the main process works out for the suite workers while they start
- * (issue 9): the global setup hands each one over on a BroadcastChannel
+ * Values the main process works out for the suite workers while they start:
+ * the global setup hands each one over on a BroadcastChannel
  * named for the run (every thread of the process can open it), keyed by
  * target or project. The main half settles each key once, with its value or
  * the coded error that ended the work; it answers an ask when it can, and

@@ -31,7 +31,7 @@ export interface RunTarget {
 /**
  * One vitest project holds every target of the run, of both versions: vitest
  * keeps a worker for the files of one project only, so a project per version
- * started every worker twice (issue 9), and the two versions' files could
+ * would start every worker twice, and the two versions' files could
  * not share a worker. What differs by version is decided per target
  * (`targetVersion()`, src/run-targets/current-target.ts). The kill matrix
  * puts every fault into the same project, so the suites load once.

@@ -1,11 +1,9 @@
 /**
  * The shared sessions reach the suite workers after the workers start. The
  * global setup provides each target without its sessions and logs in while
- * vitest starts its workers: a worker loading its modules (a few tenths of a
- * second of CPU each, eight of them on two cores) no longer waits for a
- * chain of login requests first, and a login no longer waits for them
- * (issue 9: at 200 ms a request the logins were a second before any worker
- * started).
+ * vitest starts its workers: a worker loading its modules (CPU work, many
+ * workers on few cores) no longer waits for a
+ * chain of login requests first, and a login no longer waits for them.
  *
  * The global setup settles each target once, on the run's handoff
  * (handoff.ts), with its opened sessions or the coded error that ended its

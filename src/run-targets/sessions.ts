@@ -34,7 +34,7 @@ export async function openSessions(target: TargetInfo, secrets: SecretRegistry, 
   registerTargetSecrets(target, secrets);
   const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, maxConcurrency: target.maxConcurrency, secrets });
   try {
-    // The three logins are independent chains of requests: against a far target they overlap (issue 9).
+    // The three logins are independent chains of requests: against a far target they overlap.
     const [full, limited, issued] = await Promise.all([
       openSession(http, target, 'full', target.fullUser, target.sessions.full, onNotice),
       openSession(http, target, 'limited', target.limitedUser, target.sessions.limited, onNotice).catch((error: unknown) => {

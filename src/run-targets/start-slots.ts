@@ -1,15 +1,11 @@
 /**
- * Suite workers load their first file a few at a time (issue 9). Against a
+ * Suite workers load their first file a few at a time. Against a
  * far target verify starts MAX_CONCURRENCY workers, eight by default, and
- * each needs a few tenths of a second of CPU to load its setup files and
- * its first file's modules. Loading together on two cores, they all became
- * ready at once, a second and more after the logins had ended, while the
- * network stayed idle. With a slot each, the first workers load at full
+ * each needs CPU to load its setup files and its first file's modules.
+ * Loading together on two cores, they would all become ready at once, long
+ * after the logins had ended, while the network stayed idle. With a slot each, the first workers load at full
  * speed and start their checks, which mostly wait on the network, while the
- * next ones load. 8.0 at 50 ms a request, six runs each back to back: the
- * network busy for a median 0.190 of the sum of latencies with a slot a
- * core, 0.202 without; three slots on two cores gave about the same as two,
- * and so did giving the slots to the longest chains first.
+ * next ones load (`npm run bench` measures the overlap).
  *
  * The slots cover what a worker loads for its first file; vitest's own
  * worker start comes before them, and a module a file imports once its
@@ -41,7 +37,7 @@ export const START_SLOTS_OPENED = 1 << 20;
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
 /**
- * A slot is held a few tenths of a second. A slot never comes back when a worker's first file failed to load (an
+ * A slot is held while a first file loads. A slot never comes back when a worker's first file failed to load (an
  * import error of ours) and the worker got no other file, when its thread ended while it held one, or when every
  * check of that file was skipped before it ran (its hooks do not run; no suite file does that): a worker still
  * waiting then loses this much, and no more.

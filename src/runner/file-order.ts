@@ -5,14 +5,12 @@
  * the participant changes go request by request, a lifecycle creates,
  * reads, changes and deletes in turn, the expiry check waits a token out,
  * the refresh chain rotates in order. Started last, such a chain is the
- * run's tail, with one request in flight while every other worker is idle
- * (issue 9: 2.2 s of an 8.0 run at 50 ms a request); started first, it
- * overlaps everything else. The rest keep vitest's own order.
+ * run's tail, with one request in flight while every other worker is idle;
+ * started first, it overlaps everything else. The rest keep vitest's own order.
  *
  * Listed, not left to vitest: vitest starts the files it timed slowest in
  * the last run first, and a 7.4 run times the 8.0-only chains as skipped,
- * so an 8.0 run after it started them last (its network window 0.23–0.25 of
- * the latency sum at 50 ms, against 0.19–0.21 after an 8.0 run).
+ * so an 8.0 run after it would start them last, its chains the tail.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 

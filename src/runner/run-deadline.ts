@@ -1,5 +1,5 @@
 /**
- * RUN_TIMEOUT_S bounds the whole run (README "Two commands"). verify fixes
+ * RUN_TIMEOUT_S bounds the whole run (docs/configuration.md, "Time bounds"). verify fixes
  * the moment once (`Config.runDeadlineAt`); every part of the run that can
  * wait on the target, in this process or a suite worker, makes its signal
  * from that moment, so they all stop together: the suites are cancelled and

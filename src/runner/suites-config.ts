@@ -91,15 +91,12 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
 /**
  * How many files run at once. Against a far target a suite file mostly
  * waits on the network: as many workers as MAX_CONCURRENCY keep that many
- * requests in flight (issue 9: 8.0 at 50 ms a request, the network busy
- * 0.29 of the sum of latencies with eight workers, 0.35 with four). The
+ * requests in flight. The
  * embedded platform, or a target on this machine, answers at once, so there
- * a worker's start (a second of CPU loading the suites' modules) costs more
+ * a worker's start (the CPU of loading the suites' modules) costs more
  * than its overlap wins: as many workers as cores, at least two, so the
- * expiry check's wait never holds the only one (both versions, every
- * suite, on two cores: a median of 6.37 s with two workers, 6.68 s with
- * three, 6.95 s with four, over seven rounds; the kill matrix 70 s of CPU
- * with two, 79 s with four). Every worker's requests share the run's
+ * expiry check's wait never holds the only one (`npm run bench` compares
+ * the counts). Every worker's requests share the run's
  * MAX_CONCURRENCY permits (src/http/run-permits.ts) either way.
  */
 export function suiteWorkers(config: Pick<Config, 'maxConcurrency' | 'remote' | 'addedLatencyMs' | 'targetRoundTripMs'>): number {

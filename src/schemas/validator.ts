@@ -79,7 +79,7 @@ function validatorFor(id: SchemaId): ValidateFunction {
   }
 }
 
-/** Ajv and its formats load with the first schema a process compiles: about 30 ms of a suite worker's start (issue 9). */
+/** Ajv and its formats load with the first schema a process compiles, not with every suite worker's start. */
 const ajv2020 = lazyDependency<typeof import('ajv/dist/2020.js')>('ajv/dist/2020.js');
 const ajvFormats = lazyDependency<typeof import('ajv-formats')>('ajv-formats');
 

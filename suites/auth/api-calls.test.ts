@@ -2,7 +2,7 @@
  * Calls to the module APIs (spec §5.6): `Authorization: Bearer <token>`, the
  * keyword accepted in any case; without a token, or with one the CAS never
  * issued, the call is refused.
- * The checks only read the shared session's access token (one promise per process), so they run concurrently (issue 9).
+ * The checks only read the shared session's access token (one promise per process), so they run concurrently.
  */
 import { check } from '../../src/check/check.ts';
 import { suiteContext } from '../../src/run-targets/context.ts';

@@ -3,7 +3,7 @@
  * unregistered redirect_uri is never redirected to, a 7.4 scope error comes
  * back as an OAuth error with the state, and a request without a required
  * parameter yields no code.
- * Each check sends authorization requests of its own, so they run concurrently (issue 9).
+ * Each check sends authorization requests of its own, so they run concurrently.
  */
 import { isLoginError } from '../../src/auth/login-driver.ts';
 import type { FaultDeclarations } from '../../src/catalog/faults.ts';

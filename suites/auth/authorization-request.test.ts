@@ -3,7 +3,7 @@
  * §9.1): 7.4 at `/api/v1.1/authorization` with `scope=openid`, 8.0 at
  * `/oauth2/auth` with `response_mode=query`. The user gets a login challenge,
  * then a redirect with a code and the very state that was sent.
- * Each check runs an authorization flow of its own, so they run concurrently (issue 9).
+ * Each check runs an authorization flow of its own, so they run concurrently.
  */
 import { authorizationUrl } from '../../src/auth/authorization-request.ts';
 import { describeEndpoints, endpointObservation, isSpecEndpoint } from '../../src/auth/endpoints.ts';

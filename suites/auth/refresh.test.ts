@@ -38,7 +38,7 @@ function refresh(context: SuiteContext, refreshToken: string): Promise<HttpRespo
 }
 
 // One token family, used up in order: the rotation, the old token refused, then its reuse revoking the family
-// (RFC 9700 §4.14.2). These checks depend on each other and never run concurrently (issue 9).
+// (RFC 9700 §4.14.2). These checks depend on each other and never run concurrently.
 describe.sequential('the refresh-token chain, in order', () => forEachTarget(() => {
   let rotation: Rotation | string = 'the rotation setup did not run';
 

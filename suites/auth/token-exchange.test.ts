@@ -3,7 +3,7 @@
  * exchange has the documented shape, codes are single use and bound to the
  * redirect URI, the client must authenticate, and only the authorization
  * code grant (plus refresh) is supported (spec §5.9).
- * Each check logs in and exchanges a code of its own, so they run concurrently (issue 9).
+ * Each check logs in and exchanges a code of its own, so they run concurrently.
  */
 import { isBearerTokenType, tokenRequest } from '../../src/auth/token-endpoint.ts';
 import type { FaultDeclarations } from '../../src/catalog/faults.ts';

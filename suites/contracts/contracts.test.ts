@@ -1,5 +1,5 @@
 /**
- * Provider verification (issue 4): the real Pact Verifier runs against each
+ * Provider verification: the real Pact Verifier runs against each
  * run target of the project in verify's own process when this file asks for
  * it (src/contracts/global-setup.ts, suite-verification.ts); this file gets
  * its verdicts over the run's contract handoff, and each interaction becomes
@@ -37,7 +37,7 @@ const verification = await handedOver<SuiteVerification>(inject('contractHandoff
 const resultsByTarget = new Map(Object.entries(verification.results));
 const setupProblems: readonly SetupProblem[] = verification.problems.map((problem) => ({ ...problem, message: scrub(problem.message) }));
 // The consumer contracts (and Pact's matchers, with ramda) load once the verdicts are in, not while the suite workers
-// start together on the run's cores (issue 9): only their fault declarations are read here.
+// start together on the run's cores: only their fault declarations are read here.
 const { moduleContracts } = await import('../../contracts/consumer/index.ts');
 
 /** The faults each of the project's interactions of a version declares (contracts/consumer/<module>.pact.ts), by check id. */
@@ -90,7 +90,7 @@ function declareInteraction(outcome: InteractionOutcome, id: CheckId, faults: Fa
       // An endpoint the spec lists as served answering 404/405: the headline names the check that holds that finding.
       const notServed = interactionNotServed(outcome, version);
       if (notServed) throw targetBreak(`the target breaks the contract "${outcome.description}" because ${notServed.endpoint} is not served (${notServed.status}; finding ${notServed.findingId}):\n${formatMismatches(outcome.mismatches)}`);
-      // No response is a failure of the target, but not a break of the contract (issue 8): the message says which.
+      // No response is a failure of the target, but not a break of the contract: the message says which.
       if (gotNoResponse(outcome)) throw targetBreak(`the target gave no response for the contract "${outcome.description}": ${formatMismatches(outcome.mismatches)}`);
       throw targetBreak(`the target breaks the contract "${outcome.description}":
 ${formatMismatches(outcome.mismatches)}`);

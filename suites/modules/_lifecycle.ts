@@ -77,7 +77,7 @@ function definition(entry: CatalogEntry, aspect: LifecycleAspect, title: string,
     id: `${entry.id}.${aspect}`,
     title,
     labels: { module: entry.module, feature: entry.change, story: `${entry.method} ${entry.path}`, spec: entry.specSection },
-    // A mutating entry changes the seed data others read (and undoes it in the same check): one at a time (issue 9).
+    // A mutating entry changes the seed data others read (and undoes it in the same check): one at a time.
     concurrent: !entry.mutating,
     killedBy: faults.killedBy,
     ...(faults.observedBy && { observedBy: faults.observedBy }),

@@ -11,9 +11,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ImpactVerdict } from '../../src/impact/types.ts';
 import { npmRunImpact, readImpactFiles } from '../support/impact-command.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 
-/** A safety net, not a measure: npm and tsx alone take seconds per child on a busy runner. */
-const COMMAND_TIMEOUT_MS = 180_000;
+/** A child command's bound: it only catches a hang (test/support/hang-timeout.ts). */
+const COMMAND_TIMEOUT_MS = HANG_TIMEOUT_MS;
 const dir = mkdtempSync(join(tmpdir(), 'ug-impact-examples-'));
 
 interface Expected {
@@ -122,7 +123,7 @@ describe.each(modes)('npm run impact $name', ({ name, args: modeArgs }) => {
     const counts = report.summary;
     expect(outcome.stdout).toContain(`${report.calls.length} distinct calls: ${counts.blocking} blocking, ${counts.replace} replace, ${counts.review} review, ${counts.unchanged} unchanged, ${counts.unknown} unknown`);
     for (const secret of harSecrets) expect(`${outcome.stdout}${outcome.stderr}${markdown}${json}${html}`).not.toContain(secret);
-  }, COMMAND_TIMEOUT_MS);
+  }, HANG_TEST_TIMEOUT_MS);
 });
 
 describe('npm run impact with the pact sources verify reads', () => {
@@ -137,5 +138,5 @@ describe('npm run impact with the pact sources verify reads', () => {
     const { report } = readImpactFiles(reportsDir);
     const verdicts = Object.fromEntries(report.calls.map((call) => [`${call.method} ${call.endpoint}`, call.verdict]));
     expect(verdicts).toEqual(Object.fromEntries(Object.entries(examples.pact?.calls ?? {}).map(([call, expected]) => [call, expected.verdict])));
-  }, COMMAND_TIMEOUT_MS);
+  }, HANG_TEST_TIMEOUT_MS);
 });

@@ -11,8 +11,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlatform, type Platform } from '../../simulator/platform.ts';
 import { npmRunImpact, readImpactFiles } from '../support/impact-command.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 
-const COMMAND_TIMEOUT_MS = 180_000;
+/** A child command's bound: it only catches a hang (test/support/hang-timeout.ts). */
+const COMMAND_TIMEOUT_MS = HANG_TIMEOUT_MS;
 const dir = mkdtempSync(join(tmpdir(), 'ug-impact-remote-'));
 let platform: Platform;
 let envFile: string;
@@ -42,5 +44,5 @@ describe('npm run impact with BASE_URL', () => {
     for (const secret of [clientSecret, users.full.password, users.limited.password]) {
       expect(`${outcome.stdout}${outcome.stderr}${markdown}${json}${html}`).not.toContain(secret);
     }
-  }, COMMAND_TIMEOUT_MS);
+  }, HANG_TEST_TIMEOUT_MS);
 });

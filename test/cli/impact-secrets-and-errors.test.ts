@@ -11,8 +11,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneCodedLine } from '../support/verify-command.ts';
 import { npmRunImpact, readImpactFiles } from '../support/impact-command.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 
-const COMMAND_TIMEOUT_MS = 180_000;
+/** A child command's bound: it only catches a hang (test/support/hang-timeout.ts). */
+const COMMAND_TIMEOUT_MS = HANG_TIMEOUT_MS;
 const dir = mkdtempSync(join(tmpdir(), 'ug-impact-secrets-'));
 
 const secrets = {
@@ -98,7 +100,7 @@ describe('npm run impact with a HAR full of secrets', () => {
       expect(markdown).toContain('access_token=[REDACTED]');
       for (const secret of Object.values(secrets)) expect(`${outcome.stdout}${outcome.stderr}${markdown}${json}${html}`).not.toContain(secret);
     }
-  }, 2 * COMMAND_TIMEOUT_MS);
+  }, HANG_TIMEOUT_MS + HANG_TEST_TIMEOUT_MS);
 });
 
 describe('npm run impact with bad input', () => {
@@ -111,15 +113,15 @@ describe('npm run impact with bad input', () => {
     writeFileSync(file, content);
     const line = expectOneCodedLine(await npmRunImpact(['--har', file], { REPORTS_DIR: join(dir, 'bad') }, COMMAND_TIMEOUT_MS), code);
     expect(line).toContain(file);
-  }, COMMAND_TIMEOUT_MS);
+  }, HANG_TEST_TIMEOUT_MS);
 
   it('--calls with a line that is no call names the line', async () => {
     const file = join(dir, 'calls.txt');
     writeFileSync(file, 'GET /rest/mp/v1.2/themes\nFETCH /rest/mp/v1.2/themes\n');
     expect(expectOneCodedLine(await npmRunImpact(['--calls', file], { REPORTS_DIR: join(dir, 'bad') }, COMMAND_TIMEOUT_MS), 'CONFIG_INVALID')).toContain(`${file}:2`);
-  }, COMMAND_TIMEOUT_MS);
+  }, HANG_TEST_TIMEOUT_MS);
 
   it('no input at all is a usage error', async () => {
     expectOneCodedLine(await npmRunImpact([], { REPORTS_DIR: join(dir, 'bad') }, COMMAND_TIMEOUT_MS), 'USAGE');
-  }, COMMAND_TIMEOUT_MS);
+  }, HANG_TEST_TIMEOUT_MS);
 });

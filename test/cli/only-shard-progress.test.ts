@@ -10,10 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectOneCodedLine, npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ug-only-shard-'));
-/** A safety net, not a measure: npm, tsx and an embedded target on a busy machine. */
-const COMMAND_TIMEOUT_MS = 900_000;
+/** A child command's bound: it only catches a hang (test/support/hang-timeout.ts). */
+const COMMAND_TIMEOUT_MS = HANG_TIMEOUT_MS;
 let runs = 0;
 
 function verify(args: readonly string[], variables: Record<string, string> = {}): Promise<VerifyOutcome> {
@@ -26,17 +27,17 @@ describe.concurrent('verify --only and --shard refuse what would not be the run 
     const line = expectOneCodedLine(await verify(['--only', 'jbo']), 'CONFIG_INVALID');
     expect(line).toContain('"jbo"');
     expect(line).toContain('did you mean "job"?');
-  }, COMMAND_TIMEOUT_MS);
+  }, HANG_TEST_TIMEOUT_MS);
 
   it('--only that matches no check of the run is CONFIG_INVALID, not a green run', async () => {
     const line = expectOneCodedLine(await verify(['--version', '8.0', '--suites', 'auth', '--only', 'auth.no-such-check']), 'CONFIG_INVALID');
     expect(line).toContain('matched no check');
-  }, COMMAND_TIMEOUT_MS);
+  }, HANG_TEST_TIMEOUT_MS);
 
   for (const shard of ['3/2', 'half', '1/99']) {
     it(`--shard ${shard} is CONFIG_INVALID`, async () => {
       expect(expectOneCodedLine(await verify(['--shard', shard]), 'CONFIG_INVALID')).toContain('--shard');
-    }, COMMAND_TIMEOUT_MS);
+    }, HANG_TEST_TIMEOUT_MS);
   }
 });
 
@@ -46,7 +47,7 @@ describe('verify --only runs the subset and says so; progress off a terminal is 
     const outcome = await npmRunVerify(
       ['--version', '8.0', '--suites', 'auth', '--only', 'auth.token-type-bearer,auth.code-reuse-*'],
       { REPORTS_DIR: reports, TOKEN_STORE: join(dir, 'subset-state', 'tokens.json'), CI: 'true' },
-      COMMAND_TIMEOUT_MS,
+      HANG_TEST_TIMEOUT_MS,
     );
     expect(outcome.code, `${outcome.stdout}\n${outcome.stderr}`).toBe(0);
     const record = JSON.parse(readFileSync(join(reports, 'run-results.json'), 'utf8')) as { results: { checks: { id: string }[] } };
@@ -57,5 +58,5 @@ describe('verify --only runs the subset and says so; progress off a terminal is 
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.at(-1)).toBe('progress: embedded 8.0 2/2; 0 failed');
     expect(outcome.stderr).not.toContain('\r');
-  }, COMMAND_TIMEOUT_MS);
+  }, HANG_TEST_TIMEOUT_MS);
 });

@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { npmRunVerify } from '../support/verify-command.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 
-/** A safety net, not a measure: two embedded platforms and a verifier child per version on a busy runner. */
-const COMMAND_TIMEOUT_MS = 300_000;
+/** A child command's bound: it only catches a hang (test/support/hang-timeout.ts). */
+const COMMAND_TIMEOUT_MS = HANG_TIMEOUT_MS;
 const pact = 'examples/campaign-planner-marketing-platform.json';
 
 const interactions = [
@@ -62,5 +63,5 @@ describe('the example pact as PACT_URLS', () => {
         else expect(outcome.stdout, `${version}: ${description}`).not.toContain(`✗ embedded ${version} ${checkId(description)}:`);
       }
     }
-  }, COMMAND_TIMEOUT_MS);
+  }, HANG_TEST_TIMEOUT_MS);
 });

@@ -16,10 +16,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newRunRecord, writeRunRecord, type RunRecord } from '../../src/cli/run-record.ts';
 import type { CheckResult } from '../../src/runner/results.ts';
 import { expectOneCodedLine, npmRunReport, type VerifyOutcome } from '../support/verify-command.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ug-report-incomplete-'));
-/** A safety net, not a measure. */
-const COMMAND_TIMEOUT_MS = 120_000;
+/** A child command's bound: it only catches a hang (test/support/hang-timeout.ts). */
+const COMMAND_TIMEOUT_MS = HANG_TIMEOUT_MS;
 const target = 'the EMBEDDED SIMULATOR, not a real target (no BASE_URL set)';
 const targets = ['embedded 7.4', 'embedded 8.0'];
 
@@ -80,7 +81,7 @@ beforeAll(async () => {
   ]);
   // The merged folder of an incomplete merge, merged again (a second --history run, a re-render).
   remerged = await npmRunReport(['--out', join(dir, 'remerged'), join(dir, 'merged-1-3')], COMMAND_TIMEOUT_MS);
-}, COMMAND_TIMEOUT_MS);
+}, HANG_TEST_TIMEOUT_MS);
 
 describe('npm run report when not every shard finished', () => {
   it('a shard cut off by RUN_TIMEOUT_S: TARGET_TIMEOUT (4), its finished checks merged, every shard named', () => {

@@ -13,10 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { npmRunReport, npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ug-shard-merge-'));
-/** A safety net, not a measure: three embedded runs share a busy machine. */
-const COMMAND_TIMEOUT_MS = 600_000;
+/** A child command's bound: it only catches a hang (test/support/hang-timeout.ts). */
+const COMMAND_TIMEOUT_MS = HANG_TIMEOUT_MS;
 const selection = ['--only', 'job,auth'];
 
 function verify(name: string, args: readonly string[]): Promise<VerifyOutcome> {
@@ -69,7 +70,7 @@ let merged: VerifyOutcome;
 beforeAll(async () => {
   [single, ...shards] = await Promise.all([verify('single', []), verify('shard-1', ['--shard', '1/2']), verify('shard-2', ['--shard', '2/2'])]);
   merged = await npmRunReport(['--out', join(dir, 'merged'), join(dir, 'shard-1'), join(dir, 'shard-2')], COMMAND_TIMEOUT_MS);
-}, COMMAND_TIMEOUT_MS * 2);
+}, HANG_TIMEOUT_MS + HANG_TEST_TIMEOUT_MS);
 
 describe('npm run report merges verify --shard 1/2 and 2/2 into one run', () => {
   it('each command finished as a clean run (exit 0)', () => {

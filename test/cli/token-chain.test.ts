@@ -1,5 +1,5 @@
 /**
- * The refresh-token chain as a nightly job sees it (issue 8), through the
+ * The refresh-token chain as a nightly job sees it, through the
  * user's own command, `npm run verify`, against an embedded platform served
  * as a real target:
  * - a dead stored chain without LOGIN_* is TOKEN_REFUSED (7) with the line
@@ -74,7 +74,7 @@ describe('verify and the stored refresh-token chain', () => {
     const stored = await storeAt(path).read();
     expect(stored?.refreshToken).toBeTruthy();
     expect(stored?.refreshToken).not.toBe(deadRefreshToken);
-    // The limited user's chain is named after TOKEN_STORE (README "Pointing it at a real target").
+    // The limited user's chain is named after TOKEN_STORE (docs/real-target.md).
     await access(join(dir, 'relogin', 'tokens.limited.json'));
   });
 

@@ -2,7 +2,7 @@
  * Paths the user names (TOKEN_STORE, REPORTS_DIR) never hang the run and
  * never end it as INTERNAL: a store that cannot be made is TOKEN_STORE (8),
  * a reports directory that cannot be made is REPORT_FAILED (9), one line
- * each (issue 8). Each case runs `npm run verify` as the user types it; the
+ * each. Each case runs `npm run verify` as the user types it; the
  * test timeout only catches a hang (test/support/hang-timeout.ts).
  */
 import { execFileSync } from 'node:child_process';

@@ -1,6 +1,6 @@
 /**
  * verify starts the contract-breaks step's verifier child ahead, while its
- * own start leaves a core idle (issue 9). The child verifies the request it
+ * own start leaves a core idle. The child verifies the request it
  * is sent later exactly as a child started for it would, a verification
  * that the run's deadline cut into says so, and a child that is never sent
  * one does not outlive its run.

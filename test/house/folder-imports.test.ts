@@ -1,5 +1,5 @@
 /**
- * The house keeps one direction of imports between folders (README "Layout"):
+ * The house keeps one direction of imports between folders (README "Where to start in the code"):
  * no two folders import each other, and the simulator, an independent
  * implementation of the platform, imports nothing of the harness, the
  * suites, the contracts or the tests (DESIGN.md "The simulator is an

@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 1: the message a person needs is the headline everywhere
+ * The message a person needs is the headline everywhere
  * (Allure's statusDetails.message, the console summary, the migration report),
  * and a break by the target is Failed in Allure, only our own crash Broken.
  */

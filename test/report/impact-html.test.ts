@@ -6,40 +6,41 @@
  * its verdict, the call and, for `replace`, what to use instead, as the
  * JSON report says; the page needs no sideways scrolling.
  * The screenshot goes to reports/screenshots/ (generated only, gitignored).
+ * Without Chromium the file is skipped (test/support/browser-tests.ts).
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumExecutable, chromiumFlags } from '../../src/auth/chromium.ts';
 import { impactVerdicts } from '../../src/impact/types.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { npmRunImpact, readImpactFiles } from '../support/impact-command.ts';
 
 const repo = new URL('../../', import.meta.url).pathname;
 const screenshots = join(repo, 'reports', 'screenshots');
-/** A safety net, not a measure: npm and tsx alone take seconds per child on a busy runner. */
-const COMMAND_TIMEOUT_MS = 180_000;
+const browserTests = inject('browserTests');
 
 let work: string;
 let browser: Browser;
 
-beforeAll(async () => {
-  work = await mkdtemp(join(tmpdir(), 'ug-impact-html-'));
-  browser = await chromium.launch({ executablePath: chromiumExecutable(process.env.CHROMIUM_PATH), args: [...chromiumFlags] });
-  await mkdir(screenshots, { recursive: true });
-}, COMMAND_TIMEOUT_MS);
+describe.runIf(browserTests)(`the HTML impact report in a browser${browserTests ? '' : ' (skipped: no Chromium)'}`, () => {
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'ug-impact-html-'));
+    browser = await chromium.launch({ executablePath: chromiumExecutable(process.env.CHROMIUM_PATH), args: [...chromiumFlags] });
+    await mkdir(screenshots, { recursive: true });
+  }, HANG_TEST_TIMEOUT_MS);
 
-afterAll(async () => {
-  await browser?.close();
-  if (work) await rm(work, { recursive: true, force: true });
-});
+  afterAll(async () => {
+    await browser?.close();
+    if (work) await rm(work, { recursive: true, force: true });
+  });
 
-describe('the HTML impact report in a browser', () => {
   it('shows each call with its verdict and the replacement to use', async () => {
     // The widest page: the vendor's answers and what the embedded 8.0 did, beside the verdicts.
-    const outcome = await npmRunImpact(['--har', 'examples/campaign-portal.har', '--openapi', '../shared/reference/openapi', '--embedded', '8.0'], { REPORTS_DIR: work }, COMMAND_TIMEOUT_MS);
+    const outcome = await npmRunImpact(['--har', 'examples/campaign-portal.har', '--openapi', '../shared/reference/openapi', '--embedded', '8.0'], { REPORTS_DIR: work }, HANG_TIMEOUT_MS);
     expect(outcome.code, outcome.stderr).toBe(1);
     const { report } = readImpactFiles(work);
     expect(report.calls.length).toBeGreaterThan(0);
@@ -80,5 +81,5 @@ describe('the HTML impact report in a browser', () => {
     } finally {
       await context.close();
     }
-  }, COMMAND_TIMEOUT_MS);
+  }, HANG_TEST_TIMEOUT_MS);
 });

@@ -1,5 +1,5 @@
 /**
- * The migration report's rows (issue 10 items 1, 4, 5): no reason repeated,
+ * The migration report's rows: no reason repeated,
  * a version nothing was checked on says why and nothing else, a failure's
  * whole message, and each deprecated endpoint's Deprecation / Sunset headers
  * per version.

@@ -4,7 +4,7 @@
  * cached) the largest. The kill matrix and the runs that wait out a
  * target's timeouts are neither the largest files nor, on a fresh clone,
  * known to be long: started late, one of them is the run's tail, with two
- * of the three slots idle (issue 9). These start first, longest first; the
+ * of the three slots idle. These start first, longest first; the
  * rest keep vitest's order.
  */
 import { listedFirst } from '../../src/runner/file-order.ts';

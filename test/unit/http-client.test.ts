@@ -46,14 +46,14 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 
 describe('HttpClient', () => {
   it('parses JSON bodies', async () => {
-    const client = new HttpClient({ timeoutMs: 1000, maxConcurrency: 2, secrets: new SecretRegistry() });
+    const client = new HttpClient({ timeoutMs: 30_000, maxConcurrency: 2, secrets: new SecretRegistry() });
     const response = await client.request({ method: 'GET', url: `${base}/json` });
     expect(response.json()).toEqual({ ok: true });
     await client.close();
   });
 
   it('a body that is not JSON is TARGET_MALFORMED, not a SyntaxError', async () => {
-    const client = new HttpClient({ timeoutMs: 1000, maxConcurrency: 2, secrets: new SecretRegistry() });
+    const client = new HttpClient({ timeoutMs: 30_000, maxConcurrency: 2, secrets: new SecretRegistry() });
     const response = await client.request({ method: 'GET', url: `${base}/html` });
     expect(() => response.json()).toThrowError(UpgradeGuardError);
     expect(() => response.json()).toThrowError(/not JSON/);
@@ -81,7 +81,7 @@ describe('HttpClient', () => {
   });
 
   it('a refused connection is TARGET_UNREACHABLE', async () => {
-    const client = new HttpClient({ timeoutMs: 1000, maxConcurrency: 2, secrets: new SecretRegistry() });
+    const client = new HttpClient({ timeoutMs: 30_000, maxConcurrency: 2, secrets: new SecretRegistry() });
     expect(await codeOf(client.request({ method: 'GET', url: 'http://127.0.0.1:1/' }))).toBe('TARGET_UNREACHABLE');
     await client.close();
   });

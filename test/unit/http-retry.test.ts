@@ -1,5 +1,5 @@
 /**
- * A flaky staging (issue 10 item 9): an idempotent GET or HEAD that meets a
+ * A flaky staging: an idempotent GET or HEAD that meets a
  * connection reset or a 502/503/504 is sent again, at most twice, and the
  * exchange records its attempts; a POST is never sent twice. Real loopback
  * sockets: the server resets or answers 502 as often as a path says, then

@@ -1,6 +1,6 @@
 /**
  * A Pact verifier child borrows the run's permits from its parent, one per
- * request (src/http/lent-permits.ts, issue 9): the run's MAX_CONCURRENCY
+ * request (src/http/lent-permits.ts): the run's MAX_CONCURRENCY
  * holds across the process boundary, what a child exits with comes back,
  * and past RUN_TIMEOUT_S the child's ask is refused as the run's own would be.
  */

@@ -1,5 +1,5 @@
 /**
- * MAX_CONCURRENCY bounds a run, not a worker (issue 9): the run's permits
+ * MAX_CONCURRENCY bounds a run, not a worker: the run's permits
  * are shared by every worker thread started after `RunPermits.share`.
  */
 import { once } from 'node:events';

@@ -1,5 +1,5 @@
 /**
- * The shared sessions reach the workers after they start (issue 9): the
+ * The shared sessions reach the workers after they start: the
  * global setup settles each target on the run's handoff channel, and a
  * worker that asked before or after hears it. Both halves speak over a
  * BroadcastChannel, which delivers between any two channel objects of the

@@ -1,6 +1,6 @@
 /**
- * Suite workers load their first file a few at a time (issue 9,
- * src/run-targets/start-slots.ts): a worker holds its slot while its first
+ * Suite workers load their first file a few at a time
+ * (src/run-targets/start-slots.ts): a worker holds its slot while its first
  * file loads, gives it back when it waits for the main process's work or
  * when its next file starts, never takes one for a later file, and loads
  * anyway once the run's bound on the wait has passed or the run is

@@ -1,5 +1,5 @@
 /**
- * How much of a run overlaps depends on what it waits on (issue 9): a far
+ * How much of a run overlaps depends on what it waits on: a far
  * target, or `verify --latency-ms`, gets a suite worker per permit and a Pact
  * verifier run per pact file; the embedded platform, or a target whose round
  * trip is that of this machine, gets as many workers as cores (at least two),

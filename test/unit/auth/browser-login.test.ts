@@ -5,12 +5,14 @@
  * code goes to the same token exchange as the form driver's. A listener at
  * REDIRECT_URI proves the redirect is read, never loaded. The form driver on
  * the script page fails with LOGIN_FAILED that names LOGIN_DRIVER=browser.
- * One browser for the file; no timing is asserted.
+ * One browser for the file; no timing is asserted, and the timeouts only
+ * catch a hang (test/support/hang-timeout.ts). Without Chromium the tests
+ * that need it are skipped (test/support/browser-tests.ts).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserServer } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { authorizationUrl } from '../../../src/auth/authorization-request.ts';
 import { loginWithBrowser, viewLoginChallenge, type LoginWithBrowserOptions } from '../../../src/auth/browser-login.ts';
 import { chromiumExecutable, connectChromium, launchChromiumServer, refuseProtocolLogging } from '../../../src/auth/chromium.ts';
@@ -22,29 +24,36 @@ import { SecretRegistry } from '../../../src/http/redact.ts';
 import { versionProfiles } from '../../../src/profile/versions.ts';
 import { createPlatform, type LoginPageKind, type Platform } from '../../../simulator/platform.ts';
 
-const timeoutMs = 30_000;
-let server: BrowserServer;
+/** What the browser and the CAS get for each step: a bound on a hang, not a measure. */
+const timeoutMs = 300_000;
+const browserTests = inject('browserTests');
+const needsBrowser = browserTests ? '' : ' (skipped: no Chromium)';
+let server: BrowserServer | undefined;
 let browser: Browser;
-let redirectListener: Server;
+let redirectListener: Server | undefined;
 let redirectUri: string;
 let redirectHits = 0;
 const platforms: Platform[] = [];
 
 beforeAll(async () => {
-  server = await launchChromiumServer(chromiumExecutable(process.env.CHROMIUM_PATH), timeoutMs);
-  browser = await connectChromium(server.wsEndpoint(), timeoutMs);
-  redirectListener = createServer((_request, response) => {
+  const listener = createServer((_request, response) => {
     redirectHits += 1;
     response.end('the app');
   });
-  await new Promise<void>((resolve) => redirectListener.listen(0, '127.0.0.1', resolve));
-  redirectUri = `http://127.0.0.1:${(redirectListener.address() as AddressInfo).port}/callback`;
-}, 120_000);
+  redirectListener = listener;
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  redirectUri = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/callback`;
+  if (!browserTests) return;
+  server = await launchChromiumServer(chromiumExecutable(process.env.CHROMIUM_PATH), timeoutMs);
+  browser = await connectChromium(server.wsEndpoint(), timeoutMs);
+});
 
+// Whatever the setup got to: a listener or a browser that never started is not waited for.
 afterAll(async () => {
   await Promise.all(platforms.map((platform) => platform.close()));
   await server?.close();
-  await new Promise((resolve) => redirectListener?.close(resolve));
+  const listener = redirectListener;
+  if (listener) await new Promise((resolve) => listener.close(resolve));
 });
 
 async function startCas(version: '7.4' | '8.0', loginPage: LoginPageKind): Promise<{ platform: Platform; authUrl: string }> {
@@ -68,10 +77,10 @@ function client(secrets: SecretRegistry): HttpClient {
   return new HttpClient({ timeoutMs, maxConcurrency: 2, secrets });
 }
 
-describe('loginWithBrowser: the authorization-code flow of each version, to the same token exchange', () => {
+describe.runIf(browserTests)(`loginWithBrowser: the authorization-code flow of each version, to the same token exchange${needsBrowser}`, () => {
   for (const version of ['7.4', '8.0'] as const) {
     for (const loginPage of ['form', 'script'] as const) {
-      it(`${version}, ${loginPage} login page: a code and the state, then tokens; REDIRECT_URI is never requested`, { timeout: 120_000 }, async () => {
+      it(`${version}, ${loginPage} login page: a code and the state, then tokens; REDIRECT_URI is never requested`, async () => {
         const { platform, authUrl } = await startCas(version, loginPage);
         const secrets = new SecretRegistry();
         const state = generateState();
@@ -99,8 +108,8 @@ describe('loginWithBrowser: the authorization-code flow of each version, to the 
   }
 });
 
-describe('loginWithBrowser: failures are LOGIN_FAILED without secrets', () => {
-  it('a wrong password on the script page: credentials-refused, the password nowhere in the message', { timeout: 120_000 }, async () => {
+describe.runIf(browserTests)(`loginWithBrowser: failures are LOGIN_FAILED without secrets${needsBrowser}`, () => {
+  it('a wrong password on the script page: credentials-refused, the password nowhere in the message', async () => {
     const { platform, authUrl } = await startCas('8.0', 'script');
     const wrong = 'wrong-password-5f4e3d2c';
     const error = await loginWithBrowser(browser, new SecretRegistry(), loginOptions('8.0', platform, authUrl, generateState(), wrong)).then(
@@ -113,7 +122,7 @@ describe('loginWithBrowser: failures are LOGIN_FAILED without secrets', () => {
     expect(message).not.toContain(wrong);
   });
 
-  it('an unregistered redirect_uri: the CAS shows an error page, the browser stops there (error-page)', { timeout: 120_000 }, async () => {
+  it('an unregistered redirect_uri: the CAS shows an error page, the browser stops there (error-page)', async () => {
     const { platform, authUrl } = await startCas('7.4', 'script');
     const elsewhere = 'http://127.0.0.1:9/not-registered';
     const options = loginOptions('7.4', platform, authUrl, generateState());
@@ -131,7 +140,7 @@ describe('loginWithBrowser: failures are LOGIN_FAILED without secrets', () => {
 });
 
 describe('the script login page needs the browser', () => {
-  it('the form driver stops with LOGIN_FAILED (needs-browser) that suggests LOGIN_DRIVER=browser', { timeout: 60_000 }, async () => {
+  it('the form driver stops with LOGIN_FAILED (needs-browser) that suggests LOGIN_DRIVER=browser', async () => {
     const { platform, authUrl } = await startCas('8.0', 'script');
     const secrets = new SecretRegistry();
     const http = client(secrets);
@@ -148,7 +157,7 @@ describe('the script login page needs the browser', () => {
     }
   });
 
-  it('the browser sees the login challenge the script builds: a password form, no code', { timeout: 120_000 }, async () => {
+  it.runIf(browserTests)(`the browser sees the login challenge the script builds: a password form, no code${needsBrowser}`, async () => {
     const { platform, authUrl } = await startCas('8.0', 'script');
     const view = await viewLoginChallenge(browser, new SecretRegistry(), loginOptions('8.0', platform, authUrl, generateState()));
     expect(view).toEqual({ redirectedWith: undefined, status: 200, passwordForm: true });

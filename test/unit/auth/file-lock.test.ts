@@ -51,17 +51,22 @@ describe('withFileLock', () => {
   it('keeps its lock fresh while the task runs, so a long task is not taken over', async () => {
     const lock = join(dir, 'slow.lock');
     const order: string[] = [];
+    let started!: () => void;
+    const slowStarted = new Promise<void>((resolve) => (started = resolve));
     const slow = withFileLock(
       lock,
       async () => {
         order.push('slow start');
-        await new Promise((resolve) => setTimeout(resolve, 400));
+        started();
+        // Three times as long as the lock may go unrefreshed: only the refreshes keep it.
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
         order.push('slow end');
       },
-      { staleMs: 150 },
+      { staleMs: 1_000 },
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const quick = withFileLock(lock, async () => void order.push('quick'), { staleMs: 150 });
+    await slowStarted;
+    // A stale lease is one not refreshed for a second: far beyond a busy machine's pauses between refreshes.
+    const quick = withFileLock(lock, async () => void order.push('quick'), { staleMs: 1_000 });
     await Promise.all([slow, quick]);
     expect(order).toEqual(['slow start', 'slow end', 'quick']);
   });

@@ -2,7 +2,7 @@
  * A file operation on a path the user gave ends within its bound
  * (`withinTime`), and a token store that is not a regular file (a FIFO
  * nobody writes to would block a read for good) ends in TOKEN_STORE at once
- * instead of hanging the run (issue 8).
+ * instead of hanging the run.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
