@@ -22,6 +22,11 @@ export const planningFaults = {
     spec: '§4.3, §9.4',
     versions: ['7.4', '8.0'],
   },
+  'planning-writes-server-error': {
+    description: 'PUT /group/{id}, DELETE /group/{id}, PUT /usergroups/user/{userId} and PUT /view/{viewId} answer HTTP 500 and change nothing.',
+    spec: '§4.3',
+    versions: ['7.4', '8.0'],
+  },
   'planning-node-copy-removed-early': {
     description: 'POST /node/{nodeId}/copy/{parentId} (deprecated in 8.0, still to be served) is gone.',
     spec: '§4.3, §9.4',

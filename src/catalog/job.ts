@@ -166,11 +166,9 @@ export const jobEntries = endpointChanges([
     pathParams: { ...dseObject, userUUID: 'userUuid' },
     faults: {
       served: {
-        killedBy: [
-          'job-participants-delete-missing',
-          'job-participants-list-uuid-not-uuid',
-          'job-participants-uuid-body-rejected',
-        ],
+        // A refused UUID body (PATCH …/participants) only stops the re-add that restores the participant afterwards:
+        // the DELETE itself is served (spec §4.2), and the restore shows as "not undone" in the data changes.
+        killedBy: ['job-participants-delete-missing', 'job-participants-list-uuid-not-uuid'],
       },
       absentBefore8: { killedBy: [], observedBy: ['job-added-endpoints-served-early'] },
     },

@@ -47,7 +47,8 @@ export const planningEntries = endpointChanges([
     mutating: true,
     pathParams: { id: 'planningGroupId' },
     faults: {
-      served: { killedBy: ['planning-group-writes-removed-early'] },
+      // Without POST /group there is no scratch group to act on (spec §4.3): not checked, not killed.
+      served: { killedBy: ['planning-writes-server-error'], observedBy: ['planning-group-writes-removed-early'] },
     },
   },
   {
@@ -61,7 +62,8 @@ export const planningEntries = endpointChanges([
     mutating: true,
     pathParams: { id: 'planningGroupId' },
     faults: {
-      served: { killedBy: ['planning-group-writes-removed-early'] },
+      // Without POST /group there is no scratch group to act on (spec §4.3): not checked, not killed.
+      served: { killedBy: ['planning-writes-server-error'], observedBy: ['planning-group-writes-removed-early'] },
     },
   },
   {
@@ -121,7 +123,8 @@ export const planningEntries = endpointChanges([
     mutating: true,
     pathParams: { userId: 'planningUserId' },
     faults: {
-      served: { killedBy: ['planning-usergroups-removed-early'] },
+      // Without GET /usergroups/user/{userId} the memberships to put back cannot be read first (spec §4.3): not checked, not killed.
+      served: { killedBy: ['planning-writes-server-error'], observedBy: ['planning-usergroups-removed-early'] },
     },
   },
   {
@@ -315,7 +318,8 @@ export const planningEntries = endpointChanges([
     mutating: true,
     pathParams: view,
     faults: {
-      served: { killedBy: ['planning-views-missing'] },
+      // Without POST /view there is no scratch view to act on (spec §4.3): not checked, not killed.
+      served: { killedBy: ['planning-writes-server-error'], observedBy: ['planning-views-missing'] },
       absentBefore8: { killedBy: [], observedBy: ['planning-additions-served-early'] },
     },
   },

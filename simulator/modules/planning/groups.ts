@@ -63,6 +63,7 @@ export function registerGroups(router: Router, context: ModuleContext, state: Pl
     const input = readInput(request);
     if (!input.ok) return input.response;
     if (input.uid !== undefined && uidTaken(input.uid, existing.id)) return planningError(request, 409, `A group with uid ${input.uid} already exists`);
+    if (context.faults.has('planning-writes-server-error')) return planningError(request, 500, 'Internal server error');
     state.groups.set(existing.id, { ...existing, ...(input.name === undefined ? {} : { name: input.name }), ...(input.inherit === undefined ? {} : { inherit: input.inherit }), ...(input.uid === undefined ? {} : { uid: input.uid }) });
     return { status: 204 };
   };
@@ -70,6 +71,7 @@ export function registerGroups(router: Router, context: ModuleContext, state: Pl
   const remove = (request: SimRequest): SimResponse => {
     const id = request.params.id ?? '';
     if (!state.groups.has(id)) return notFound(request, `Group ${id} not found`);
+    if (context.faults.has('planning-writes-server-error')) return planningError(request, 500, 'Internal server error');
     if (!context.faults.has('planning-group-delete-ignored')) {
       state.groups.delete(id);
       for (const [nodeId, groupIds] of state.nodeGroups) state.nodeGroups.set(nodeId, groupIds.filter((groupId) => groupId !== id));

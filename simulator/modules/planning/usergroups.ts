@@ -10,7 +10,7 @@ import type { ModuleContext } from '../context.ts';
 import { planningRoleIds, type GroupRolePair, type PlanningFixtures } from '../../fixtures/planning.ts';
 import { isRecord } from '../../fixtures/request-values.ts';
 import type { SeedUser } from '../../fixtures/users.ts';
-import { badRequest, notFound } from './errors.ts';
+import { badRequest, notFound, planningError } from './errors.ts';
 import { planningRoute } from './route.ts';
 import { readUserParam } from './users.ts';
 
@@ -47,6 +47,7 @@ export function registerUserGroups(routes: Router, context: ModuleContext, state
     if (!Array.isArray(body) || !body.every(isPair)) return badRequest(request, 'The body must be an array of {groupId, roleId}');
     const unknown = body.find((pair) => !state.groups.has(String(pair.groupId)) || !planningRoleIds.includes(pair.roleId));
     if (unknown) return badRequest(request, `Unknown group ${unknown.groupId} or role ${unknown.roleId}`);
+    if (context.faults.has('planning-writes-server-error')) return planningError(request, 500, 'Internal server error');
     state.userGroups.set(found.user.id, body.map((pair) => ({ groupId: pair.groupId, roleId: pair.roleId })));
     return { status: 204 };
   });

@@ -115,6 +115,7 @@ export function registerViews(router: Router, context: ModuleContext, state: Pla
     if (view.creatorId !== caller.userId) return planningError(request, 403, 'Only the creator may change a view');
     const input = readInput(request);
     if (!input.ok) return input.response;
+    if (context.faults.has('planning-writes-server-error')) return planningError(request, 500, 'Internal server error');
     state.views.set(view.id, { ...view, ...input.changes, log: [...view.log, `${new Date().toISOString()} INFO view updated`] });
     state.lastUsedViews.set(caller.userId, view.id);
     return { status: 204 };

@@ -41,7 +41,8 @@ check(
     id: 'job.dse-object.user-uuids-consistent',
     title: 'within the job object, a user id carries the same UUID wherever it is named (creator, assignees, history)',
     labels: entryLabels(dseObject, '§2, §9.3'),
-    killedBy: ['job-dse-object-history-user-uuid-inconsistent'],
+    // The body is read with includeHistory (spec §4.2, new in 8.0): a target that refuses the parameter gives no body to judge.
+    killedBy: ['job-dse-object-history-user-uuid-inconsistent', 'job-include-history-rejected'],
     concurrent: true,
   },
   async (test) => {
@@ -61,10 +62,12 @@ check(
     id: 'job.user-uuids-across-endpoints',
     title: 'a user id carries the same UUID in the job object and in the job history endpoint',
     labels: entryLabels(histories, '§2, §9.3'),
-    // A history endpoint that is not there leaves nothing to compare with: a failure (spec §4.2 adds it in 8.0).
-    killedBy: ['job-histories-user-uuid-inconsistent', 'job-histories-missing'],
+    // The dse-object is read as the lifecycle recipe reads it, with includeHistory (spec §4.2): refused, no users to compare.
+    killedBy: ['job-histories-user-uuid-inconsistent', 'job-include-history-rejected'],
     // A dse-object whose users carry no UUID names none to compare: job.dse-object.user-identifiers fails, this one skips.
-    observedBy: ['job-dse-object-user-uuid-missing'],
+    // A history endpoint that is not there (spec §4.2 adds it in 8.0) is job.dse-object-histories.served's finding:
+    // this one is not checked (src/check/not-served.ts).
+    observedBy: ['job-dse-object-user-uuid-missing', 'job-histories-missing'],
     concurrent: true,
   },
   async (test) => {

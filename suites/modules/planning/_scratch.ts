@@ -54,13 +54,16 @@ async function create(api: PlatformApi, path: string, body: unknown, what: strin
 }
 
 /**
- * DELETE of a scratch object, then a GET to see it gone: removed when the GET answers 404 (the call under test may
- * have deleted it already, when `deletedByCall`). A DELETE that answers success and leaves it is not undone.
+ * A GET of a scratch object, its DELETE, then a GET to see it gone: removed when the GET answers 404 (the call under
+ * test may have deleted it already, when `deletedByCall`: then the first GET's 404 says so). A DELETE that answers
+ * success and leaves it is not undone.
  */
 async function remove(api: PlatformApi, path: string, id: string, created: Created, what: string, deletedByCall: boolean): Promise<DataChange> {
   const target = `scratch ${what} ${id}, created by the check`;
   const gone = async (): Promise<boolean> => (await api.call({ method: 'GET', path, pathParams: { id } })).status === 404;
-  if (deletedByCall && (await gone())) return { request: created.request, target, undone: 'removed', detail: 'deleted by the call under test' };
+  // Read first even when the call under test left the object: a GET that finds it shows the route is served, so
+  // the 404 after the DELETE is the object's and not a route the target lacks (src/check/not-served.ts, spec §4.3).
+  if ((await gone()) && deletedByCall) return { request: created.request, target, undone: 'removed', detail: 'deleted by the call under test' };
   const response = await api.call({ method: 'DELETE', path, pathParams: { id } });
   if (await gone()) return { request: created.request, target, undone: 'removed', detail: `DELETE answered HTTP ${response.status}` };
   return { request: created.request, target, undone: 'not undone', detail: `still there after DELETE answered HTTP ${response.status}; it is named "${suiteMarker} …"` };

@@ -65,7 +65,8 @@ check(
     id: 'planning.group-uid-updated',
     title: 'PUT /group/{id} with a new uid changes it, and GET /group/{id} shows the new one',
     labels: labelsFor('planning.group-update', '§2'),
-    killedBy: ['planning-group-uid-missing'], observedBy: ['planning-group-writes-removed-early'],
+    // A PUT that answers 500 changes no uid (spec §4.3 serves PUT /group/{id}): a failure, not a skip.
+    killedBy: ['planning-group-uid-missing', 'planning-writes-server-error'], observedBy: ['planning-group-writes-removed-early'],
   },
   async (test) => {
     await requireChange(test, 'planning.group-create', 'the group uid');

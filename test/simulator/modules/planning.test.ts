@@ -267,6 +267,14 @@ const faultScenarios: Readonly<Record<keyof typeof planningFaults, { version: Si
     },
   },
   'planning-group-writes-removed-early': { version: '7.4', observe: async (h) => (await h.call('POST', `${api}/group`, { body: { name: 'X' } })).status },
+  'planning-writes-server-error': {
+    version: '7.4',
+    observe: async (h) => [
+      (await h.call('PUT', `${api}/group/13`, { body: { name: 'Renamed' } })).status,
+      (await h.call('DELETE', `${api}/group/13`)).status,
+      (await h.call('GET', `${api}/group/13`)).status,
+    ],
+  },
   'planning-node-copy-removed-early': { version: '8.0', observe: async (h) => (await h.call('POST', `${api}/node/7002/copy/7003`, { body: {} })).status },
   'planning-usergroups-removed-early': { version: '7.4', observe: async (h) => (await h.call('GET', `${api}/usergroups/all`)).status },
   'planning-icon-string-before-8.0': { version: '7.4', observe: async (h) => typeof (await h.call('GET', `${api}/node-type/icons/download/1`)).body },
