@@ -4,13 +4,13 @@
  * returns the target's variables as a user would write them in an env file.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { RequestListener, ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
 import { errors } from 'oidc-provider';
 import { createCasProvider, type CasVersion } from './cas-provider.ts';
 import { handleInteraction } from './interactions.ts';
 import { resourceServer } from './resource-server.ts';
+import { close, listen, origin } from '../loopback-server.ts';
 
 export interface IndependentCasOptions {
   readonly version: CasVersion;
@@ -80,23 +80,4 @@ function renderError(res: ServerResponse, error: unknown): void {
   const status = error instanceof errors.OIDCProviderError ? error.statusCode : 500;
   if (!res.headersSent) res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
   res.end(`<!doctype html><html><head><title>Error</title></head><body><h1>Sign-in error</h1><p>${status === 500 ? 'Internal error' : 'The sign-in request is unknown or expired.'}</p></body></html>`);
-}
-
-function listen(handler: RequestListener): Promise<Server> {
-  // Idle connections live 65 s, as behind the usual gateway and in the simulator: with Node's 5 s default, a busy
-  // runner let the client reuse a pooled connection the server was closing (UND_ERR_SOCKET on a GET of the CAS).
-  const server = createServer({ keepAliveTimeout: 65_000 }, handler);
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  });
-}
-
-function origin(server: Server): string {
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function close(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
 }

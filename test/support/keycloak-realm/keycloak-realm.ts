@@ -6,13 +6,13 @@
  * (AUTH_DISCOVERY=true), and once as a user who set neither would.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { RequestListener, ServerResponse } from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
 import { errors } from 'oidc-provider';
 import { resourceServer } from '../independent-cas/resource-server.ts';
 import { loginActions, loginActionsPath } from './login-actions.ts';
 import { createRealmProvider, realmRoutes, withDefaultScope, type RealmBehaviour } from './realm-provider.ts';
+import { close, listen, origin } from '../loopback-server.ts';
 
 export interface KeycloakRealmOptions {
   readonly behaviour: RealmBehaviour;
@@ -113,22 +113,4 @@ function renderError(res: ServerResponse, error: unknown): void {
   const status = error instanceof errors.OIDCProviderError ? error.statusCode : 500;
   if (!res.headersSent) res.writeHead(status, { 'content-type': 'text/html;charset=utf-8' });
   res.end(`<!DOCTYPE html><html><head><title>We are sorry...</title></head><body><h1>We are sorry...</h1><p>${status === 500 ? 'Unexpected error when handling authentication request to identity provider.' : 'Your login attempt timed out. Login will start from the beginning.'}</p></body></html>`);
-}
-
-function listen(handler: RequestListener): Promise<Server> {
-  // Idle connections live 65 s, as in the independent CAS: the client's pooled connections outlive Node's 5 s default.
-  const server = createServer({ keepAliveTimeout: 65_000 }, handler);
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  });
-}
-
-function origin(server: Server): string {
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-function close(server: Server): Promise<void> {
-  server.closeAllConnections();
-  return new Promise((resolve) => server.close(() => resolve()));
 }
