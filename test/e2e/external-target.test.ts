@@ -10,11 +10,11 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { configVariables } from '../../src/config/variables.ts';
 import { unredactedLoginFlowValues } from '../support/leak-scan.ts';
+import { simEnvLines } from '../support/sim-env-lines.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ug-external-'));
 const reportsDir = join(dir, 'reports');
@@ -25,14 +25,7 @@ let outcome: { code: number; stdout: string; stderr: string };
 
 async function startSim(): Promise<Record<string, string>> {
   sim = spawn(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', '--version', '8.0', '--port', '0', '--token-ttl', '2'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: Record<string, string> = {};
-  const reader = createInterface({ input: sim.stdout! });
-  for await (const line of reader) {
-    const at = line.indexOf('=');
-    if (at > 0) lines[line.slice(0, at)] = line.slice(at + 1);
-    if (lines.LIMITED_PASSWORD !== undefined) break;
-  }
-  return lines;
+  return simEnvLines(sim.stdout!);
 }
 
 function filesBelow(root: string): string[] {

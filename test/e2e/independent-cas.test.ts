@@ -19,6 +19,7 @@ import { configVariables } from '../../src/config/variables.ts';
 import { unredactedLoginFlowValues } from '../support/leak-scan.ts';
 import { startIndependentCas, type IndependentCas } from '../support/independent-cas/independent-cas.ts';
 import type { CasVersion } from '../support/independent-cas/cas-provider.ts';
+import { filesBelow } from '../support/files-below.ts';
 
 const versions: readonly CasVersion[] = ['7.4', '8.0'];
 
@@ -191,14 +192,4 @@ function namedValue(result: unknown, list: 'labels' | 'parameters', name: string
     if (entry && typeof entry === 'object' && 'name' in entry && entry.name === name && 'value' in entry && typeof entry.value === 'string') return entry.value;
   }
   return undefined;
-}
-
-function filesBelow(root: string): string[] {
-  try {
-    return readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name));
-  } catch {
-    return [];
-  }
 }

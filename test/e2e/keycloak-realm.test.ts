@@ -26,6 +26,7 @@ import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.t
 import { expectOneCodedLine, npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
 import { startKeycloakRealm, type KeycloakRealm } from '../support/keycloak-realm/keycloak-realm.ts';
 import { keycloakDefaults, specKeeping, type RealmBehaviour } from '../support/keycloak-realm/realm-provider.ts';
+import { filesBelow } from '../support/files-below.ts';
 
 /** Departures of oidc-provider itself, in every realm (as in test/e2e/independent-cas.test.ts). */
 const serverDepartures: Readonly<Record<string, readonly string[]>> = {
@@ -224,14 +225,4 @@ function readChecks(resultsDir: string): Map<string, CheckOutcome> {
     if (id !== undefined && typeof result.status === 'string') checks.set(id, { status: result.status, message: result.statusDetails?.message ?? '' });
   }
   return checks;
-}
-
-function filesBelow(root: string): string[] {
-  try {
-    return readdirSync(root, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name));
-  } catch {
-    return [];
-  }
 }

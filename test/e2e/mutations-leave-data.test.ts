@@ -12,10 +12,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
+import { simEnvLines } from '../support/sim-env-lines.ts';
 import { ManualClock, obtainTokens, send, type Sim } from '../simulator/_sim.ts';
 import type { Platform } from '../../simulator/platform.ts';
 
@@ -34,14 +34,7 @@ interface InstanceData {
 
 async function startSim(): Promise<Record<string, string>> {
   sim = spawn(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', '--version', '8.0', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const lines: Record<string, string> = {};
-  const reader = createInterface({ input: sim.stdout! });
-  for await (const line of reader) {
-    const at = line.indexOf('=');
-    if (at > 0) lines[line.slice(0, at)] = line.slice(at + 1);
-    if (lines.LIMITED_PASSWORD !== undefined) break;
-  }
-  return lines;
+  return simEnvLines(sim.stdout!);
 }
 
 /** The instance as the test's own HTTP client sees it: enough of a `Sim` for the spec-written helpers of the simulator tests. */

@@ -3,9 +3,8 @@
  * and its resource server on free loopback ports, with fresh secrets, and
  * returns the target's variables as a user would write them in an env file.
  */
-import { randomBytes } from 'node:crypto';
 import type { RequestListener, ServerResponse } from 'node:http';
-import { exportJWK, generateKeyPair } from 'jose';
+import { freshOAuthCredentials } from '../oauth-credentials.ts';
 import { errors } from 'oidc-provider';
 import { createCasProvider, type CasVersion } from './cas-provider.ts';
 import { handleInteraction } from './interactions.ts';
@@ -26,14 +25,7 @@ export interface IndependentCas {
 }
 
 export async function startIndependentCas(options: IndependentCasOptions): Promise<IndependentCas> {
-  const secret = (): string => randomBytes(18).toString('base64url');
-  const accounts = new Map([
-    ['campaign.manager', secret()],
-    ['limited.reader', secret()],
-  ]);
-  const client = { clientId: `upgrade-guard-${secret()}`, clientSecret: secret(), redirectUri: 'https://integration.upgrade-guard.invalid/callback' };
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), kid: 'cas-signing', alg: 'RS256', use: 'sig' };
+  const { accounts, client, publicKey, signingKey } = await freshOAuthCredentials('cas-signing');
 
   let casHandler: RequestListener = (_req, res) => res.writeHead(503).end();
   let platformHandler: RequestListener = (_req, res) => res.writeHead(503).end();

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { RequestListener, ServerResponse } from 'node:http';
-import { exportJWK, generateKeyPair } from 'jose';
+import { freshOAuthCredentials } from '../oauth-credentials.ts';
 import { errors } from 'oidc-provider';
 import { resourceServer } from '../independent-cas/resource-server.ts';
 import { loginActions, loginActionsPath } from './login-actions.ts';
@@ -34,14 +34,7 @@ export interface KeycloakRealm {
 }
 
 export async function startKeycloakRealm(options: KeycloakRealmOptions): Promise<KeycloakRealm> {
-  const secret = (): string => randomBytes(18).toString('base64url');
-  const accounts = new Map([
-    ['campaign.manager', secret()],
-    ['limited.reader', secret()],
-  ]);
-  const client = { clientId: `upgrade-guard-${secret()}`, clientSecret: secret(), redirectUri: 'https://integration.upgrade-guard.invalid/callback' };
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
-  const signingKey = { ...(await exportJWK(privateKey)), kid: randomBytes(8).toString('hex'), alg: 'RS256', use: 'sig' };
+  const { accounts, client, publicKey, signingKey } = await freshOAuthCredentials(randomBytes(8).toString('hex'));
 
   let realmHandler: RequestListener = (_req, res) => res.writeHead(503).end();
   let platformHandler: RequestListener = (_req, res) => res.writeHead(503).end();
