@@ -50,6 +50,9 @@ export type RequestFilter = (request: IncomingMessage, response: ServerResponse,
 const stateSetupPath = '/_pactSetup';
 const proxyPaths = new Set([stateSetupPath, '/_messages']);
 
+/** How often a request whose token went stale while it waited for a permit takes a fresh one before it goes anyway. */
+const tokenRetakes = 3;
+
 /** The status of a request stopped because its provider state could not be set up. */
 export const stateGateStatus = 598;
 
@@ -116,28 +119,40 @@ export function contractRequestFilter(
       if (watched && isRetriedMethod(request.method)) void forwardWithRetries(watched.baseUrl, request, response, watched.requestTimeoutMs);
       else next();
     };
-    // The token first: a refresh it may need takes a permit of its own.
-    target.tokens.accessToken().then(
-      (token) => {
-        for (const [name, value] of Object.entries(target.extraHeaders ?? {})) request.headers[name.toLowerCase()] = value;
-        request.headers.authorization = `Bearer ${token}`;
-        if (!permits) return send();
-        permits
-          .run(async () => {
-            // A request the verifier gave up on while it waited is not sent, and its permit goes back at once.
-            if (closed) return;
-            send();
-            await answered;
-          })
-          // Only the wait for a permit can fail (past RUN_TIMEOUT_S): the request is not sent, and no answer of ours
-          // may stand in for the target's.
-          .catch((error: unknown) => {
-            watch?.notSent(error instanceof Error ? error.message : String(error));
-            response.destroy();
-          });
-      },
-      (error: unknown) => next(error),
-    );
+    // The token first: a refresh it may need takes a permit of its own. A token that came within its refresh margin
+    // while the request waited for a permit is taken again, outside the permit (spec §5.8: refresh near expiry).
+    const withToken = (retakes: number): void => {
+      target.tokens.accessToken().then(
+        (token) => {
+          for (const [name, value] of Object.entries(target.extraHeaders ?? {})) request.headers[name.toLowerCase()] = value;
+          request.headers.authorization = `Bearer ${token}`;
+          if (!permits) return send();
+          let stale = false;
+          permits
+            .run(async () => {
+              // A request the verifier gave up on while it waited is not sent, and its permit goes back at once.
+              if (closed) return;
+              if (retakes > 0 && target.tokens.isFresh?.(token) === false) {
+                stale = true;
+                return;
+              }
+              send();
+              await answered;
+            })
+            .then(() => {
+              if (stale) withToken(retakes - 1);
+            })
+            // Only the wait for a permit can fail (past RUN_TIMEOUT_S): the request is not sent, and no answer of ours
+            // may stand in for the target's.
+            .catch((error: unknown) => {
+              watch?.notSent(error instanceof Error ? error.message : String(error));
+              response.destroy();
+            });
+        },
+        (error: unknown) => next(error),
+      );
+    };
+    withToken(tokenRetakes);
   };
 }
 
