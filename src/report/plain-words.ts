@@ -45,11 +45,19 @@ export function isLifecycleCheck(entry: Pick<CatalogEntry, 'id'>, check: Pick<Ch
  * for a lifecycle check's observation, whose leading number is the HTTP status (`404`, `200 (8.0/asset)`).
  */
 export function inPlainWords(text: string, startsWithStatus = false): string {
-  if (!startsWithStatus) return schemaIdsInWords(text);
+  if (!startsWithStatus) return schemaIdsInWords(withoutFindingIds(text));
   const checkedBody = /^(\d{3}) \(([\w.]+\/[\w-]+)\)/.exec(text);
   const schema = checkedBody?.[2];
   if (checkedBody && schema !== undefined && hasSchema(schema)) {
     return schemaIdsInWords(`HTTP ${checkedBody[1]}, body checked against ${schemaInWords(schema)}${text.slice(checkedBody[0].length)}`);
   }
   return schemaIdsInWords(text.replace(/^(\d{3})(?=$|[\s;,])/, 'HTTP $1'));
+}
+
+/**
+ * `not served (405; finding media.ai-tagging-configurations.served)` (src/check/not-served.ts) names the check that
+ * holds the finding; a reader looks for the endpoint, which the same reason names.
+ */
+function withoutFindingIds(text: string): string {
+  return text.replace(/\bfinding [a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:served|replacement-served)\b/g, 'see that endpoint\'s finding');
 }
