@@ -17,7 +17,7 @@ import { Marked, type Tokens } from 'marked';
 import { catalogModules, changeKinds, type CatalogModule, type ChangeKind } from '../catalog/index.ts';
 import { breakingKinds, changeColumns, useInsteadCell, type ChangeCell } from './change-columns.ts';
 import type { MigrationReport, MigrationRow, ReportSection, RowVerdict, VersionOutcome } from './migration-report.ts';
-import { countedKinds, findingKindInWords, type ActionFinding, type ModuleWhatBreaks } from './what-breaks.ts';
+import { countedKinds, FINDINGS_ON_FIRST_SCREEN, findingKindInWords, type ActionFinding, type ModuleWhatBreaks } from './what-breaks.ts';
 
 const verdicts: readonly RowVerdict[] = ['as documented', 'deviates', 'observation', 'not checked'];
 
@@ -29,9 +29,6 @@ const moduleNames: Record<CatalogModule, string> = {
   templateBuilder: 'Template builder',
   shop: 'Shop',
 };
-
-/** A module card shows this many findings; the rest are counted, and every one is in its row below. */
-const FINDINGS_ON_CARD = 4;
 
 const sectionMarkdown = new Marked({
   gfm: true,
@@ -112,7 +109,8 @@ function moduleCard(module: ModuleWhatBreaks): string {
               `<li><code>${escapeHtml(call.endpoint)}</code> <span class="kind kind-${call.kind}">${call.kind}</span>${call.what === undefined ? '' : ` ${escapeHtml(call.what)}`}; use instead: ${call.useInstead.includes(' /') ? `<code>${escapeHtml(call.useInstead)}</code>` : escapeHtml(call.useInstead)}</li>`,
           )
           .join('')}</ul></div>`;
-  return `<article class="card${module.findings.length > 0 ? ' has-findings' : ''}" data-module="${module.module}">
+  const state = module.findings.length > 0 ? ' has-findings' : module.notChecked > 0 ? ' partly-checked' : '';
+  return `<article class="card${state}" data-module="${module.module}">
 <h3>${escapeHtml(moduleNames[module.module])}</h3>
 <p class="counts">${counts}</p>
 ${calls}
@@ -125,14 +123,14 @@ function findingsList(module: ModuleWhatBreaks): string {
     const none = module.notChecked === 0 ? 'none: as documented' : `none found; ${module.notChecked} of ${module.rows} not checked`;
     return `<p class="none${module.notChecked > 0 ? ' partial' : ''}">${escapeHtml(none)}</p>`;
   }
-  const shown = module.findings.slice(0, FINDINGS_ON_CARD).map(findingItem).join('');
-  const more = module.findings.length - FINDINGS_ON_CARD;
+  const shown = module.findings.slice(0, FINDINGS_ON_FIRST_SCREEN).map(findingItem).join('');
+  const more = module.findings.length - FINDINGS_ON_FIRST_SCREEN;
   return `<ol class="findings">${shown}</ol>${more > 0 ? `<p class="more">${more} more in the table below</p>` : ''}`;
 }
 
 function findingItem(finding: ActionFinding): string {
   const checks = `${finding.failedChecks} check${finding.failedChecks === 1 ? '' : 's'} failed${finding.notCheckedBecause > 0 ? `, ${finding.notCheckedBecause} not checked because of it` : ''}`;
-  return `<li class="finding ${slug(finding.kind)}"><span class="finding-kind">${escapeHtml(findingKindInWords(finding.kind))}</span> <code>${escapeHtml(finding.endpoint)}</code> on ${escapeHtml(finding.targets.join(' and '))} <span class="muted">(${checks})</span><div class="headline">${escapeHtml(finding.headline)}</div></li>`;
+  return `<li class="finding ${slug(finding.kind)}"><span class="finding-kind">${escapeHtml(findingKindInWords(finding.kind))}</span> <code>${escapeHtml(finding.endpoint)}</code> on ${escapeHtml(finding.targets.join(' and '))} <span class="muted">(${checks})</span><div class="evidence" title="${escapeHtml(finding.headline)}">${escapeHtml(finding.evidence)}</div></li>`;
 }
 
 function otherFindings(findings: readonly ActionFinding[]): string {
@@ -210,7 +208,7 @@ function stylesheet(modules: readonly CatalogModule[], kinds: readonly ChangeKin
     'code { font-size: 90%; overflow-wrap: anywhere; }',
     '.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(24rem, 1fr)); gap: .7rem; }',
     '.card { border: 1px solid #c8c8c8; border-left: 5px solid #2e7d32; border-radius: .3rem; padding: .45rem .7rem; }',
-    '.card.has-findings { border-left-color: #c62828; }',
+    '.card.has-findings { border-left-color: #c62828; } .card.partly-checked { border-left-color: #b58900; }',
     '.card h3 { margin: 0 0 .3rem; font-size: 1.05rem; } .card h4 { margin: .35rem 0 .15rem; font-size: .85rem; text-transform: uppercase; letter-spacing: .03em; color: #444; }',
     '.card ul, .card ol { margin: .1rem 0; padding-left: 1.2rem; } .card p { margin: .1rem 0; }',
     '.counts { display: flex; flex-wrap: wrap; gap: .3rem; }',
@@ -220,7 +218,7 @@ function stylesheet(modules: readonly CatalogModule[], kinds: readonly ChangeKin
     '.kind-deprecated:not(.zero) { background: #fff4ce; border-color: #b58900; } .kind-changed:not(.zero) { background: #e3ecfa; border-color: #1b4f8a; }',
     '.kind-added:not(.zero) { background: #e3f5e1; border-color: #2e7d32; } .kind-documented { background: #eee; }',
     '.none { color: #2e7d32; } .none.partial { color: #8a6d00; }',
-    '.finding-kind { font-weight: 600; color: #8e0000; } .finding .headline { font-size: 90%; overflow-wrap: anywhere; }',
+    '.finding-kind { font-weight: 600; color: #8e0000; } .finding .evidence { font-size: 90%; overflow-wrap: anywhere; }',
     '.more { color: #555; font-size: 90%; }',
     'tr.change.breaks td:first-child { border-left: 4px solid #c62828; }',
     'fieldset { display: inline-block; border: 1px solid #c8c8c8; margin: 0 1rem .5rem 0; }',

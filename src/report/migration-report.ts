@@ -20,7 +20,7 @@ import { renderMigrationHtml } from './migration-html.ts';
 import { breakingKinds, changeColumns, useInsteadCell, type ChangeCell } from './change-columns.ts';
 import { checkInWords, inPlainWords, isLifecycleCheck } from './plain-words.ts';
 import { noneNamedBySpec, useInsteadOf } from './use-instead.ts';
-import { countedKinds, countsLine, findingLine, whatBreaks, type WhatBreaks } from './what-breaks.ts';
+import { countedKinds, countsLine, FINDINGS_ON_FIRST_SCREEN, findingLine, whatBreaks, type WhatBreaks } from './what-breaks.ts';
 
 export type RowVerdict = 'as documented' | 'deviates' | 'observation' | 'not checked';
 
@@ -285,7 +285,9 @@ function whatBreaksMarkdown(report: MigrationReport): string[] {
   const kinds = countedKinds.map((kind) => kind[0]?.toUpperCase() + kind.slice(1));
   const lines = ['## What breaks when you move', '', `| Module | ${kinds.join(' | ')} | Findings that need action, worst first |`, `|---|${countedKinds.map(() => '---|').join('')}---|`];
   for (const module of modules) {
-    const findingsCell = module.findings.length === 0 ? noFindingText(module.rows, module.notChecked) : module.findings.map((finding, index) => `${index + 1}. ${findingLine(finding)}`).join('\n');
+    const more = module.findings.length - FINDINGS_ON_FIRST_SCREEN;
+    const listed = module.findings.slice(0, FINDINGS_ON_FIRST_SCREEN).map((finding, index) => `${index + 1}. ${findingLine(finding)}`);
+    const findingsCell = module.findings.length === 0 ? noFindingText(module.rows, module.notChecked) : [...listed, ...(more > 0 ? [`${more} more in the rows below`] : [])].join('\n');
     lines.push(`| ${moduleTitles[module.module]} | ${countedKinds.map((kind) => module.counts[kind]).join(' | ')} | ${escapeCell(findingsCell)} |`);
   }
   if (otherFindings.length > 0) lines.push('', `Findings about no module (the OAuth flows, the contracts): ${otherFindings.length}.`, '', ...otherFindings.map((finding, index) => `${index + 1}. ${escapeInline(findingLine(finding))}`));

@@ -48,6 +48,8 @@ export interface ActionFinding {
   readonly targets: readonly string[];
   /** The worst failure's headline, in plain words. */
   readonly headline: string;
+  /** What the target did, short enough for the first screen (`answered 404: 'Not Found'`); the headline has the rest. */
+  readonly evidence: string;
   readonly failedChecks: number;
   /** Checks not checked because of it (they wait for this finding). */
   readonly notCheckedBecause: number;
@@ -125,7 +127,7 @@ function moduleOf(check: CheckResult): CatalogModule | undefined {
 function findingsOf(failures: readonly CheckResult[], checks: readonly CheckResult[]): ActionFinding[] {
   const groups = new Map<string, CheckResult[]>();
   for (const failure of failures) {
-    const key = failure.endpoint ?? failure.id;
+    const key = replacementCalled(failure) ?? failure.endpoint ?? failure.id;
     groups.set(key, [...(groups.get(key) ?? []), failure]);
   }
   const findings = [...groups].map(([endpoint, group]): ActionFinding => {
@@ -137,6 +139,7 @@ function findingsOf(failures: readonly CheckResult[], checks: readonly CheckResu
       endpoint,
       targets: [...new Set(ranked.map((check) => check.project))],
       headline: bounded(inPlainWords(firstLine(worst.error))),
+      evidence: evidenceOf(worst, endpoint),
       failedChecks: group.length,
       notCheckedBecause: waiting.length,
     };
@@ -144,6 +147,16 @@ function findingsOf(failures: readonly CheckResult[], checks: readonly CheckResu
   return findings.sort(
     (a, b) => rank(a.kind) - rank(b.kind) || b.notCheckedBecause + b.failedChecks - (a.notCheckedBecause + a.failedChecks) || a.endpoint.localeCompare(b.endpoint),
   );
+}
+
+/**
+ * The replacement's check (spec §9.4) is filed under the deprecated endpoint's story, but what is not served is the
+ * replacement: the finding names the endpoint the client moves to.
+ */
+function replacementCalled(check: CheckResult): string | undefined {
+  if (!check.id.endsWith('.replacement-served')) return undefined;
+  const replacement = catalog.find((entry) => check.id === `${entry.id}.replacement-served`)?.replacement;
+  return replacement === undefined ? undefined : `${replacement.method} ${replacement.path}`;
 }
 
 /**
@@ -157,6 +170,20 @@ function kindOf(check: CheckResult): FindingKind {
   const servedCheck = check.id.endsWith('.served') || check.id.endsWith('.replacement-served');
   if (servedCheck && (answered === '404' || answered === '405' || /^40[45]\b/.test(check.observed ?? ''))) return 'not served';
   return answered !== undefined ? 'refused' : 'differs';
+}
+
+/**
+ * The status and the target's own words of a status finding (src/check/status-finding.ts: `GET … answered 404:
+ * 'Not Found' (expected a 2xx); spec …`), the status a removed endpoint still answered, or the headline without
+ * the call the finding already names.
+ */
+function evidenceOf(check: CheckResult, endpoint: string): string {
+  const headline = inPlainWords(firstLine(check.error));
+  const status = /^[A-Z]+ \S+ (answered \d{3}(?:: '(?:[^']|'(?! \())*')?(?: \(expected [^)]*\))?)/.exec(headline)?.[1];
+  if (status !== undefined) return bounded(status, MAX_EVIDENCE);
+  if (kindOf(check) === 'still served' && /^\d{3}\b/.test(check.observed ?? '')) return `answered ${check.observed?.slice(0, 3)}; the spec lists it as removed`;
+  const call = `${endpoint} `;
+  return bounded(headline.startsWith(call) ? headline.slice(call.length) : headline, MAX_EVIDENCE);
 }
 
 function rank(kind: FindingKind): number {
@@ -176,7 +203,7 @@ export function findingKindInWords(kind: FindingKind): string {
 export function findingLine(finding: ActionFinding): string {
   const also = finding.notCheckedBecause > 0 ? `, ${finding.notCheckedBecause} not checked because of it` : '';
   const checks = `${finding.failedChecks} check${finding.failedChecks === 1 ? '' : 's'} failed${also}`;
-  return `${findingKindWords[finding.kind]}: ${finding.endpoint} on ${finding.targets.join(' and ')} (${checks}): ${finding.headline}`;
+  return `${findingKindWords[finding.kind]}: ${finding.endpoint} on ${finding.targets.join(' and ')} (${checks}): ${finding.evidence}`;
 }
 
 /** `1 breaking, 2 removed, 7 deprecated`: the kinds the module has, in the order a client acts on them. */
@@ -185,11 +212,15 @@ export function countsLine(counts: Readonly<Record<CountedKind, number>>): strin
   return said.length === 0 ? 'no documented change' : said.join(', ');
 }
 
+/** The findings the first screen lists per module; the others are counted, and every one is in its row. */
+export const FINDINGS_ON_FIRST_SCREEN = 3;
+
 /** A headline, not the whole message: the row of the endpoint holds all of it. */
 const MAX_HEADLINE = 220;
+const MAX_EVIDENCE = 140;
 
-function bounded(text: string): string {
-  return text.length > MAX_HEADLINE ? `${text.slice(0, MAX_HEADLINE)}…` : text;
+function bounded(text: string, max = MAX_HEADLINE): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 function firstLine(text: string | undefined): string {
