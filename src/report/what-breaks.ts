@@ -42,7 +42,7 @@ export interface BreakingCall {
 
 export interface ActionFinding {
   readonly kind: FindingKind;
-  /** `GET /rest/mp/v1.1/ai-tagging/configurations`, or the check where the failure is about no endpoint. */
+  /** `GET /rest/mp/v1.1/ai-tagging/configurations`, or what the check checks where the failure is about no endpoint. */
   readonly endpoint: string;
   /** The targets it failed on (`embedded 8.0`). */
   readonly targets: readonly string[];
@@ -130,10 +130,12 @@ function findingsOf(failures: readonly CheckResult[], checks: readonly CheckResu
     const key = replacementCalled(failure) ?? failure.endpoint ?? failure.id;
     groups.set(key, [...(groups.get(key) ?? []), failure]);
   }
-  const findings = [...groups].map(([endpoint, group]): ActionFinding => {
+  const findings = [...groups].map(([key, group]): ActionFinding => {
     const ranked = [...group].sort((a, b) => rank(kindOf(a)) - rank(kindOf(b)) || newerFirst(a, b));
     const worst = ranked[0] ?? group[0]!;
     const waiting = checks.filter((check) => check.state === 'skipped' && check.finding !== undefined && group.some((failed) => failed.id === check.finding && failed.project === check.project));
+    // A finding about no endpoint (an OAuth flow) is named by what its check checks, not by the check's id.
+    const endpoint = key === worst.id ? titleOf(worst) : key;
     return {
       kind: kindOf(worst),
       endpoint,
@@ -147,6 +149,10 @@ function findingsOf(failures: readonly CheckResult[], checks: readonly CheckResu
   return findings.sort(
     (a, b) => rank(a.kind) - rank(b.kind) || b.notCheckedBecause + b.failedChecks - (a.notCheckedBecause + a.failedChecks) || a.endpoint.localeCompare(b.endpoint),
   );
+}
+
+function titleOf(check: CheckResult): string {
+  return check.name.replace(/\s*\[[^\]]*\]$/, '').trim() || check.id;
 }
 
 /**

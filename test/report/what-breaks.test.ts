@@ -17,53 +17,12 @@ import { buildMigrationReport, renderMigrationMarkdown, type ReportSection } fro
 import { formatSummary } from '../../src/report/summary.ts';
 import { noneNamedBySpec } from '../../src/report/use-instead.ts';
 import { countedKinds, type CountedKind } from '../../src/report/what-breaks.ts';
-import type { CheckResult } from '../../src/runner/results.ts';
+import { checks, configurations, search } from './_findings-run.ts';
 import { classifyChange, extractEndpointTables, parseEndpointRows, type EndpointSection } from '../support/spec-tables.ts';
 
 const fixturePath = fileURLToPath(new URL('../fixtures/spec-endpoint-tables.md', import.meta.url));
 const specRows = parseEndpointRows(extractEndpointTables(readFileSync(fixturePath, 'utf8')));
 const sectionModules: Record<EndpointSection, CatalogModule> = { '4.2': 'job', '4.3': 'planning', '4.4': 'media', '4.5': 'review', '4.6': 'templateBuilder', '4.7': 'shop' };
-
-function result(project: string, id: string, name: string, state: CheckResult['state'], extra: Partial<CheckResult> = {}): CheckResult {
-  return { project, version: project.slice(-3), file: 'f', id, name: `${name} [${id}]`, state, ...extra };
-}
-
-const configurations = 'GET /rest/mp/v1.1/ai-tagging/configurations';
-const search = 'POST /dse/rest/v1.0/jobs/_search';
-const checks: CheckResult[] = [
-  result('staging 8.0', 'media.ai-tagging-configurations.served', `${configurations} is served (new)`, 'failed', {
-    observed: '405',
-    endpoint: configurations,
-    error: `GET /rest/mp/v1.1/ai-tagging/configurations answered 405 (expected a 2xx); spec §4.4 lists ${configurations} as served on 8.0 (new); what to do: ask the vendor`,
-  }),
-  result('staging 8.0', 'media.ai-tagging-configurations.role-required', `${configurations} answers 403 to a user without the role`, 'skipped', {
-    endpoint: configurations,
-    finding: 'media.ai-tagging-configurations.served',
-    note: `not checked: ${configurations} is not served (405; finding media.ai-tagging-configurations.served)`,
-  }),
-  result('staging 8.0', 'media.asset.served', 'GET /rest/mp/v1.1/assets/{assetId} is served (changed)', 'failed', {
-    observed: '200 (8.0/asset)',
-    endpoint: 'GET /rest/mp/v1.1/assets/{assetId}',
-    error: 'body against 8.0/asset: (root): expected required property assetSets, got none',
-  }),
-  result('staging 8.0', 'job.jobs-search.served', `${search} is served (changed)`, 'failed', {
-    observed: '422 (common/job-search-response)',
-    endpoint: search,
-    error: `${search} answered 422: 'states[1]: must be one of ACTIVE, DONE' (expected a 2xx); spec §4.2 lists ${search} as served on 8.0 (changed); what to do: send only the states the target lists`,
-  }),
-  result('staging 8.0', 'job.search.pending', 'a job search by the PENDING state is answered', 'failed', {
-    endpoint: search,
-    error: `${search} answered 422: 'states[1]: must be one of ACTIVE, DONE' (expected a 2xx); spec §3 names PENDING`,
-  }),
-  result('staging 8.0', 'job.grid-rows-delete.gone', 'DELETE /dse/rest/v1.0/jobs/{ordinalNumber}/grids/{variableInstanceId}/rows/_delete is gone (404, 405 or 410)', 'failed', {
-    observed: '200',
-    endpoint: 'DELETE /dse/rest/v1.0/jobs/{ordinalNumber}/grids/{variableInstanceId}/rows/_delete',
-    error: 'DELETE /dse/rest/v1.0/jobs/{ordinalNumber}/grids/{variableInstanceId}/rows/_delete still answers: expected [ 404, 405, 410 ] to include 200',
-  }),
-  result('staging 7.4', 'job.assets-jobs.absent-before-8.0', 'GET /dse/rest/{version}/assets/{assetId}/jobs (8.0) is not served yet', 'passed', { observed: '404' }),
-  result('staging 8.0', 'job.assets-jobs.served', 'GET /dse/rest/{version}/assets/{assetId}/jobs is served (new)', 'passed', { observed: '200 (8.0/dse-object-light-page)' }),
-  result('staging 8.0', 'auth.token-refresh', 'the refresh grant issues a new pair', 'failed', { error: 'the old refresh token still works' }),
-];
 
 const integration: ReportSection = { title: 'Your integration', leads: true, markdown: 'From `npm run impact`.\n\n3 calls: 1 breaks.', data: undefined };
 const breaks: ReportSection = { title: 'Contract breaks 7.4 → 8.0', markdown: 'none', data: undefined };
@@ -105,7 +64,7 @@ describe('what breaks, per module', () => {
     expect(job[0]).toMatchObject({ endpoint: search, failedChecks: 2, targets: ['staging 8.0'] });
     expect(job[0]?.headline).toContain("answered 422: 'states[1]: must be one of ACTIVE, DONE'");
     expect(moduleOf('shop')?.findings).toEqual([]);
-    expect(report.whatBreaks.otherFindings.map((finding) => finding.endpoint)).toEqual(['auth.token-refresh']);
+    expect(report.whatBreaks.otherFindings.map((finding) => finding.endpoint)).toEqual(['the refresh grant issues a new pair']);
   });
 
   it('says "none" with what was not checked: a module nothing ran on is never "as documented"', () => {
