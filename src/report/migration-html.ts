@@ -17,18 +17,10 @@ import { Marked, type Tokens } from 'marked';
 import { catalogModules, changeKinds, type CatalogModule, type ChangeKind } from '../catalog/index.ts';
 import { breakingKinds, changeColumns, useInsteadCell, type ChangeCell } from './change-columns.ts';
 import type { MigrationReport, MigrationRow, ReportSection, RowVerdict, VersionOutcome } from './migration-report.ts';
-import { countedKinds, FINDINGS_ON_FIRST_SCREEN, findingKindInWords, type ActionFinding, type ModuleWhatBreaks } from './what-breaks.ts';
+import { moduleNames } from './module-names.ts';
+import { countedKinds, FINDINGS_ON_FIRST_SCREEN, findingKindInWords, noFindingText, type ActionFinding, type ModuleWhatBreaks } from './what-breaks.ts';
 
 const verdicts: readonly RowVerdict[] = ['as documented', 'deviates', 'observation', 'not checked'];
-
-const moduleNames: Record<CatalogModule, string> = {
-  job: 'Job',
-  planning: 'Planning',
-  media: 'Media',
-  review: 'Review',
-  templateBuilder: 'Template builder',
-  shop: 'Shop',
-};
 
 const sectionMarkdown = new Marked({
   gfm: true,
@@ -120,8 +112,7 @@ ${calls}
 
 function findingsList(module: ModuleWhatBreaks): string {
   if (module.findings.length === 0) {
-    const none = module.notChecked === 0 ? 'none: as documented' : `none found; ${module.notChecked} of ${module.rows} not checked`;
-    return `<p class="none${module.notChecked > 0 ? ' partial' : ''}">${escapeHtml(none)}</p>`;
+    return `<p class="none${module.notChecked > 0 ? ' partial' : ''}">${escapeHtml(noFindingText(module.rows, module.notChecked))}</p>`;
   }
   const shown = module.findings.slice(0, FINDINGS_ON_FIRST_SCREEN).map(findingItem).join('');
   const more = module.findings.length - FINDINGS_ON_FIRST_SCREEN;

@@ -20,7 +20,8 @@ import { renderMigrationHtml } from './migration-html.ts';
 import { breakingKinds, changeColumns, useInsteadCell, type ChangeCell } from './change-columns.ts';
 import { checkInWords, inPlainWords, isLifecycleCheck } from './plain-words.ts';
 import { noneNamedBySpec, useInsteadOf } from './use-instead.ts';
-import { countedKinds, countsLine, FINDINGS_ON_FIRST_SCREEN, findingLine, whatBreaks, type WhatBreaks } from './what-breaks.ts';
+import { moduleTitles } from './module-names.ts';
+import { countedKinds, FINDINGS_ON_FIRST_SCREEN, findingLine, noFindingText, whatBreaks, type WhatBreaks } from './what-breaks.ts';
 
 export type RowVerdict = 'as documented' | 'deviates' | 'observation' | 'not checked';
 
@@ -218,15 +219,6 @@ function pathPattern(template: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-export const moduleTitles: Record<CatalogModule, string> = {
-  job: 'Job module',
-  planning: 'Planning module',
-  media: 'Media module',
-  review: 'Review module',
-  templateBuilder: 'Template builder module',
-  shop: 'Shop module',
-};
-
 export function renderMigrationMarkdown(report: MigrationReport): string {
   const lines: string[] = [
     '# Migration report: platform 7.4 → 8.0',
@@ -293,22 +285,6 @@ function whatBreaksMarkdown(report: MigrationReport): string[] {
   if (otherFindings.length > 0) lines.push('', `Findings about no module (the OAuth flows, the contracts): ${otherFindings.length}.`, '', ...otherFindings.map((finding, index) => `${index + 1}. ${escapeInline(findingLine(finding))}`));
   const calls = modules.flatMap((module) => module.breakingCalls.map((call) => `- ${moduleTitles[module.module]}: \`${call.endpoint}\` ${call.kind}${call.what === undefined ? '' : ` (${escapeInline(call.what)})`}; use instead: ${call.useInstead === noneNamedBySpec ? call.useInstead : `\`${call.useInstead}\``}`));
   if (calls.length > 0) lines.push('', 'Calls an unchanged client loses (removed endpoints, breaking changes):', '', ...calls);
-  return lines;
-}
-
-/** "None" is only as good as what ran: it says how many rows nothing was checked on. */
-export function noFindingText(rows: number, notChecked: number): string {
-  return notChecked === 0 ? 'none: as documented' : `none found; ${notChecked} of ${rows} not checked`;
-}
-
-/** One summary line per module for the console: its changes and its findings. */
-export function whatBreaksSummaryLines(breaks: WhatBreaks): string[] {
-  const width = Math.max(...breaks.modules.map((module) => moduleTitles[module.module].length));
-  const lines = breaks.modules.map((module) => {
-    const found = module.findings.length === 0 ? noFindingText(module.rows, module.notChecked) : `${module.findings.length} to act on, worst: ${findingLine(module.findings[0]!)}`;
-    return `  ${moduleTitles[module.module].padEnd(width)}  ${countsLine(module.counts)}; findings: ${found}`;
-  });
-  if (breaks.otherFindings.length > 0) lines.push(`  ${'other'.padEnd(width)}  findings about no module (OAuth flows, contracts): ${breaks.otherFindings.length}`);
   return lines;
 }
 

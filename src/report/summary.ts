@@ -8,7 +8,8 @@ import { tallyByProject, type RunResults } from '../runner/results.ts';
 import type { CheckResult } from '../runner/results.ts';
 import { conformanceSummaryLines } from './conformance-section.ts';
 import { dataChangesSummaryLines } from './data-changes-section.ts';
-import { buildMigrationReport, whatBreaksSummaryLines } from './migration-report.ts';
+import { buildMigrationReport } from './migration-report.ts';
+import { whatBreaksSummaryLines } from './what-breaks.ts';
 
 /**
  * `target` says what was checked; it heads the summary so that a run against

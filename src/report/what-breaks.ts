@@ -14,6 +14,7 @@
  */
 import { catalog, catalogModules, modulePrefixes, moduleIdPrefix, type CatalogEntry, type CatalogModule, type ChangeKind } from '../catalog/index.ts';
 import type { CheckResult } from '../runner/results.ts';
+import { moduleTitles } from './module-names.ts';
 import { inPlainWords } from './plain-words.ts';
 import { useInsteadOf } from './use-instead.ts';
 
@@ -216,6 +217,22 @@ export function findingLine(finding: ActionFinding): string {
 export function countsLine(counts: Readonly<Record<CountedKind, number>>): string {
   const said = countedKinds.filter((kind) => counts[kind] > 0).map((kind) => `${counts[kind]} ${kind}`);
   return said.length === 0 ? 'no documented change' : said.join(', ');
+}
+
+/** "None" is only as good as what ran: it says how many rows nothing was checked on. */
+export function noFindingText(rows: number, notChecked: number): string {
+  return notChecked === 0 ? 'none: as documented' : `none found; ${notChecked} of ${rows} not checked`;
+}
+
+/** One summary line per module for the console: its changes and its findings. */
+export function whatBreaksSummaryLines(breaks: WhatBreaks): string[] {
+  const width = Math.max(...breaks.modules.map((module) => moduleTitles[module.module].length));
+  const lines = breaks.modules.map((module) => {
+    const found = module.findings.length === 0 ? noFindingText(module.rows, module.notChecked) : `${module.findings.length} to act on, worst: ${findingLine(module.findings[0]!)}`;
+    return `  ${moduleTitles[module.module].padEnd(width)}  ${countsLine(module.counts)}; findings: ${found}`;
+  });
+  if (breaks.otherFindings.length > 0) lines.push(`  ${'other'.padEnd(width)}  findings about no module (OAuth flows, contracts): ${breaks.otherFindings.length}`);
+  return lines;
 }
 
 /** The findings the first screen lists per module; the others are counted, and every one is in its row. */
