@@ -131,21 +131,24 @@ function findingsOf(failures: readonly CheckResult[], checks: readonly CheckResu
     const key = replacementCalled(failure) ?? failure.endpoint ?? failure.id;
     groups.set(key, [...(groups.get(key) ?? []), failure]);
   }
-  const findings = [...groups].map(([key, group]): ActionFinding => {
+  const findings = [...groups].flatMap(([key, group]): ActionFinding[] => {
     const ranked = [...group].sort((a, b) => rank(kindOf(a)) - rank(kindOf(b)) || newerFirst(a, b));
-    const worst = ranked[0] ?? group[0]!;
+    const [worst] = ranked;
+    if (worst === undefined) return [];
     const waiting = checks.filter((check) => check.state === 'skipped' && check.finding !== undefined && group.some((failed) => failed.id === check.finding && failed.project === check.project));
     // A finding about no endpoint (an OAuth flow) is named by what its check checks, not by the check's id.
     const endpoint = key === worst.id ? titleOf(worst) : key;
-    return {
-      kind: kindOf(worst),
-      endpoint,
-      targets: [...new Set(ranked.map((check) => check.project))],
-      headline: bounded(inPlainWords(firstLine(worst.error))),
-      evidence: evidenceOf(worst, endpoint),
-      failedChecks: group.length,
-      notCheckedBecause: waiting.length,
-    };
+    return [
+      {
+        kind: kindOf(worst),
+        endpoint,
+        targets: [...new Set(ranked.map((check) => check.project))],
+        headline: bounded(inPlainWords(firstLine(worst.error))),
+        evidence: evidenceOf(worst, endpoint),
+        failedChecks: group.length,
+        notCheckedBecause: waiting.length,
+      },
+    ];
   });
   return findings.sort(
     (a, b) => rank(a.kind) - rank(b.kind) || b.notCheckedBecause + b.failedChecks - (a.notCheckedBecause + a.failedChecks) || a.endpoint.localeCompare(b.endpoint),
@@ -168,11 +171,11 @@ function replacementCalled(check: CheckResult): string | undefined {
 
 /**
  * What the failure means for a client: the lifecycle check of a served endpoint answered 404 or 405 (not served),
- * a status the spec does not allow (refused), the removal probe still got an answer (still served), else the answer
- * differs from what the spec states.
+ * a status the spec does not allow (refused), the removal probe got a 2xx (still served; any other status the probe
+ * did not expect is a wrong status), else the answer differs from what the spec states.
  */
 function kindOf(check: CheckResult): FindingKind {
-  if (check.id.endsWith('.gone')) return 'still served';
+  if (check.id.endsWith('.gone')) return /^2\d\d\b/.test(check.observed ?? '') ? 'still served' : 'refused';
   const answered = /\banswered (\d{3})\b/.exec(firstLine(check.error))?.[1];
   const servedCheck = check.id.endsWith('.served') || check.id.endsWith('.replacement-served');
   if (servedCheck && (answered === '404' || answered === '405' || /^40[45]\b/.test(check.observed ?? ''))) return 'not served';
@@ -228,7 +231,8 @@ export function noFindingText(rows: number, notChecked: number): string {
 export function whatBreaksSummaryLines(breaks: WhatBreaks): string[] {
   const width = Math.max(...breaks.modules.map((module) => moduleTitles[module.module].length));
   const lines = breaks.modules.map((module) => {
-    const found = module.findings.length === 0 ? noFindingText(module.rows, module.notChecked) : `${module.findings.length} to act on, worst: ${findingLine(module.findings[0]!)}`;
+    const [worst] = module.findings;
+    const found = worst === undefined ? noFindingText(module.rows, module.notChecked) : `${module.findings.length} to act on, worst: ${findingLine(worst)}`;
     return `  ${moduleTitles[module.module].padEnd(width)}  ${countsLine(module.counts)}; findings: ${found}`;
   });
   if (breaks.otherFindings.length > 0) lines.push(`  ${'other'.padEnd(width)}  findings about no module (OAuth flows, contracts): ${breaks.otherFindings.length}`);

@@ -7,10 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isSchemaId, schemaIds, type SchemaId } from './ids.ts';
-
-const schemasDir = fileURLToPath(new URL('../../schemas/', import.meta.url));
+import { schemasDir } from './validator.ts';
 
 const words = new Map<SchemaId, string>();
 
