@@ -18,6 +18,7 @@ import { catalogModules, changeKinds, type CatalogModule, type ChangeKind } from
 import { breakingKinds, changeColumns, useInsteadCell, type ChangeCell } from './change-columns.ts';
 import type { MigrationReport, MigrationRow, ReportSection, RowVerdict, VersionOutcome } from './migration-report.ts';
 import { moduleNames } from './module-names.ts';
+import { noneNamedBySpec } from './use-instead.ts';
 import { countedKinds, FINDINGS_ON_FIRST_SCREEN, findingKindInWords, noFindingText, type ActionFinding, type ModuleWhatBreaks } from './what-breaks.ts';
 
 const verdicts: readonly RowVerdict[] = ['as documented', 'deviates', 'observation', 'not checked'];
@@ -98,7 +99,7 @@ function moduleCard(module: ModuleWhatBreaks): string {
       : `<div class="calls"><h4>Calls that break</h4><ul>${module.breakingCalls
           .map(
             (call) =>
-              `<li><code>${escapeHtml(call.endpoint)}</code> <span class="kind kind-${call.kind}">${call.kind}</span>${call.what === undefined ? '' : ` ${escapeHtml(call.what)}`}; use instead: ${call.useInstead.includes(' /') ? `<code>${escapeHtml(call.useInstead)}</code>` : escapeHtml(call.useInstead)}</li>`,
+              `<li><code>${escapeHtml(call.endpoint)}</code> <span class="kind kind-${call.kind}">${call.kind}</span>${call.what === undefined ? '' : ` ${escapeHtml(call.what)}`}; use instead: ${call.useInstead === noneNamedBySpec ? escapeHtml(call.useInstead) : `<code>${escapeHtml(call.useInstead)}</code>`}</li>`,
           )
           .join('')}</ul></div>`;
   const state = module.findings.length > 0 ? ' has-findings' : module.notChecked > 0 ? ' partly-checked' : '';
