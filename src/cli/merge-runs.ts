@@ -25,30 +25,57 @@ import { shardLabel } from '../runner/shard.ts';
 import { newRunRecord, readRunRecord, runRecordFile, writeRunRecord, type RunRecord } from './run-record.ts';
 import { writeRunReports } from './run-reports.ts';
 
+type Part = { readonly dir: string; readonly record: RunRecord };
+
 /**
- * The parts' records, checked to be parts of one run: shards of one run, or whole runs of different targets.
- * Answers the shards that are missing.
+ * The parts' records, checked to be parts of one report: the shards of one run, or whole runs (or sharded runs) of
+ * different targets side by side, with the same `--only`. Answers the shards that are missing.
  */
-function checkParts(records: readonly { readonly dir: string; readonly record: RunRecord }[]): { readonly missing: readonly string[] } {
+function checkParts(records: readonly Part[]): { readonly missing: readonly string[] } {
   const [first] = records;
   if (!first) return { missing: [] };
-  if (records.every(({ record }) => record.shard === undefined) && records.length > 1) return checkTargetRuns(records);
-  for (const { dir, record } of records) {
-    const differs =
-      record.target !== first.record.target ? `it checked ${record.target}, ${first.dir} ${first.record.target}` :
-      record.only !== first.record.only ? `its --only is ${record.only ?? '(none)'}, ${first.dir}'s ${first.record.only ?? '(none)'}` :
-      record.targets.join(',') !== first.record.targets.join(',') ? `its targets are ${record.targets.join(', ')}, ${first.dir}'s ${first.record.targets.join(', ')}` :
-      (record.shard?.count ?? 0) !== (first.record.shard?.count ?? 0) ? `it is shard ${record.shard ? shardLabel(record.shard) : '(a whole run)'}, ${first.dir} ${first.record.shard ? shardLabel(first.record.shard) : '(a whole run)'}` :
-      undefined;
-    if (differs) throw new UpgradeGuardError('CONFIG_INVALID', `${dir} is not a part of the same run as ${first.dir}: ${differs}`);
+  const runs = new Map<string, Part[]>();
+  for (const part of records) {
+    if (part.record.only !== first.record.only) {
+      throw new UpgradeGuardError('CONFIG_INVALID', `${part.dir} cannot be merged with ${first.dir}: its --only is ${part.record.only ?? '(none)'}, ${first.dir}'s ${first.record.only ?? '(none)'}`);
+    }
+    const key = `${part.record.target}\n${part.record.targets.join(',')}`;
+    runs.set(key, [...(runs.get(key) ?? []), part]);
+  }
+  // Two runs that checked one target would count its checks twice.
+  const seen = new Map<string, string>();
+  for (const parts of runs.values()) {
+    const [one] = parts;
+    for (const target of one?.record.targets ?? []) {
+      const earlier = seen.get(target);
+      if (earlier !== undefined && one) {
+        throw new UpgradeGuardError('CONFIG_INVALID', `${one.dir} and ${earlier} both checked ${target}: merge the shards of one run, or runs of different targets (a 7.4 and an 8.0)`);
+      }
+      if (one) seen.set(target, one.dir);
+    }
+  }
+  return { missing: [...runs.values()].flatMap(missingShards) };
+}
+
+/** The parts of one target's run: one whole run, or its shards, each once. */
+function missingShards(parts: readonly Part[]): string[] {
+  const [first] = parts;
+  if (!first) return [];
+  for (const { dir, record } of parts) {
+    if ((record.shard?.count ?? 0) !== (first.record.shard?.count ?? 0)) {
+      throw new UpgradeGuardError(
+        'CONFIG_INVALID',
+        `${dir} is not a part of the same run as ${first.dir}: it is shard ${record.shard ? shardLabel(record.shard) : '(a whole run)'}, ${first.dir} ${first.record.shard ? shardLabel(first.record.shard) : '(a whole run)'}`,
+      );
+    }
   }
   const count = first.record.shard?.count;
   if (count === undefined) {
-    if (records.length > 1) throw new UpgradeGuardError('CONFIG_INVALID', `${records[1]?.dir} and ${first.dir} are whole runs, not shards of one run`);
-    return { missing: [] };
+    if (parts.length > 1) throw new UpgradeGuardError('CONFIG_INVALID', `${parts[1]?.dir} and ${first.dir} are whole runs of the same target, not shards of one run`);
+    return [];
   }
   const seen = new Map<number, string>();
-  for (const { dir, record } of records) {
+  for (const { dir, record } of parts) {
     const index = record.shard?.index ?? 0;
     const earlier = seen.get(index);
     if (earlier !== undefined) throw new UpgradeGuardError('CONFIG_INVALID', `${dir} and ${earlier} are both shard ${index}/${count}`);
@@ -56,29 +83,7 @@ function checkParts(records: readonly { readonly dir: string; readonly record: R
   }
   const missing: string[] = [];
   for (let index = 1; index <= count; index += 1) if (!seen.has(index)) missing.push(`${index}/${count}`);
-  return { missing };
-}
-
-/**
- * Whole runs side by side (an upgrade rehearsal): each checked targets the others did not (a 7.4 instance, an 8.0
- * staging), with the same `--only`; the same target twice would count its checks twice.
- */
-function checkTargetRuns(records: readonly { readonly dir: string; readonly record: RunRecord }[]): { readonly missing: readonly string[] } {
-  const seen = new Map<string, string>();
-  const [first] = records;
-  for (const { dir, record } of records) {
-    if (first && record.only !== first.record.only) {
-      throw new UpgradeGuardError('CONFIG_INVALID', `${dir} cannot be merged with ${first.dir}: its --only is ${record.only ?? '(none)'}, ${first.dir}'s ${first.record.only ?? '(none)'}`);
-    }
-    for (const target of record.targets) {
-      const earlier = seen.get(target);
-      if (earlier !== undefined) {
-        throw new UpgradeGuardError('CONFIG_INVALID', `${dir} and ${earlier} both checked ${target}: merge shards of one run, or whole runs of different targets (a 7.4 and an 8.0)`);
-      }
-      seen.set(target, dir);
-    }
-  }
-  return { missing: [] };
+  return missing;
 }
 
 /** Copies every shard's raw Allure results into one folder (their file names are unique per result). */
@@ -189,6 +194,6 @@ function mergedTarget(records: readonly RunRecord[]): string {
 
 /** How the summary names a part of the run: its shard, or the run when it was a whole one. */
 function partName(record: RunRecord): string {
-  return record.shard ? `shard ${shardLabel(record.shard)}` : 'the run';
+  return record.shard ? `shard ${shardLabel(record.shard)}` : `the run of ${record.targets.join(', ')}`;
 }
 
