@@ -28,7 +28,7 @@ import {
 } from '../../src/catalog/index.ts';
 import { fixtureVariable, isFixtureName, type FixtureName } from '../../src/catalog/fixtures.ts';
 import { recipeFor, type PreparedCall, type RecipeInput, type RequestRecipe } from './_requests.ts';
-import { guardEntry, settleEntry } from './_undo.ts';
+import { guardEntry, readOnlyNote, settleEntry } from './_undo.ts';
 import type { HttpResponse } from '../../src/http/client.ts';
 import { isJsonMediaType, mediaTypeEssence } from '../../src/http/media-type.ts';
 import { check, forEachTarget, type CheckDefinition } from '../../src/check/check.ts';
@@ -98,7 +98,7 @@ function servedCheck(entry: CatalogEntry, verdict: string): void {
       const served = recipe.served ?? [];
       // A change that cannot be undone is said in the report wherever it was made on a target that is not ours.
       const irreversible = entry.mutating && recipe.irreversible && !context.target.embedded ? `; not undone: ${recipe.irreversible}` : '';
-      await observe(test, `${response.status}${schemaId ? ` (${schemaId})` : ''}${irreversible}`);
+      await observe(test, `${response.status}${schemaId ? ` (${schemaId})` : ''}${irreversible}${readOnlyNote(context, entry, recipe)}`);
       // The headline carries the evidence and the next step (src/check/status-finding.ts), not only the attachment.
       expectStatus(response, {
         call: `${entry.method} ${new URL(response.url).pathname}`,
@@ -122,11 +122,11 @@ function goneCheck(entry: CatalogEntry, faults: FaultDeclarations): void {
   const recipe = recipeFor(entry.id);
   check(definition(entry, 'gone', `${entry.method} ${entry.path} is gone (404, 405 or 410)`, faults), async (test) => {
     const context = await suiteContext();
-    await guardEntry(test, context, entry, recipe, `probing the removed ${entry.method} ${entry.path}`);
+    await guardEntry(test, context, entry, recipe, `probing the removed ${entry.method} ${entry.path} (no request proves it gone without risking data where it is still served)`);
     const { input, prepared } = await preparedInput(test, context, entry, recipe, { lenient: true });
     const response = await callEntry(context.api, entry, recipe, input, prepared);
     try {
-      await observe(test, `${response.status}${input.placeholders ? AMBIGUOUS_404 : ''}`);
+      await observe(test, `${response.status}${input.placeholders ? AMBIGUOUS_404 : ''}${readOnlyNote(context, entry, recipe)}`);
       expect(ROUTE_GONE as readonly number[], `${entry.method} ${entry.path} still answers`).toContain(response.status);
     } finally {
       await settleEntry(test, context, entry, recipe, input, response, prepared);
@@ -151,7 +151,7 @@ function removedOrDeprecatedCheck(entry: CatalogEntry, faults: FaultDeclarations
     if (verdict.outcome === 'not-checked') return skipWithReason(test, verdict.reason);
     if (verdict.outcome === 'neither') throw targetBreak(verdict.problem);
     if (verdict.outcome === 'deprecated') await annotateDeprecatedEndpoint(response, entry.method);
-    await observe(test, verdict.observation);
+    await observe(test, `${verdict.observation}${readOnlyNote(context, entry, recipe)}`);
   });
 }
 
@@ -159,11 +159,11 @@ function absentBeforeCheck(entry: CatalogEntry, faults: FaultDeclarations): void
   const recipe = recipeFor(entry.id);
   check(definition(entry, 'absent-before-8.0', `${entry.method} ${entry.path} (8.0) is not served yet`, faults), async (test) => {
     const context = await suiteContext();
-    await guardEntry(test, context, entry, recipe, `probing ${entry.method} ${entry.path}`);
+    await guardEntry(test, context, entry, recipe, `probing ${entry.method} ${entry.path} (no request proves it absent without risking data where it is served)`);
     const { input, prepared } = await preparedInput(test, context, entry, recipe, { lenient: true });
     const response = await callEntry(context.api, entry, recipe, input, prepared);
     try {
-      await observe(test, `${response.status}${input.placeholders ? AMBIGUOUS_404 : ''}`);
+      await observe(test, `${response.status}${input.placeholders ? AMBIGUOUS_404 : ''}${readOnlyNote(context, entry, recipe)}`);
       if (!(ROUTE_ABSENT as readonly number[]).includes(response.status)) {
         await skipWithReason(test, `observation: already served on this ${context.target.version} instance (HTTP ${response.status}); 7.4 patch levels differ`);
       }

@@ -51,6 +51,12 @@ export interface RequestRecipe {
   readonly provides?: readonly FixtureName[];
   /** Why the call changes nothing although its method could (an empty selection, the values it already has). */
   readonly unchanged?: string;
+  /**
+   * Why the recipe's request changes nothing even on an instance that serves the endpoint (a selection that names
+   * nothing, a lookup): its checks then run read-only, without ALLOW_MUTATIONS, so a read-only run still sees
+   * whether a removed endpoint is gone. Only for a request that cannot change data whatever the target does with it.
+   */
+  readonly readOnlyProbe?: string;
   /** The check that removes what this call creates, when another one does (a pair run in catalog order). */
   readonly removedBy?: string;
   /**

@@ -13,11 +13,21 @@ import type { HttpResponse } from '../../src/http/client.ts';
 import type { SuiteContext } from '../../src/run-targets/context.ts';
 import type { PreparedCall, RecipeInput, RequestRecipe } from './_requests.ts';
 
-/** The mutation guard of an entry: a recipe that cannot be undone needs the second opt-in. */
+/**
+ * The mutation guard of an entry: a recipe that cannot be undone needs the second opt-in. A recipe whose request
+ * changes nothing even where the endpoint is served (`readOnlyProbe`) is sent read-only, and the check says why.
+ */
 export async function guardEntry(test: TestContext, context: SuiteContext, entry: CatalogEntry, recipe: RequestRecipe, what: string): Promise<void> {
   if (!entry.mutating) return;
+  if (recipe.readOnlyProbe !== undefined) return;
   if (recipe.irreversible) await requireIrreversibleAllowed(test, context.target, what, recipe.irreversible);
   else await requireMutationsAllowed(test, context.target, what);
+}
+
+/** What a check observes after its status when its request went read-only to a target that forbids mutations: why that is safe. */
+export function readOnlyNote(context: SuiteContext, entry: CatalogEntry, recipe: RequestRecipe): string {
+  const readOnlyRun = !context.target.embedded && !context.target.allowMutations;
+  return entry.mutating && readOnlyRun && recipe.readOnlyProbe !== undefined ? `; sent read-only: ${recipe.readOnlyProbe}` : '';
 }
 
 /**

@@ -61,6 +61,7 @@ export const jobRequests: ModuleRecipes<'job'> = {
     query: () => ({ rowIds: '' }),
     served: [200],
     unchanged: 'an empty row selection deletes no row',
+    readOnlyProbe: 'the row selection is empty (rowIds=): it names no row to delete, on an instance that still serves the bulk delete too',
   },
   'job.assets-jobs': { query: firstPage },
   'job.assets-products': { query: firstPage },

@@ -14,6 +14,7 @@ export const templateBuilderRequests: ModuleRecipes<'template-builder'> = {
     // maps to nothing, and the call only reads, POST or not.
     body: () => [['upgrade-guard-probe-external-id']],
     unchanged: 'a lookup of a made-up external id: the call only reads',
+    readOnlyProbe: "a lookup of attachment ids by external ids (the vendor's getAttachmentIds) for an id no attachment has: it stores nothing",
   },
   'template-builder.dynamic-service-parameters-delete': {
     // `id` names the parameters to delete (vendor: a required int32 array).
