@@ -127,6 +127,8 @@ async function report(): Promise<number> {
     ...records.flatMap(({ record }) => record.incomplete ?? []),
     ...(missing.length > 0 ? [`shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing`] : []),
     ...unfinished.map((dir) => `${dir} holds no ${runRecordFile}: its verify ended before writing its results (see its log)`),
+    // Ctrl-C or SIGTERM stopped a part: its checks that finished are merged, and the merge is not whole.
+    ...records.flatMap(({ record }) => (record.interrupted ? [`${partName(record)} was stopped by ${record.interrupted.signal} (INTERRUPTED); only its checks that finished`] : [])),
   ];
   // Every RUN_TIMEOUT_S that cut a part off; the record keeps the longest.
   const mergedCutOff = cutOff.length > 0 ? { runTimeoutSeconds: Math.max(...cutOff.map(({ record }) => record.cutOff?.runTimeoutSeconds ?? 0)) } : undefined;
