@@ -12,6 +12,7 @@
  * TARGET_TIMEOUT as that verify did. The other shards' results are always
  * merged and reported. Exit codes as verify's.
  */
+import { historyLimitFromEnvironment } from '../config/history-limit.ts';
 import { copyFile, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -96,6 +97,8 @@ async function mergeAllureResults(dirs: readonly string[], into: string): Promis
 
 async function report(): Promise<number> {
   const args = parseReportArgs(commandArguments());
+  // A bad HISTORY_LIMIT is said before anything is merged.
+  const historyLimit = historyLimitFromEnvironment();
   const out = resolve(args.out);
   if (args.dirs.some((dir) => resolve(dir) === out)) throw new UpgradeGuardError('CONFIG_INVALID', `--out ${args.out} is one of the shards' folders; name another`);
   const read = await Promise.all(args.dirs.map(async (dir) => ({ dir, record: await readRunRecord(dir) })));
@@ -158,6 +161,7 @@ async function report(): Promise<number> {
     html: args.html,
     // The merged run is the night's one run in the trend (the shards render no report of their own).
     ...(args.history !== undefined && { historyDir: args.history }),
+    historyLimit,
     print: (line) => process.stdout.write(`${line}\n`),
   });
   if (cutOff.length > 0) {

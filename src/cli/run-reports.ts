@@ -33,6 +33,8 @@ export interface RunReportsInput {
   readonly html: boolean;
   /** `--history DIR` / HISTORY_DIR: where Allure keeps its history between runs (src/report/allure-html.ts). */
   readonly historyDir?: string;
+  /** HISTORY_LIMIT: how many runs that history keeps. */
+  readonly historyLimit?: number;
   readonly print: (line: string) => void;
 }
 
@@ -68,7 +70,7 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
   await writeReportFile(join(input.reportsDir, 'skipped-checks.md'), skippedChecksMarkdown(results.checks));
   input.print(`Migration report: ${migration.markdown} (${migration.html})`);
   if (input.html) {
-    const index = await renderAllureReport(join(input.reportsDir, 'allure-results'), join(input.reportsDir, 'allure-report'), 'upgrade-guard', input.historyDir);
+    const index = await renderAllureReport(join(input.reportsDir, 'allure-results'), join(input.reportsDir, 'allure-report'), 'upgrade-guard', input.historyDir, input.historyLimit);
     input.print(`Allure report: ${index}`);
   }
   // The console ends with the verdict.

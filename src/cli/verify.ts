@@ -290,6 +290,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     ...(contractBreaks && { contractBreaks }),
     html: args.html,
     ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
+    historyLimit: config.historyLimit,
     print,
   });
   timeline.step(`reports (migration report${args.html ? ', Allure HTML' : ''})`);
@@ -362,6 +363,7 @@ async function reportCutOff(
     html,
     ...(contractBreaks && { contractBreaks }),
     ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
+    historyLimit: config.historyLimit,
     print,
   });
   throw new UpgradeGuardError(
@@ -396,6 +398,7 @@ async function reportInterrupted(
     html,
     ...(contractBreaks && { contractBreaks }),
     ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
+    historyLimit: config.historyLimit,
     print: (line) => void summary.push(line),
   });
   await writeSummaryFile(config.reportsDir, summary);
