@@ -33,6 +33,10 @@ export default {
         // One index.html with its data inside: it opens from disk or a downloaded CI artifact (a report of
         // separate data files needs a web server: the browser refuses fetch() from file://).
         singleFile: true,
+        // With a history the report opens on its graphs, the trend ("Status dynamics": this run beside the last
+        // HISTORY_LIMIT) in their first row; the tree is one click away (the section menu, or #/). Without one there is
+        // no trend to show, and it opens on the tree.
+        ...(historyPath ? { defaultSection: 'charts' } : {}),
       },
     },
   },
