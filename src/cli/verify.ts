@@ -135,9 +135,9 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     ...(addedLatencyMs !== undefined && { addedLatencyMs }),
     ...(runDeadlineAt !== undefined && { runDeadlineAt }),
   });
-  // An earlier run's results go first: a run that ends before writing its own (a bad OPENAPI_DIR or TOKEN_STORE, an
-  // unreachable target, a refused login) leaves none for `npm run report` to merge as its (run-record.ts). --from/--to
-  // writes none of its own and leaves the folder's run alone.
+  // An earlier run's reports go first: a run that ends before writing its own (a bad OPENAPI_DIR or TOKEN_STORE, an
+  // unreachable target, a refused login, Ctrl-C) leaves none that reads as current, and none for `npm run report` to
+  // merge as its (src/report/earlier-reports.ts). --from/--to writes none of its own and leaves the folder's run alone.
   if (args.from === undefined && args.to === undefined) await removeEarlierReports(settings.reportsDir);
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
   if (settings.openapiDir !== undefined) (await import('../conformance/vendor-documents.ts')).loadVendorDocuments(settings.openapiDir);
@@ -236,7 +236,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     config,
     plan,
     ...(filters && { filters }),
-    ...(cancel && { signal: cancel }),
+    signal: cancel,
     ...(checkSelection && { checkSelection }),
     ...(run.sharedVerifier !== undefined && { runVerifier: run.sharedVerifier }),
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
