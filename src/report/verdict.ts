@@ -1,7 +1,8 @@
 /**
  * The console's last line: the run's verdict, after every path to a report, so a reader (or a CI log's last line)
  * sees how the run went without scrolling back. It says what the exit status says (0 clean, 1 not), and when the run
- * was a part (`--only`, a shard, cut off, interrupted), that the verdict is of that part only.
+ * was a part (`--only`, a shard), that the verdict is of that part only; a run cut short (RUN_TIMEOUT_S, Ctrl-C, a
+ * missing shard) with no failure is INCOMPLETE, never PASS.
  */
 import type { RunResults } from '../runner/results.ts';
 
@@ -22,6 +23,9 @@ export function verdictLine({ results, asDocumented, subset }: VerdictInput): st
     ...(results.errors.length > 0 ? [`${results.errors.length} error${results.errors.length === 1 ? '' : 's'} outside checks`] : []),
     ...(asDocumented ? [] : ['contract breaks not as documented']),
   ];
-  const part = subset.length > 0 ? '; of a part of the run only (see the summary\'s first lines)' : '';
-  return problems.length === 0 ? `VERDICT: PASS (${tally})${part}` : `VERDICT: FAIL: ${problems.join('; ')} (${tally})${part}`;
+  // A run cut short (RUN_TIMEOUT_S, Ctrl-C, a missing shard) is never a PASS: what did not run may have failed.
+  const cut = subset.find((line) => /^(INTERRUPTED|INCOMPLETE):/.test(line));
+  const part = cut ? `; ${cut}` : subset.length > 0 ? "; of a part of the run only (see the summary's first lines)" : '';
+  if (problems.length > 0) return `VERDICT: FAIL: ${problems.join('; ')} (${tally})${part}`;
+  return `VERDICT: ${cut ? 'INCOMPLETE' : 'PASS'} (${tally})${part}`;
 }

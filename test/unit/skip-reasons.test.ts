@@ -49,8 +49,14 @@ describe('the verdict line', () => {
     expect(verdictLine({ results: { checks: [passed, ...fixtures.slice(0, 2)], errors: [] }, asDocumented: true, subset: [] })).toBe('VERDICT: PASS (1 passed, 0 failed, 2 skipped)');
   });
 
+  it('says INCOMPLETE, never PASS, for a run cut short with no failure', () => {
+    expect(verdictLine({ results: { checks: [passed], errors: [] }, asDocumented: true, subset: ['INTERRUPTED: the run was stopped by SIGINT; only the 1 checks that finished'] })).toBe(
+      'VERDICT: INCOMPLETE (1 passed, 0 failed, 0 skipped); INTERRUPTED: the run was stopped by SIGINT; only the 1 checks that finished',
+    );
+  });
+
   it('says FAIL and why, and that a part of a run is only a part', () => {
-    expect(verdictLine({ results: { checks: [passed, failed], errors: ['boom'] }, asDocumented: false, subset: ['INTERRUPTED: …'] })).toBe(
+    expect(verdictLine({ results: { checks: [passed, failed], errors: ['boom'] }, asDocumented: false, subset: ['only the checks matching --only job'] })).toBe(
       "VERDICT: FAIL: 1 check failed; 1 error outside checks; contract breaks not as documented (1 passed, 1 failed, 0 skipped); of a part of the run only (see the summary's first lines)",
     );
   });
