@@ -99,7 +99,7 @@ export function cancelOn(signal: AbortSignal | undefined, permits: RunPermits): 
 }
 
 /**
- * vitest's logger answers SIGINT and SIGTERM by exiting the process a millisecond later, with no line and no report:
+ * vitest's logger answers SIGINT and SIGTERM by exiting the process at once, with no line and no report:
  * the caller decides what a signal does (verify: src/cli/interruption.ts), so the listeners vitest added go once it has
  * started. The process's own, and a calling vitest's, stay.
  */
