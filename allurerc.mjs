@@ -9,9 +9,12 @@
  * - Categories: what a failure means for the reader, not how it was thrown.
  * - History: verify sets ALLURE_HISTORY_PATH from `--history DIR` (or
  *   HISTORY_DIR); the file there gains this run, so the next run shows the
- *   trend and what changed since.
+ *   trend and what changed since. It keeps the last HISTORY_LIMIT runs
+ *   (ALLURE_HISTORY_LIMIT, set by verify and report).
  */
 const historyPath = process.env.ALLURE_HISTORY_PATH;
+// HISTORY_LIMIT (src/config/history-limit.ts): the history keeps that many runs, this one included; Allure drops the oldest.
+const historyLimit = Number.parseInt(process.env.ALLURE_HISTORY_LIMIT ?? '', 10);
 
 /** Labels set by src/check (annotate.ts, skip.ts, deprecation-scan.ts) and the suites. */
 const label = (result, name) => result.labels.find((candidate) => candidate.name === name)?.value;
@@ -19,7 +22,7 @@ const label = (result, name) => result.labels.find((candidate) => candidate.name
 export default {
   name: 'upgrade-guard',
   output: 'reports/allure-report',
-  ...(historyPath ? { historyPath, appendHistory: true } : {}),
+  ...(historyPath ? { historyPath, appendHistory: true, ...(Number.isInteger(historyLimit) && historyLimit > 0 ? { historyLimit } : {}) } : {}),
   plugins: {
     awesome: {
       options: {
@@ -30,6 +33,10 @@ export default {
         // One index.html with its data inside: it opens from disk or a downloaded CI artifact (a report of
         // separate data files needs a web server: the browser refuses fetch() from file://).
         singleFile: true,
+        // With a history the report opens on its graphs, the trend ("Status dynamics": this run beside the last
+        // HISTORY_LIMIT) in their first row; the tree is one click away (the section menu, or #/). Without one there is
+        // no trend to show, and it opens on the tree.
+        ...(historyPath ? { defaultSection: 'charts' } : {}),
       },
     },
   },

@@ -14,6 +14,7 @@ export const errorCatalog = {
   TOKEN_STORE: { exitCode: 8, summary: 'the token store could not be read or written' },
   REPORT_FAILED: { exitCode: 9, summary: 'the report could not be written' },
   USAGE: { exitCode: 64, summary: 'the command line is not understood' },
+  INTERRUPTED: { exitCode: 130, summary: 'stopped by Ctrl-C (SIGINT, 130) or SIGTERM (143); the reports of what finished are written' },
   INTERNAL: { exitCode: 70, summary: 'an internal error' },
 } as const;
 
@@ -32,6 +33,29 @@ export class UpgradeGuardError extends Error {
     return errorCatalog[this.code].exitCode;
   }
 }
+
+/**
+ * Ctrl-C (SIGINT) or SIGTERM stopped the run (src/cli/interruption.ts). Its exit status is the shell's for a process a
+ * signal ended, 128 + the signal's number (130 for SIGINT, 143 for SIGTERM), so a script that runs verify sees the same
+ * status whether verify wrote its reports first or not.
+ */
+export class RunInterrupted extends UpgradeGuardError {
+  readonly signal: StopSignal;
+
+  constructor(signal: StopSignal, message: string) {
+    super('INTERRUPTED', `${signal}; ${message}`);
+    this.signal = signal;
+  }
+
+  override get exitCode(): number {
+    return stopSignalExitCodes[this.signal];
+  }
+}
+
+export type StopSignal = 'SIGINT' | 'SIGTERM';
+
+/** 128 + the signal's number (signal(7)). */
+export const stopSignalExitCodes: Record<StopSignal, number> = { SIGINT: 130, SIGTERM: 143 };
 
 /** A code of the catalog, as a code that crossed a thread or process boundary arrives: a string. */
 export function isErrorCode(code: string): code is ErrorCode {

@@ -111,6 +111,8 @@ export interface MergeOptions {
   readonly out: string;
   readonly html: boolean;
   readonly history?: string;
+  /** HISTORY_LIMIT: the runs the Allure history keeps. */
+  readonly historyLimit?: number;
   readonly print: (line: string) => void;
 }
 
@@ -149,6 +151,8 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
     ...records.flatMap(({ record }) => record.incomplete ?? []),
     ...(missing.length > 0 ? [`shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing`] : []),
     ...unfinished.map((dir) => `${dir} holds no ${runRecordFile}: its verify ended before writing its results (see its log)`),
+    // Ctrl-C or SIGTERM stopped a part: its checks that finished are merged, and the merge is not whole.
+    ...records.flatMap(({ record }) => (record.interrupted ? [`${partName(record)} was stopped by ${record.interrupted.signal} (INTERRUPTED); only its checks that finished`] : [])),
   ];
   // Every RUN_TIMEOUT_S that cut a part off; the record keeps the longest.
   const mergedCutOff = cutOff.length > 0 ? { runTimeoutSeconds: Math.max(...cutOff.map(({ record }) => record.cutOff?.runTimeoutSeconds ?? 0)) } : undefined;
@@ -178,6 +182,7 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
     html: args.html,
     // The merged run is the night's one run in the trend (the shards render no report of their own).
     ...(args.history !== undefined && { historyDir: args.history }),
+    ...(args.historyLimit !== undefined && { historyLimit: args.historyLimit }),
     print: args.print,
   });
   if (cutOff.length > 0) {

@@ -7,6 +7,7 @@
  * report and one contract-break report (merge-runs.ts). Exit codes as verify's.
  */
 import { parseArgs } from 'node:util';
+import { historyLimitFromEnvironment } from '../config/history-limit.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { mergeRuns } from './merge-runs.ts';
 import { parseArgsMessage } from './parse-args-message.ts';
@@ -35,7 +36,9 @@ function parseReportArgs(argv: string[]): ReportArgs {
 
 async function report(): Promise<number> {
   const args = parseReportArgs(commandArguments());
-  return mergeRuns({ ...args, print: (line) => process.stdout.write(`${line}\n`) });
+  // A bad HISTORY_LIMIT is said before anything is merged.
+  const historyLimit = historyLimitFromEnvironment();
+  return mergeRuns({ ...args, historyLimit, print: (line) => process.stdout.write(`${line}\n`) });
 }
 
 await runCli(report);

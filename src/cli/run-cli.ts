@@ -7,7 +7,7 @@
  * with it.
  */
 import { lockedTasksSettled } from '../auth/file-lock.ts';
-import { UpgradeGuardError, errorCatalog, isUpgradeGuardError } from '../errors.ts';
+import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
 
 export { commandArguments } from './command-arguments.ts';
@@ -35,5 +35,5 @@ export function reportError(error: unknown, secrets: SecretRegistry): number {
     : new UpgradeGuardError('INTERNAL', error instanceof Error ? error.message : String(error));
   process.stderr.write(`${coded.code}: ${secrets.scrub(coded.message)}\n`);
   if (process.env.DEBUG && error instanceof Error && error.stack) process.stderr.write(`${secrets.scrub(error.stack)}\n`);
-  return errorCatalog[coded.code].exitCode;
+  return coded.exitCode;
 }

@@ -6,12 +6,11 @@
  * run made it. `npm run report -- DIR…` merges shards from these files and
  * writes the same reports a single run writes (src/cli/report.ts).
  */
-import { readFile, rm, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ContractBreaksSection } from '../contracts/cross-version.ts';
 import { writeFileAtomic } from '../auth/atomic-file.ts';
 import { UpgradeGuardError } from '../errors.ts';
-import { withinTime } from '../files/within-time.ts';
 import { ensureReportsDirectory } from '../report/reports-dir.ts';
 import type { CheckResult, RunResults } from '../runner/results.ts';
 import type { Shard } from '../runner/shard.ts';
@@ -36,6 +35,8 @@ export interface RunRecord {
   readonly contractBreaks?: { readonly ran: ContractBreaksSection } | { readonly failed: string };
   /** Present when RUN_TIMEOUT_S ended the run: `results` are only the checks that finished (docs/configuration.md, "Time bounds"). */
   readonly cutOff?: { readonly runTimeoutSeconds: number };
+  /** Present when Ctrl-C (SIGINT) or SIGTERM stopped the run: `results` are only the checks that finished (src/cli/interruption.ts). */
+  readonly interrupted?: { readonly signal: 'SIGINT' | 'SIGTERM' };
   /** A merge of shards that was not whole: what was missing, as its summary said it (`npm run report`). */
   readonly incomplete?: readonly string[];
 }
@@ -54,19 +55,6 @@ export async function writeRunRecord(reportsDir: string, record: RunRecord): Pro
     throw new UpgradeGuardError('REPORT_FAILED', `${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return file;
-}
-
-/**
- * Removes an earlier run's record from REPORTS_DIR when a run starts: a run that then ends before writing its own
- * (a login refused, a target unreachable) must not leave the earlier results for `npm run report` to merge as its.
- */
-export async function removeRunRecord(reportsDir: string): Promise<void> {
-  const file = join(reportsDir, runRecordFile);
-  try {
-    await withinTime(rm(file, { force: true }), () => new Error('no answer from the file system in time'));
-  } catch (error) {
-    throw new UpgradeGuardError('REPORT_FAILED', `the reports directory ${reportsDir} (REPORTS_DIR): an earlier run's ${runRecordFile} could not be removed: ${error instanceof Error ? error.message : String(error)}`);
-  }
 }
 
 /**

@@ -15,6 +15,10 @@ import { authSection } from '../report/auth-section.ts';
 import { dataChangesSection } from '../report/data-changes-section.ts';
 import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
 import { formatSummary } from '../report/summary.ts';
+import { skippedChecksMarkdown } from '../report/skip-reasons.ts';
+import { verdictLine } from '../report/verdict.ts';
+import { UpgradeGuardError } from '../errors.ts';
+import { writeFile } from 'node:fs/promises';
 import type { RunResults } from '../runner/results.ts';
 import { canonicalOrder, type RunRecord } from './run-record.ts';
 
@@ -29,6 +33,8 @@ export interface RunReportsInput {
   readonly html: boolean;
   /** `--history DIR` / HISTORY_DIR: where Allure keeps its history between runs (src/report/allure-html.ts). */
   readonly historyDir?: string;
+  /** HISTORY_LIMIT: how many runs that history keeps. */
+  readonly historyLimit?: number;
   readonly print: (line: string) => void;
 }
 
@@ -60,10 +66,22 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
   const integration = await integrationSection(input.reportsDir);
   if (integration) sections.push(integration);
   const migration = await writeMigrationReport(input.reportsDir, buildMigrationReport(results, sections, new Date(), input.subset));
+  // Every skipped check with its own reason: the console counts them by reason (src/report/skip-reasons.ts).
+  await writeReportFile(join(input.reportsDir, 'skipped-checks.md'), skippedChecksMarkdown(results.checks));
   input.print(`Migration report: ${migration.markdown} (${migration.html})`);
   if (input.html) {
-    const index = await renderAllureReport(join(input.reportsDir, 'allure-results'), join(input.reportsDir, 'allure-report'), 'upgrade-guard', input.historyDir);
+    const index = await renderAllureReport(join(input.reportsDir, 'allure-results'), join(input.reportsDir, 'allure-report'), 'upgrade-guard', input.historyDir, input.historyLimit);
     input.print(`Allure report: ${index}`);
   }
+  // The console ends with the verdict.
+  input.print(verdictLine({ results, asDocumented, subset: input.subset }));
   return asDocumented && results.errors.length === 0 && !results.checks.some((check) => check.state === 'failed');
+}
+
+async function writeReportFile(file: string, text: string): Promise<void> {
+  try {
+    await writeFile(file, text);
+  } catch (error) {
+    throw new UpgradeGuardError('REPORT_FAILED', `${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

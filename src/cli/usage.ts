@@ -35,7 +35,7 @@ export const commandHelp = {
       ['--latency-ms N', 'embedded platform only: hold every request N ms, a far-away staging'],
       ['-h, --help', 'print this text and exit 0'],
     ],
-    exits: `0 every check passed, 1 a check failed; ${errorCodes}.`,
+    exits: `0 every check passed, 1 a check failed, 130 Ctrl-C (143 SIGTERM): the reports of what finished are written, marked INTERRUPTED; ${errorCodes}.`,
   },
   report: {
     synopsis: 'npm run report -- [--out DIR] [--no-html] [--history DIR] REPORTS_DIR…',

@@ -6,14 +6,14 @@
  * Exit codes: 0 all checks passed, 1 a check failed, otherwise the error
  * catalog's code (src/errors.ts).
  */
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
 import { loadConfig, pactFilesAtOnce, waitsOnNetwork, type Config } from '../config/config.ts';
 import { originalEnvironment } from '../config/environment.ts';
-import { UpgradeGuardError, cutOffNote } from '../errors.ts';
+import { RunInterrupted, UpgradeGuardError, cutOffNote } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
@@ -30,17 +30,19 @@ import { startVerifierChild, type VerifierChild } from '../contracts/quiet-verif
 import { lazyVerifierChild, shareRunVerifier } from '../contracts/run-verifier.ts';
 import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 import { runDeadline } from '../runner/run-deadline.ts';
-import { commandArguments, runCli } from './run-cli.ts';
+import { commandArguments, reportError, runCli } from './run-cli.ts';
+import { interruptedNote, watchInterrupts, type Interruption } from './interruption.ts';
+import { removeEarlierReports } from '../report/earlier-reports.ts';
 import { parseCheckSelection } from '../check/check-selection.ts';
 import { filesOfShard, parseShard, shardLabel, suiteFiles, type Shard } from '../runner/shard.ts';
-import { newRunRecord, removeRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
+import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
 
 /**
  * The heavy half of the command: vitest, pact-js, the simulator and Allure take seconds to load, and a bad flag or
  * variable is answered before any of it is loaded (a command that only says what is wrong starts at once).
  */
 const heavy = async () => {
-  const [runSuites, progress, consoleReporter, flaky, contractBreaks, crossVersion, runReports] = await Promise.all([
+  const [runSuites, progress, consoleReporter, flaky, contractBreaks, crossVersion, runReports, interrupted] = await Promise.all([
     import('../runner/run-suites.ts'),
     import('../report/progress-reporter.ts'),
     import('../report/console-reporter.ts'),
@@ -48,8 +50,9 @@ const heavy = async () => {
     import('../contracts/contract-breaks.ts'),
     import('../contracts/cross-version.ts'),
     import('./run-reports.ts'),
+    import('../report/allure-interrupted.ts'),
   ]);
-  return { ...runSuites, ...progress, ...consoleReporter, ...flaky, ...contractBreaks, ...crossVersion, ...runReports };
+  return { ...runSuites, ...progress, ...consoleReporter, ...flaky, ...contractBreaks, ...crossVersion, ...runReports, ...interrupted };
 };
 
 const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--only MODULE|CHECK-GLOB] [--shard I/N] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0] [--timings] [--latency-ms N]';
@@ -113,6 +116,11 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
 async function verify(secrets: SecretRegistry): Promise<number> {
   // Since the process started: node, tsx and this command's imports (verify --timings).
   const timeline = new Timeline('startup (node, tsx, imports)');
+  // From here on no Ctrl-C or SIGTERM ends the run silently (interruption.ts); before the suites start it ends it at once.
+  const interruption = watchInterrupts(async (stopped) => {
+    const code = reportError(stopped, secrets);
+    process.exit(code);
+  });
   originalEnvironment();
   const args = parseVerifyArgs(commandArguments());
   const loaded = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
@@ -127,10 +135,10 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     ...(addedLatencyMs !== undefined && { addedLatencyMs }),
     ...(runDeadlineAt !== undefined && { runDeadlineAt }),
   });
-  // An earlier run's results go first: a run that ends before writing its own (a bad OPENAPI_DIR or TOKEN_STORE, an
-  // unreachable target, a refused login) leaves none for `npm run report` to merge as its (run-record.ts). --from/--to
-  // writes none of its own and leaves the folder's run alone.
-  if (args.from === undefined && args.to === undefined) await removeRunRecord(settings.reportsDir);
+  // An earlier run's reports go first: a run that ends before writing its own (a bad OPENAPI_DIR or TOKEN_STORE, an
+  // unreachable target, a refused login, Ctrl-C) leaves none that reads as current, and none for `npm run report` to
+  // merge as its (src/report/earlier-reports.ts). --from/--to writes none of its own and leaves the folder's run alone.
+  if (args.from === undefined && args.to === undefined) await removeEarlierReports(settings.reportsDir);
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
   if (settings.openapiDir !== undefined) (await import('../conformance/vendor-documents.ts')).loadVendorDocuments(settings.openapiDir);
 
@@ -153,6 +161,9 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // results) it runs alongside the suites, within the run's permits runSuites starts.
   const comparesAtAll = (!suites || suites.includes('contracts')) && (!shardFiles || shardFiles.includes(contractsSuiteFile));
   const comparesAlongside = comparesAtAll && !checkSelection && args.from === undefined && args.to === undefined && defaultCrossVersion(plan) !== undefined;
+  // What runs, against what, before the slow parts (vitest loading, the preflight, the logins): the user sees at once
+  // that the command started and what it checks.
+  print(startLine(settings, plan, suites, args.only, shard));
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (settings.remote) await ensureTokenStoreDirectory(settings.tokenStorePath);
   // RUN_TIMEOUT_S bounds the preflight too.
@@ -165,10 +176,12 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // target that cannot be reached costs no child. Closed when verify ends, or at RUN_TIMEOUT_S.
   const contractsInRun = comparesAtAll && args.from === undefined && args.to === undefined;
   const verifierShape = { jobs: plan.length + 1, filesAtOnce: pactFilesAtOnce(config) };
-  const verifier = !contractsInRun ? undefined : waitsOnNetwork(config) ? startVerifierChild(verifierShape, runDeadline(config)) : lazyVerifierChild(verifierShape, runDeadline(config));
+  // The child ends at RUN_TIMEOUT_S or at Ctrl-C / SIGTERM, whichever comes first.
+  const verifierStop = stopSignal(runDeadline(config), interruption.signal);
+  const verifier = !contractsInRun ? undefined : waitsOnNetwork(config) ? startVerifierChild(verifierShape, verifierStop) : lazyVerifierChild(verifierShape, verifierStop);
   const shared = verifier && shareRunVerifier(verifier);
   try {
-    return await verifyWith({ config, args, plan, suites, checkSelection, shard, shardFiles, comparesAtAll, comparesAlongside, timeline, secrets, verifier, sharedVerifier: shared?.id });
+    return await verifyWith({ config, args, plan, suites, checkSelection, shard, shardFiles, comparesAtAll, comparesAlongside, timeline, secrets, verifier, sharedVerifier: shared?.id, interruption });
   } finally {
     shared?.withdraw();
     verifier?.close();
@@ -191,10 +204,11 @@ interface VerifyRun {
   readonly verifier: VerifierChild | undefined;
   /** Its id for the contracts' global setup (src/contracts/run-verifier.ts). */
   readonly sharedVerifier: string | undefined;
+  readonly interruption: Interruption;
 }
 
 async function verifyWith(run: VerifyRun): Promise<number> {
-  const { config, args, plan, suites, checkSelection, shard, shardFiles, comparesAtAll, comparesAlongside, timeline, secrets, verifier } = run;
+  const { config, args, plan, suites, checkSelection, shard, shardFiles, comparesAtAll, comparesAlongside, timeline, secrets, verifier, interruption } = run;
   const { runSuites, ProgressReporter, progressOptionsFor, ConsoleReporter, markFlakyResults, runContractBreaksStep, writeRunReports } = await heavy();
 
   // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
@@ -215,11 +229,14 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   // finished is still reported.
   const deadline = runDeadline(config);
   const filters = shardFiles ?? (suites && suiteFilters(suites));
+  // From here a signal cancels the suites (as RUN_TIMEOUT_S does) and what finished is reported.
+  interruption.suitesStarted();
+  const cancel = stopSignal(deadline, interruption.signal);
   const suitesRun = runSuites({
     config,
     plan,
     ...(filters && { filters }),
-    ...(deadline && { signal: deadline }),
+    signal: cancel,
     ...(checkSelection && { checkSelection }),
     ...(run.sharedVerifier !== undefined && { runVerifier: run.sharedVerifier }),
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
@@ -235,12 +252,12 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   // new request is sent past it, and one in flight, a login's too, ends then: src/http/run-permits.ts `deadline`).
   const results = await suitesRun
     .catch((error: unknown): RunResults => {
-      if (deadline?.aborted) return { checks: [], errors: [] };
+      if (deadline?.aborted || interruption.received()) return { checks: [], errors: [] };
       throw firstSetupFailure() ?? error;
     })
     .finally(() => alongside);
   const setupFailure = firstSetupFailure();
-  if (setupFailure && !deadline?.aborted) {
+  if (setupFailure && !deadline?.aborted && !interruption.received()) {
     // A login that failed cancelled the run (src/run-targets/global-setup.ts): the checks it stopped are no results.
     await freshReportsDirectory(resultsDir);
     throw setupFailure;
@@ -248,7 +265,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   timeline.suites();
   await markFlakyResults(resultsDir, results.checks);
   // A selection that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges).
-  if (checkSelection && !shard && results.checks.length === 0) {
+  if (checkSelection && !shard && results.checks.length === 0 && !interruption.received()) {
     throw new UpgradeGuardError('CONFIG_INVALID', `--only "${args.only}" matched no check of this run`);
   }
 
@@ -256,6 +273,9 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   const subset = subsetLines(args.only, shard, shardFiles);
   // What `npm run report` needs to merge this run with its other shards (run-record.ts).
   const part = { target, targets: plan.map((runTarget) => runTarget.name), ...(shard && { shard }), ...(args.only !== undefined && { only: args.only }) };
+  // Ctrl-C or SIGTERM while the suites ran: the reports of what finished, marked INTERRUPTED.
+  const stoppedBy = interruption.received();
+  if (stoppedBy) return reportInterrupted(config, stoppedBy, part, results, args.html, subset, alongside && (await alongside));
   // Only RUN_TIMEOUT_S makes a deadline (run-deadline.ts).
   if (deadline?.aborted && config.runTimeoutSeconds !== undefined) return reportCutOff(config, config.runTimeoutSeconds, part, results, args.html, subset, alongside && (await alongside));
   const comparesAfter = comparesAtAll && !alongside && results.checks.some((check) => check.id.startsWith('contract.'));
@@ -270,10 +290,14 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     ...(contractBreaks && { contractBreaks }),
     html: args.html,
     ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
+    historyLimit: config.historyLimit,
     print,
   });
   timeline.step(`reports (migration report${args.html ? ', Allure HTML' : ''})`);
   if (args.timings) print(formatTimings(timeline.phases(), results.timings).join('\n'));
+  // A signal while the reports were written: they were finished first, and every check had run.
+  const lateStop = interruption.received();
+  if (lateStop) throw new RunInterrupted(lateStop, `every check had finished; the reports are whole (${config.reportsDir})`);
   if (results.checks.length === 0 && !shard) throw new UpgradeGuardError('INTERNAL', 'no check ran');
   return clean ? 0 : 1;
 }
@@ -339,12 +363,66 @@ async function reportCutOff(
     html,
     ...(contractBreaks && { contractBreaks }),
     ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
+    historyLimit: config.historyLimit,
     print,
   });
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
     `the run did not finish within RUN_TIMEOUT_S=${runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,
   );
+}
+
+/** Ctrl-C or SIGTERM stopped the suites: the reports of what finished are written, marked INTERRUPTED, then one line. */
+async function reportInterrupted(
+  config: Config,
+  signal: 'SIGINT' | 'SIGTERM',
+  part: Pick<RunRecord, 'target' | 'targets' | 'shard' | 'only'>,
+  stopped: RunResults,
+  html: boolean,
+  subset: readonly string[],
+  contractBreaks: RunRecord['contractBreaks'],
+): Promise<number> {
+  const { writeRunReports, writeInterruptedResult } = await heavy();
+  const results = withCutOffNotes(stopped, interruptedNote(signal));
+  const finished = results.checks.filter((check) => check.note !== interruptedNote(signal)).length;
+  await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), interrupted: { signal } }));
+  await writeInterruptedResult(join(config.reportsDir, 'allure-results'), signal, finished);
+  // The console gets one line; the summary goes to its file, with the other reports.
+  const summary: string[] = [];
+  await writeRunReports({
+    reportsDir: config.reportsDir,
+    target: part.target,
+    results,
+    // The summary and the migration report say so under their first line: never read as a whole run.
+    subset: [...subset, `INTERRUPTED: the run was stopped by ${signal}; only the ${finished} checks that finished`],
+    html,
+    ...(contractBreaks && { contractBreaks }),
+    ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
+    historyLimit: config.historyLimit,
+    print: (line) => void summary.push(line),
+  });
+  await writeSummaryFile(config.reportsDir, summary);
+  throw new RunInterrupted(signal, `reports of the ${finished} checks that finished are in ${config.reportsDir}`);
+}
+
+async function writeSummaryFile(reportsDir: string, lines: readonly string[]): Promise<void> {
+  const file = join(reportsDir, 'summary.txt');
+  try {
+    await writeFile(file, `${lines.join('\n').trimStart()}\n`);
+  } catch (error) {
+    throw new UpgradeGuardError('REPORT_FAILED', `${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** The run's stop: RUN_TIMEOUT_S, a signal, or whichever comes first. */
+function stopSignal(deadline: AbortSignal | undefined, interrupt: AbortSignal): AbortSignal {
+  return deadline ? AbortSignal.any([deadline, interrupt]) : interrupt;
+}
+
+/** The first line, printed before anything slow: what runs, against what. */
+function startLine(config: Config, plan: readonly RunTarget[], suites: readonly SuiteName[] | undefined, only: string | undefined, shard: Shard | undefined): string {
+  const what = [`suites ${(suites ?? suiteNames).join(', ')}`, ...(only !== undefined ? [`--only ${only}`] : []), ...(shard ? [`shard ${shardLabel(shard)}`] : [])].join(', ');
+  return `upgrade-guard verify: ${describeTarget(config)}; ${plan.map((target) => target.name).join(' and ')}; ${what}`;
 }
 
 /** vitest's cancel skips what had not finished with a note of its own ("aborted by the user"); say what happened. */

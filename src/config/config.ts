@@ -98,6 +98,8 @@ export interface Config {
   readonly specUrl?: string;
   /** HISTORY_DIR: where the Allure history is kept between runs (src/report/allure-html.ts). */
   readonly historyDir?: string;
+  /** HISTORY_LIMIT: how many runs that history keeps. */
+  readonly historyLimit: number;
   /** The team's own pacts to verify, and whether to publish results (PACT_* variables). */
   readonly pact: PactConfig;
   /**
@@ -171,7 +173,7 @@ export function loadConfig(options: LoadConfigOptions = {}): Config {
   return Object.freeze(toConfig(candidate, fixtures));
 }
 
-type NonStringVariable = 'LOGIN_DRIVER' | 'ALLOW_MUTATIONS' | 'ALLOW_IRREVERSIBLE' | 'AUTH_DISCOVERY' | 'EXPIRY_MAX_WAIT_S' | 'EXPIRY_LEEWAY_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'RUN_TIMEOUT_S' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS';
+type NonStringVariable = 'LOGIN_DRIVER' | 'ALLOW_MUTATIONS' | 'ALLOW_IRREVERSIBLE' | 'AUTH_DISCOVERY' | 'EXPIRY_MAX_WAIT_S' | 'EXPIRY_LEEWAY_S' | 'REQUEST_TIMEOUT_MS' | 'MAX_CONCURRENCY' | 'RUN_TIMEOUT_S' | 'TOKEN_STORE' | 'REPORTS_DIR' | 'PACT_PUBLISH_RESULTS' | 'HISTORY_LIMIT';
 
 /** The variables after validation, coercion and defaults. */
 type ValidatedVariables = { [K in Exclude<ConfigVariable, NonStringVariable>]?: string } & {
@@ -184,6 +186,7 @@ type ValidatedVariables = { [K in Exclude<ConfigVariable, NonStringVariable>]?: 
   EXPIRY_LEEWAY_S: number;
   REQUEST_TIMEOUT_MS: number;
   MAX_CONCURRENCY: number;
+  HISTORY_LIMIT: number;
   RUN_TIMEOUT_S?: number;
   TOKEN_STORE: string;
   REPORTS_DIR: string;
@@ -222,6 +225,7 @@ function toConfig(values: ValidatedVariables, fixtures: Record<string, string>):
     ...(values.OPENAPI_DIR !== undefined && { openapiDir: values.OPENAPI_DIR }),
     ...(values.SPEC_URL !== undefined && { specUrl: values.SPEC_URL }),
     ...(values.HISTORY_DIR !== undefined && { historyDir: values.HISTORY_DIR }),
+    historyLimit: values.HISTORY_LIMIT,
     pact: readPactConfig(values),
   };
 }

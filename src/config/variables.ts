@@ -3,6 +3,7 @@
  * JSON Schema. `.env.example` documents the same variables, and a test keeps
  * the two in step.
  */
+import { historyLimitBounds } from './history-limit.ts';
 import { pathVersionPattern } from '../catalog/path-versions.ts';
 
 export const configSchema = {
@@ -40,6 +41,7 @@ export const configSchema = {
     OPENAPI_DIR: { type: 'string', minLength: 1, description: "a folder of the vendor's OpenAPI documents; every module exchange is checked against them" },
     SPEC_URL: { type: 'string', pattern: '^https?://[^\\s]+$', description: "where the spec is published; Allure's spec links go there, {section} replaced by the section number (4.4)" },
     HISTORY_DIR: { type: 'string', minLength: 1, description: "a folder that keeps the Allure report's history between runs (same as --history DIR)" },
+    HISTORY_LIMIT: { type: 'integer', minimum: historyLimitBounds.minimum, maximum: historyLimitBounds.maximum, default: historyLimitBounds.default, description: "how many runs the Allure history keeps (the trend's length); older runs are dropped from HISTORY_DIR/history.jsonl" },
     PACT_URLS: { type: 'string', minLength: 1, description: "comma-separated pact files or http(s) URLs of the team's own app contracts" },
     PACT_DIR: { type: 'string', minLength: 1, description: 'a directory of pact files to verify' },
     PACT_BROKER_BASE_URL: { type: 'string', format: 'uri', pattern: '^https?://', description: 'a Pact Broker to fetch pacts from' },

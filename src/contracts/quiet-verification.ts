@@ -253,6 +253,9 @@ const verifierModules = process.argv.includes(childFlag) ? Promise.all([import('
 
 if (process.argv.includes(childFlag)) {
   endWithParentChannel();
+  // A terminal's Ctrl-C reaches the whole process group, this child too: its parent decides (src/cli/interruption.ts)
+  // and ends it through the channel, once a refresh-token rotation it is making has reached the token store.
+  for (const name of ['SIGINT', 'SIGTERM'] as const) process.on(name, () => undefined);
   // The child's registry: every target's secrets and every token its clients see (provider-target.ts).
   const secrets = new SecretRegistry();
   let borrowed: BorrowedPermits | undefined;

@@ -4,7 +4,7 @@
  * (grouping, categories). With a history folder (`--history DIR`,
  * HISTORY_DIR) Allure reads the earlier runs from DIR/history.jsonl and adds
  * this one, so a CI cache or artifact that keeps DIR carries the trend from
- * night to night. A pure function of its inputs: results in, report out (the
+ * night to night; it keeps the last HISTORY_LIMIT runs. A pure function of its inputs: results in, report out (the
  * merge of shards calls it too).
  */
 import { execFile } from 'node:child_process';
@@ -14,6 +14,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { historyLimitBounds } from '../config/history-limit.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { ensureDirectory } from '../files/ensure-directory.ts';
 import { withinTime } from '../files/within-time.ts';
@@ -28,11 +29,14 @@ export function historyFile(historyDir: string): string {
   return join(resolve(historyDir), 'history.jsonl');
 }
 
-/** `resultsDir`: one results folder, or several (shards); `historyDir`: where the history is kept between runs, none when absent. */
-export async function renderAllureReport(resultsDir: string | readonly string[], reportDir: string, name: string, historyDir?: string): Promise<string> {
+/**
+ * `resultsDir`: one results folder, or several (shards); `historyDir`: where the history is kept between runs, none
+ * when absent; `historyLimit`: how many runs it keeps (HISTORY_LIMIT), this one included: Allure drops the oldest.
+ */
+export async function renderAllureReport(resultsDir: string | readonly string[], reportDir: string, name: string, historyDir?: string, historyLimit: number = historyLimitBounds.default): Promise<string> {
   const cli = allureCli();
   if (historyDir !== undefined) await ensureHistoryDirectory(historyDir);
-  const env = { ...process.env, ...(historyDir !== undefined && { ALLURE_HISTORY_PATH: historyFile(historyDir) }) };
+  const env = { ...process.env, ...(historyDir !== undefined && { ALLURE_HISTORY_PATH: historyFile(historyDir), ALLURE_HISTORY_LIMIT: String(historyLimit) }) };
   const resultsDirs = typeof resultsDir === 'string' ? [resultsDir] : resultsDir;
   const index = join(reportDir, 'index.html');
   try {

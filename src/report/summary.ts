@@ -2,7 +2,7 @@
  * The console summary verify prints after a run: first, per module, what
  * breaks when the team moves (the changes by kind and the worst finding, as
  * the migration report's first screen says it); per target, how many checks
- * passed, failed and skipped; then each failure and each skip reason.
+ * passed, failed and skipped; then each failure, and the skips counted by reason.
  */
 import { tallyByProject, type RunResults } from '../runner/results.ts';
 import type { CheckResult } from '../runner/results.ts';
@@ -10,6 +10,7 @@ import { conformanceSummaryLines } from './conformance-section.ts';
 import { dataChangesSummaryLines } from './data-changes-section.ts';
 import { buildMigrationReport } from './migration-report.ts';
 import { whatBreaksSummaryLines } from './what-breaks.ts';
+import { skipLines } from './skip-reasons.ts';
 
 /**
  * `target` says what was checked; it heads the summary so that a run against
@@ -33,15 +34,9 @@ export function formatSummary(results: RunResults, target: string, subset: reado
     lines.push('', 'flaky (requests retried after a reset or a 502/503/504):');
     for (const check of flaky) lines.push(`  ~ ${check.project} ${check.id} (${check.state}): ${check.retried}`);
   }
-  const skips = new Map<string, string[]>();
-  for (const skipped of results.checks.filter((check) => check.state === 'skipped')) {
-    const reason = skipped.note ?? 'no reason given';
-    skips.set(reason, [...(skips.get(reason) ?? []), `${skipped.project} ${skipped.id}`]);
-  }
-  if (skips.size > 0) {
-    lines.push('', 'skipped checks:');
-    for (const [reason, ids] of skips) lines.push(`  - ${reason}: ${ids.length === 1 ? ids[0] : `${ids.length} checks (${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ', …' : ''})`}`);
-  }
+  // One line per reason with its count (skip-reasons.ts); each check's own reason is in reports/skipped-checks.md.
+  const skips = skipLines(results.checks);
+  if (skips.length > 0) lines.push('', 'skipped checks, by reason (each check with its own reason: skipped-checks.md in the reports folder):', ...skips);
   if (results.errors.length > 0) {
     lines.push('', 'errors outside checks:');
     for (const error of results.errors) lines.push(`  ! ${firstLine(error)}`);

@@ -47,6 +47,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
   const permits = RunPermits.share(options.config.maxConcurrency, runDeadlineAt !== undefined && runTimeoutSeconds !== undefined ? { at: runDeadlineAt, seconds: runTimeoutSeconds } : undefined);
   // The workers load their first files a few at a time (src/run-targets/start-slots.ts).
   shareStartSlots();
+  const ownListeners = signalListeners();
   try {
     // Without BASE_URL the global setup starts the embedded platform with this graph's simulator (embedded-starter.ts).
     if (!options.config.remote) lendEmbeddedStarter((await import('../run-targets/embedded.ts')).startEmbeddedTarget);
@@ -57,7 +58,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
         config: false,
         run: true,
         watch: false,
-        ...((options.reporters !== undefined || options.signal) && { reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal, permits)] }),
+        reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal, permits), signalsLeftTo(ownListeners)],
       },
       suitesConfig(options.config, options.plan, {
         ...(options.checkSelection && { checkSelection: options.checkSelection }),
@@ -95,6 +96,25 @@ export function cancelOn(signal: AbortSignal | undefined, permits: RunPermits): 
       },
     },
   ];
+}
+
+/**
+ * vitest's logger answers SIGINT and SIGTERM by exiting the process at once, with no line and no report:
+ * the caller decides what a signal does (verify: src/cli/interruption.ts), so the listeners vitest added go once it has
+ * started. The process's own, and a calling vitest's, stay.
+ */
+function signalsLeftTo(before: ReadonlySet<unknown>): Reporter {
+  return {
+    onInit() {
+      for (const name of stopSignals) for (const listener of process.listeners(name)) if (!before.has(listener)) process.off(name, listener);
+    },
+  };
+}
+
+const stopSignals = ['SIGINT', 'SIGTERM'] as const;
+
+function signalListeners(): ReadonlySet<unknown> {
+  return new Set(stopSignals.flatMap((name) => process.listeners(name)));
 }
 
 function vitestStreams(output: Writable | undefined): NonNullable<Parameters<typeof startVitest>[4]> {

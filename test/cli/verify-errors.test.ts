@@ -195,6 +195,8 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     // REQUEST_TIMEOUT_MS at its maximum (10 min): only RUN_TIMEOUT_S can end the probe before the test's hang catcher.
     const outcome = await verify(['--env-file', envFile('slow-probe', { ...remote(slowUrl, `${slowUrl}/cas`, '600000'), RUN_TIMEOUT_S: '3' })]);
     expect(expectOneCodedLine(outcome, 'TARGET_TIMEOUT', [secret, password])).toContain('RUN_TIMEOUT_S=3');
+    // What runs, against what, was said before the probe that gave up: the first line comes before anything slow.
+    expect(outcome.stdout).toMatch(new RegExp(`^upgrade-guard verify: target ${slowUrl.replace(/[.]/g, '\\.')} \\(TARGET_VERSION 8\\.0\\)`, 'm'));
   });
 
   it('a token response that is not JSON is TARGET_MALFORMED (5)', async () => {

@@ -165,7 +165,7 @@ describe('the Allure report', () => {
   );
 
   it.runIf(browserTests)(
-    `opens from disk and calls no one, its tree grouped by module → change kind → endpoint${needsBrowser}`,
+    `opens from disk on the trend and calls no one, its tree grouped by module → change kind → endpoint${needsBrowser}`,
     async () => {
       const { second } = await renderedTwice();
       // One file that opens from disk (a downloaded CI artifact) and calls no one: no web server, no analytics.
@@ -178,7 +178,12 @@ describe('the Allure report', () => {
         await route.abort();
       });
       const page = await context.newPage();
+      // The first page is the graphs, the trend (Allure's "Status dynamics", this run beside the history's) among the
+      // first (allurerc.mjs `defaultSection`); the tree is the report's other section, at #/.
       await page.goto(pathToFileURL(join(second, 'index.html')).href);
+      await expect.poll(() => page.getByText('Status dynamics', { exact: true }).isVisible(), pageWait).toBe(true);
+      await page.screenshot({ path: join(screenshots, 'allure-first-page.png') });
+      await page.goto(`${pathToFileURL(join(second, 'index.html')).href}#/`);
       // The tree's first level is the module; its subtree toggle (shown on hover) opens change kinds and endpoints.
       const planning = page.getByTestId('tree-section').filter({ has: page.getByTestId('tree-section-title').getByText('planning', { exact: true }) }).first();
       await planning.hover();

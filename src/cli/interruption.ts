@@ -1,0 +1,55 @@
+/**
+ * Ctrl-C (SIGINT) and SIGTERM during `npm run verify` (docs/command-line.md, "Stopping a run"). verify watches for
+ * them from its first line on, so no signal ends it silently:
+ * - before any check runs (the preflight, vitest loading, a login), the run ends at once with its one line: nothing
+ *   finished, and the earlier run's reports were removed when the run started (src/report/earlier-reports.ts);
+ * - while the suites run, the run is cancelled as RUN_TIMEOUT_S cancels it (src/runner/run-suites.ts `cancelOn`: once
+ *   no refresh-token rotation is under way), and verify writes the reports of what finished, marked INTERRUPTED;
+ * - while the reports are written, they are finished first: every check had run.
+ * A second signal changes nothing: npm forwards the terminal's Ctrl-C to verify, which a terminal sends it as well, so
+ * one key press can arrive twice. Each step is bounded (requests by REQUEST_TIMEOUT_MS, files by their time bounds).
+ */
+import { lockedTasksSettled } from '../auth/file-lock.ts';
+import { RunInterrupted, type StopSignal } from '../errors.ts';
+
+export interface Interruption {
+  /** Aborted, with a RunInterrupted as its reason, at the first SIGINT or SIGTERM. */
+  readonly signal: AbortSignal;
+  /** The signal that stopped the run, if one did. */
+  readonly received: () => StopSignal | undefined;
+  /** From now on a signal cancels the run and verify reports what finished (until then it ends the run at once). */
+  readonly suitesStarted: () => void;
+}
+
+/** `early`: how the run ends at a signal before its suites started; it writes the one line and exits. */
+export function watchInterrupts(early: (stopped: RunInterrupted) => Promise<void>): Interruption {
+  const controller = new AbortController();
+  let received: StopSignal | undefined;
+  let suitesRunning = false;
+  const stop = (signal: StopSignal): void => {
+    if (received !== undefined) return;
+    received = signal;
+    if (suitesRunning) {
+      controller.abort(new RunInterrupted(signal, 'the run was stopped; the reports of the checks that finished are being written'));
+      return;
+    }
+    const stopped = new RunInterrupted(signal, 'stopped before any check ran; no reports were written, and the earlier run\'s were removed when this run started');
+    controller.abort(stopped);
+    // A login may be rotating a refresh token: its new pair reaches the token store first (spec §5.8).
+    void lockedTasksSettled().then(() => early(stopped));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  return {
+    signal: controller.signal,
+    received: () => received,
+    suitesStarted: () => {
+      suitesRunning = true;
+    },
+  };
+}
+
+/** The note of a check the signal kept from running (the summary, Allure and the migration report say "not run"). */
+export function interruptedNote(signal: StopSignal): string {
+  return `not run: the run was stopped by ${signal} (INTERRUPTED)`;
+}

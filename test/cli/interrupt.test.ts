@@ -1,0 +1,197 @@
+/**
+ * Ctrl-C and SIGTERM through the user's own command, `npm run verify` (docs/command-line.md, "Stopping a run"):
+ * - Ctrl-C as a terminal sends it, to the whole process group (npm, its shell, verify, the Pact verifier child), once
+ *   the first check line is out: exit 130, one line on stderr, the reports of what finished marked INTERRUPTED, and
+ *   none of the earlier run's reports left to read as current;
+ * - SIGTERM to npm alone, as a job runner stops a step, against a simulator process as a real target with short-lived
+ *   tokens (its refresh tokens rotate through the token store while the run is stopped): exit 143, one line, and a
+ *   token store that is still whole;
+ * - Ctrl-C against a target that never answers: the first line (what runs, against what) is out before the slow part,
+ *   and a stop before any check ran still ends with its one line.
+ * The signals are sent when a line appears, never after a wait.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { configVariables } from '../../src/config/variables.ts';
+import { runReportFiles } from '../../src/report/earlier-reports.ts';
+import { progressPrefix } from '../../src/report/progress-reporter.ts';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
+import { close, listen, origin } from '../support/loopback-server.ts';
+import { simEnvLines } from '../support/sim-env-lines.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+const dir = mkdtempSync(join(tmpdir(), 'ug-interrupt-'));
+const started: ChildProcess[] = [];
+const servers: Server[] = [];
+
+afterAll(async () => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await Promise.all(servers.map(close));
+});
+
+interface Stopped {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * `npm run verify -- …args` in a process group of its own; `stop` is called once with the child the first time
+ * stdout holds a line matching `when`.
+ */
+function verifyUntil(args: readonly string[], variables: Record<string, string>, when: RegExp, stop: (child: ChildProcess) => void): Promise<Stopped> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PACT_DO_NOT_TRACK: 'true', ...variables };
+  for (const name of configVariables) if (!(name in variables)) delete env[name];
+  const child = spawn('npm', ['run', 'verify', '--', ...args], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  let stdout = '';
+  let stderr = '';
+  let stopped = false;
+  const hang = setTimeout(() => process.kill(-(child.pid ?? 0), 'SIGKILL'), HANG_TIMEOUT_MS);
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (!stopped && stdout.split('\n').some((line) => when.test(line))) {
+      stopped = true;
+      stop(child);
+    }
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(hang);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** What a terminal does on Ctrl-C: SIGINT to every process of the foreground group. */
+function ctrlC(child: ChildProcess): void {
+  process.kill(-(child.pid ?? 0), 'SIGINT');
+}
+
+/** stderr without npm's own warnings and the plain progress lines. */
+function errorLines(stderr: string): string[] {
+  return stderr.split('\n').filter((line) => line.trim() !== '' && !line.startsWith('npm warn') && !line.startsWith(progressPrefix));
+}
+
+/** Every report an earlier run leaves, each reading "stale". */
+function earlierReports(reportsDir: string): void {
+  mkdirSync(join(reportsDir, 'allure-report'), { recursive: true });
+  for (const name of runReportFiles) if (name !== 'allure-report') writeFileSync(join(reportsDir, name), 'stale\n');
+  writeFileSync(join(reportsDir, 'allure-report', 'index.html'), 'stale\n');
+}
+
+const checkLine = /^[✓✗] /;
+
+describe('Ctrl-C and SIGTERM during npm run verify', () => {
+  it(
+    'Ctrl-C once the first check line is out: exit 130, one line, the reports of what finished marked INTERRUPTED, no earlier report left',
+    async () => {
+      const reportsDir = join(dir, 'ctrl-c');
+      earlierReports(reportsDir);
+      // --latency-ms keeps the embedded run going after its first file, so the signal finds checks still to run.
+      const outcome = await verifyUntil(['--no-html', '--latency-ms', '100', '--suites', 'auth,modules'], { REPORTS_DIR: reportsDir }, checkLine, ctrlC);
+
+      expect(outcome.code, outcome.stderr).toBe(130);
+      const lines = errorLines(outcome.stderr);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^INTERRUPTED: SIGINT; reports of the \d+ checks that finished are in /);
+      expect(outcome.stderr).not.toMatch(/^\s+at /m);
+
+      const record = JSON.parse(readFileSync(join(reportsDir, 'run-results.json'), 'utf8')) as { interrupted?: { signal: string }; results: { checks: { note?: string }[] } };
+      expect(record.interrupted).toEqual({ signal: 'SIGINT' });
+      expect(record.results.checks.some((check) => check.note?.includes('INTERRUPTED'))).toBe(true);
+      expect(readFileSync(join(reportsDir, 'summary.txt'), 'utf8')).toMatch(/INTERRUPTED: the run was stopped by SIGINT/);
+      expect(readFileSync(join(reportsDir, 'migration-report.md'), 'utf8')).toMatch(/INTERRUPTED: the run was stopped by SIGINT/);
+      expect(readFileSync(join(reportsDir, 'migration-report.html'), 'utf8')).toContain('INTERRUPTED');
+      const allure = readdirSync(join(reportsDir, 'allure-results')).filter((name) => name.endsWith('-result.json'));
+      const marks = allure.map((name) => JSON.parse(readFileSync(join(reportsDir, 'allure-results', name), 'utf8')) as { name: string; status: string }).filter((result) => result.name.startsWith('INTERRUPTED'));
+      expect(marks.map((mark) => mark.status)).toEqual(['broken']);
+      // --no-html renders none: the earlier run's Allure report and contract breaks are gone, not left as if current.
+      for (const name of ['allure-report', 'contract-breaks.md', 'contract-breaks.json']) expect(existsSync(join(reportsDir, name)), name).toBe(false);
+      // The skips this run wrote, its own: the checks the signal kept from running among them.
+      expect(readFileSync(join(reportsDir, 'skipped-checks.md'), 'utf8')).toMatch(/not run: the run was stopped by SIGINT \(INTERRUPTED\)/);
+    },
+    HANG_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'SIGTERM to npm against a simulator process: exit 143, one line, and the token store is whole',
+    async () => {
+      const sim = spawn(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', '--version', '8.0', '--port', '0', '--token-ttl', '2'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+      started.push(sim);
+      const envLines = await simEnvLines(sim.stdout!);
+      const envFile = join(dir, 'sim.env');
+      writeFileSync(envFile, `${Object.entries(envLines).map(([key, value]) => `${key}=${value}`).join('\n')}\n`);
+      const reportsDir = join(dir, 'sigterm');
+      const tokenStore = join(dir, 'state', 'tokens.json');
+      earlierReports(reportsDir);
+      const outcome = await verifyUntil(
+        ['--env-file', envFile, '--no-html'],
+        // REQUEST_TIMEOUT_MS only catches a hang of the simulator process.
+        { REPORTS_DIR: reportsDir, TOKEN_STORE: tokenStore, EXPIRY_MAX_WAIT_S: '4', REQUEST_TIMEOUT_MS: '60000' },
+        checkLine,
+        (child) => child.kill('SIGTERM'),
+      );
+      sim.kill('SIGTERM');
+
+      expect(outcome.code, outcome.stderr).toBe(143);
+      const lines = errorLines(outcome.stderr);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^INTERRUPTED: SIGTERM; /);
+      const stored = JSON.parse(readFileSync(tokenStore, 'utf8')) as { refreshToken?: unknown };
+      expect(typeof stored.refreshToken).toBe('string');
+      const record = JSON.parse(readFileSync(join(reportsDir, 'run-results.json'), 'utf8')) as { interrupted?: { signal: string } };
+      expect(record.interrupted).toEqual({ signal: 'SIGTERM' });
+      for (const secret of [envLines.CLIENT_SECRET, envLines.LOGIN_PASSWORD, stored.refreshToken]) {
+        if (typeof secret === 'string') expect(`${outcome.stdout}${outcome.stderr}`).not.toContain(secret);
+      }
+    },
+    HANG_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'a target that never answers: the first line is out before the preflight, and Ctrl-C then ends the run with its one line',
+    async () => {
+      // Accepts every request and never answers it: the preflight and the login would wait REQUEST_TIMEOUT_MS (10 min).
+      const silent = await listen(() => undefined);
+      servers.push(silent);
+      const target = origin(silent);
+      const reportsDir = join(dir, 'silent');
+      earlierReports(reportsDir);
+      const outcome = await verifyUntil(
+        ['--no-html'],
+        {
+          REPORTS_DIR: reportsDir,
+          TOKEN_STORE: join(dir, 'silent-state', 'tokens.json'),
+          TARGET_VERSION: '8.0',
+          BASE_URL: target,
+          AUTH_URL: `${target}/cas`,
+          CLIENT_ID: 'app',
+          CLIENT_SECRET: 'never-printed-secret',
+          REDIRECT_URI: 'http://127.0.0.1:9/callback',
+          LOGIN_USERNAME: 'ada',
+          LOGIN_PASSWORD: 'never-printed-password',
+          REQUEST_TIMEOUT_MS: '600000',
+        },
+        /^upgrade-guard verify: /,
+        ctrlC,
+      );
+
+      expect(outcome.stdout).toContain(`upgrade-guard verify: target ${target} (TARGET_VERSION 8.0)`);
+      expect(outcome.code, outcome.stderr).toBe(130);
+      const lines = errorLines(outcome.stderr);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^INTERRUPTED: SIGINT; stopped before any check ran/);
+      for (const name of runReportFiles) expect(existsSync(join(reportsDir, name)), name).toBe(false);
+      expect(`${outcome.stdout}${outcome.stderr}`).not.toMatch(/never-printed/);
+    },
+    HANG_TEST_TIMEOUT_MS,
+  );
+});
