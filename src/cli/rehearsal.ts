@@ -11,22 +11,27 @@
  * target's version added (`.upgrade-guard/tokens-7.4.json`, `reports-7.4/`);
  * two targets can never share a refresh-token chain (spec §5.8). The merged
  * reports go to REPORTS_DIR of the environment (default `reports`).
+ *
+ * Ctrl-C or SIGTERM reaches the target's verify that runs (a terminal sends
+ * it to both processes; a signal sent to this one alone is passed on): it
+ * writes its reports of what finished, marked INTERRUPTED, the next target
+ * does not start, and the merged reports say the rehearsal was stopped; the
+ * exit status is 130 or 143 (docs/command-line.md).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { envFileVariables, loadConfig } from '../config/config.ts';
 import { configSchema } from '../config/variables.ts';
 import { originalEnvironment } from '../config/environment.ts';
-import { UpgradeGuardError } from '../errors.ts';
+import { RunInterrupted, UpgradeGuardError, stopSignalExitCodes, type StopSignal } from '../errors.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 import { mergeRuns } from './merge-runs.ts';
+import { removeEarlierReports } from '../report/earlier-reports.ts';
 import { commandArguments, runCli } from './run-cli.ts';
 import { usageLine } from './usage.ts';
 
-/** The exit codes of a child ended by a signal, as a shell reports them. */
-const signalExitCodes: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 interface RehearsalTarget {
   readonly envFile: string;
@@ -98,15 +103,32 @@ function rehearsalTargets(envFiles: readonly string[], mergedDir: string, defaul
   return targets;
 }
 
+/** The signal that stopped the rehearsal, and the target's verify that runs now (a signal sent here alone goes on to it). */
+const stopping: { signal?: StopSignal; child?: ChildProcess } = {};
+
+function watchSignals(): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      stopping.signal ??= signal;
+      // A terminal's Ctrl-C reached the child too; a second signal changes nothing there (src/cli/interruption.ts).
+      stopping.child?.kill(signal);
+    });
+  }
+}
+
 /** One target's whole verify, in a process of its own; its exit code (a signal as the shell's 128 + n). */
 function runTarget(target: RehearsalTarget, passed: readonly string[]): Promise<number> {
   const entry = fileURLToPath(new URL('./entry/verify.ts', import.meta.url));
   // The environment wins over an env file (config.ts): the target's own folders are set here, the rest left to its file.
   const env = { ...process.env, REPORTS_DIR: target.reportsDir, TOKEN_STORE: target.tokenStore };
   const child = spawn(process.execPath, [...process.execArgv, entry, '--env-file', target.envFile, '--no-html', ...passed], { env, stdio: 'inherit' });
+  stopping.child = child;
   return new Promise((resolve, reject) => {
     child.once('error', (error) => reject(new UpgradeGuardError('INTERNAL', `verify of ${target.envFile} could not start: ${error.message}`)));
-    child.once('exit', (code, signal) => resolve(code ?? signalExitCodes[signal ?? ''] ?? 1));
+    child.once('exit', (code, signal) => {
+      stopping.child = undefined;
+      resolve(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? stopSignalExitCodes[signal] : 1));
+    });
   });
 }
 
@@ -116,10 +138,21 @@ async function rehearse(): Promise<number> {
   const mergedDir = environment.REPORTS_DIR || String(configSchema.properties.REPORTS_DIR.default);
   const defaultTokenStore = environment.TOKEN_STORE || String(configSchema.properties.TOKEN_STORE.default);
   const targets = rehearsalTargets(args.envFiles, mergedDir, defaultTokenStore);
+  watchSignals();
+  // The merged reports of an earlier rehearsal must not read as this one's while it runs, or if it is stopped.
+  await removeEarlierReports(mergedDir);
   const codes: number[] = [];
   for (const target of targets) {
+    if (stopping.signal !== undefined) break;
     process.stdout.write(`Upgrade rehearsal: the ${target.version} target of ${target.envFile} (reports ${target.reportsDir}, token store ${target.tokenStore})\n`);
     codes.push(await runTarget(target, args.passed));
+  }
+  const stopped = stopping.signal;
+  if (stopped !== undefined) {
+    // The stopped target printed its one line; what finished is merged without a summary of its own, and the rehearsal says so.
+    const ran = targets.slice(0, codes.length).map((target) => target.reportsDir);
+    await mergeRuns({ dirs: ran, out: mergedDir, html: args.html, ...(args.history !== undefined && { history: args.history }), print: () => undefined }).catch(() => undefined);
+    throw new RunInterrupted(stopped, `the rehearsal was stopped after ${codes.length} of ${targets.length} targets; the merged reports of what finished are in ${mergedDir}`);
   }
   // An error of a target's own run (its one line is printed above) decides the exit code; its results are merged if it wrote any.
   const failed = codes.find((code) => code !== 0 && code !== 1);

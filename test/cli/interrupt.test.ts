@@ -194,4 +194,39 @@ describe('Ctrl-C and SIGTERM during npm run verify', () => {
     },
     HANG_TEST_TIMEOUT_MS,
   );
+
+  it(
+    'SIGTERM to npm during an upgrade rehearsal: the target that runs writes its reports, the next does not start, the merge says so, exit 143',
+    async () => {
+      const envFiles: string[] = [];
+      for (const version of ['7.4', '8.0']) {
+        const sim = spawn(process.execPath, ['--import', 'tsx', 'src/cli/sim.ts', '--version', version, '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+        started.push(sim);
+        const envLines = await simEnvLines(sim.stdout!);
+        const file = join(dir, `rehearsal-${version}.env`);
+        writeFileSync(file, `${Object.entries(envLines).map(([key, value]) => `${key}=${value}`).join('\n')}\n`);
+        envFiles.push(file);
+      }
+      const reportsDir = join(dir, 'rehearsal');
+      earlierReports(reportsDir);
+      const outcome = await verifyUntil(
+        ['--env-file', envFiles[0] ?? '', '--env-file', envFiles[1] ?? '', '--no-html'],
+        { REPORTS_DIR: reportsDir, TOKEN_STORE: join(dir, 'rehearsal-state', 'tokens.json'), REQUEST_TIMEOUT_MS: '60000' },
+        checkLine,
+        (child) => child.kill('SIGTERM'),
+      );
+      expect(outcome.code, outcome.stderr).toBe(143);
+      expect(outcome.stdout).toContain('the 7.4 target of');
+      expect(outcome.stdout).not.toContain('the 8.0 target of');
+      expect(errorLines(outcome.stderr).at(-1)).toMatch(/^INTERRUPTED: SIGTERM; the rehearsal was stopped after 1 of 2 targets; the merged reports of what finished are in /);
+      expect(outcome.stderr).not.toMatch(/^\s+at /m);
+      const target = JSON.parse(readFileSync(join(`${reportsDir}-7.4`, 'run-results.json'), 'utf8')) as { interrupted?: { signal: string } };
+      expect(target.interrupted).toEqual({ signal: 'SIGTERM' });
+      const merged = JSON.parse(readFileSync(join(reportsDir, 'run-results.json'), 'utf8')) as { incomplete?: string[] };
+      expect(merged.incomplete?.join(' ')).toMatch(/stopped by SIGTERM \(INTERRUPTED\)/);
+      // The earlier rehearsal's reports were removed at the start: none reads as current.
+      for (const name of ['contract-breaks.md', 'allure-report']) expect(existsSync(join(reportsDir, name)), name).toBe(false);
+    },
+    HANG_TEST_TIMEOUT_MS,
+  );
 });
