@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { expectOneCodedLine, npmRunVerify } from '../support/verify-command.ts';
 
@@ -34,6 +34,8 @@ describe('npm run verify with --env-file given twice', () => {
   it('refuses two targets of one version, naming both files', async () => {
     const outcome = await npmRunVerify(['--env-file', envFile('a.env', target('8.0', 9)), '--env-file', envFile('b.env', target('8.0', 10))], {}, HANG_TIMEOUT_MS);
     expectOneCodedLine(outcome, 'USAGE', [secret]);
+    // The first line goes out before the command's modules and the configuration load: before this refusal.
+    expect(outcome.stdout.split('\n')).toContain('upgrade-guard: starting the upgrade rehearsal');
   }, HANG_TEST_TIMEOUT_MS);
 
   it('refuses an env file without a real target', async () => {
