@@ -13,6 +13,7 @@ import { Marked, type Tokens } from 'marked';
 import { catalogModules, type CatalogModule } from '../catalog/index.ts';
 import { platformVersions } from '../profile/versions.ts';
 import type { MigrationReport, MigrationRow, RowVerdict, VersionOutcome } from './migration-report.ts';
+import { vendorAgreementSummary, vendorColumnCells, vendorColumnHeaders } from './vendor-agreement-column.ts';
 
 const verdicts: readonly RowVerdict[] = ['as documented', 'deviates', 'observation', 'not checked'];
 
@@ -52,6 +53,7 @@ ${stylesheet(modules)}
 <p>Generated ${escapeHtml(report.generatedAt)} from: ${escapeHtml(report.targets.join(', ') || 'no targets')}.</p>
 ${report.scope.map((line) => `<p class="scope"><strong>Not the whole run:</strong> ${escapeHtml(line)}</p>`).join('\n')}
 <p class="summary">${report.rows.length} documented endpoint changes: ${verdicts.map((verdict) => `<span class="verdict ${slug(verdict)}">${report.summary[verdict]} ${verdict}</span>`).join(', ')}.</p>
+<p class="vendor">${escapeHtml(vendorAgreementSummary(report))}</p>
 <form class="filters" aria-label="Filters">
 <fieldset><legend>Module</legend>
 ${filter('module', 'all', 'All modules', rows.length, true)}
@@ -63,9 +65,9 @@ ${verdicts.map((verdict) => filter('verdict', slug(verdict), verdict, report.sum
 </fieldset>
 </form>
 <table class="changes">
-<thead><tr><th>Module</th><th>Endpoint</th><th>Change</th><th>Spec</th><th>7.4</th><th>8.0</th><th>Verdict</th><th>Use instead</th></tr></thead>
+<thead><tr><th>Module</th><th>Endpoint</th><th>Change</th><th>Spec</th><th>7.4</th><th>8.0</th><th>Verdict</th><th>Use instead</th>${vendorColumnHeaders(report.vendorDocuments).map((title) => `<th>${escapeHtml(title)}</th>`).join('')}</tr></thead>
 <tbody>
-${rows.map(renderRow).join('\n')}
+${rows.map((row) => renderRow(row, report.vendorDocuments)).join('\n')}
 </tbody>
 </table>
 ${report.sections.map((section) => `<section>\n<h2>${escapeHtml(section.title)}</h2>\n${sectionMarkdown.parse(section.markdown, { async: false })}</section>`).join('\n')}
@@ -74,7 +76,7 @@ ${report.sections.map((section) => `<section>\n<h2>${escapeHtml(section.title)}<
 `;
 }
 
-function renderRow(row: MigrationRow): string {
+function renderRow(row: MigrationRow, vendorDocuments: boolean): string {
   const cells = [
     `<td>${escapeHtml(moduleNames[row.module])}</td>`,
     `<td><code>${escapeHtml(row.endpoint)}</code>${row.notes ? `<div class="note">${escapeHtml(row.notes)}</div>` : ''}</td>`,
@@ -83,6 +85,7 @@ function renderRow(row: MigrationRow): string {
     ...platformVersions.map((version) => `<td class="outcome">${renderOutcome(row.versions[version])}</td>`),
     `<td class="verdict ${slug(row.verdict)}">${escapeHtml(row.verdict)}</td>`,
     `<td>${row.replacement ? `<code>${escapeHtml(row.replacement)}</code>` : ''}</td>`,
+    ...vendorColumnCells(vendorDocuments, row.vendorAgreements).map((text) => `<td class="vendor">${escapeHtml(text)}</td>`),
   ];
   return `<tr class="change" data-module="${row.module}" data-verdict="${slug(row.verdict)}" id="${escapeHtml(row.id)}">${cells.join('')}</tr>`;
 }
@@ -109,6 +112,7 @@ function stylesheet(modules: readonly CatalogModule[]): string {
     'th, td { border: 1px solid #c8c8c8; padding: .35rem .5rem; vertical-align: top; text-align: left; }',
     'th { background: #f2f2f2; }',
     'td.outcome { max-width: 28rem; overflow-wrap: anywhere; white-space: pre-line; }',
+    'td.vendor { max-width: 22rem; overflow-wrap: anywhere; white-space: pre-line; } p.vendor { color: #555; }',
     'td.outcome ul { margin: .2rem 0; padding-left: 1.1rem; } .expected { font-weight: 600; } .note, .headers { color: #555; font-size: 90%; }',
     'code { font-size: 90%; overflow-wrap: anywhere; }',
     'fieldset { display: inline-block; border: 1px solid #c8c8c8; margin: 0 1rem .5rem 0; }',

@@ -13,6 +13,7 @@ import { platformVersions, type PlatformVersion } from '../profile/versions.ts';
 import type { CheckResult, RunResults } from '../runner/results.ts';
 import { describeSignal } from '../http/deprecation-headers.ts';
 import { renderMigrationHtml } from './migration-html.ts';
+import { vendorAgreementLines, vendorAgreementSummary, vendorColumnCells, vendorColumnHeaders, vendorDocumentsRead } from './vendor-agreement-column.ts';
 
 export type RowVerdict = 'as documented' | 'deviates' | 'observation' | 'not checked';
 
@@ -39,6 +40,8 @@ export interface MigrationRow {
   readonly notes?: string;
   readonly versions: Readonly<Partial<Record<PlatformVersion, VersionOutcome>>>;
   readonly verdict: RowVerdict;
+  /** What the vendor's own documents say of the row's failures (vendor-agreement-column.ts); absent when they explain none. */
+  readonly vendorAgreements?: readonly string[];
 }
 
 export interface MigrationReport {
@@ -53,6 +56,8 @@ export interface MigrationReport {
    * off by RUN_TIMEOUT_S): a "not checked" row of such a run may be a check the run left out. Empty for a whole run.
    */
   readonly scope: readonly string[];
+  /** The run read the vendor's documents (OPENAPI_DIR): the rows carry what they explain. */
+  readonly vendorDocuments: boolean;
 }
 
 export interface ReportSection {
@@ -89,6 +94,7 @@ export function buildMigrationReport(results: RunResults, sections: readonly Rep
     rows,
     sections,
     scope,
+    vendorDocuments: vendorDocumentsRead(results),
   };
 }
 
@@ -117,6 +123,7 @@ function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow 
     };
   }
   const outcomes = Object.values(versions);
+  const agreements = vendorAgreementLines(checks);
   const verdict: RowVerdict = outcomes.some((outcome) => outcome.verdict === 'deviates')
     ? 'deviates'
     : outcomes.some((outcome) => outcome.verdict === 'observation')
@@ -134,6 +141,7 @@ function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow 
     ...(entry.notes !== undefined && { notes: entry.notes }),
     versions,
     verdict,
+    ...(agreements.length > 0 && { vendorAgreements: agreements }),
   };
 }
 
@@ -208,14 +216,19 @@ export function renderMigrationMarkdown(report: MigrationReport): string {
     `${report.rows.length} documented endpoint changes: ${Object.entries(report.summary)
       .map(([verdict, count]) => `${count} ${verdict}`)
       .join(', ')}.`,
+    '',
+    vendorAgreementSummary(report),
   ];
   for (const module of catalogModules) {
     const rows = report.rows.filter((current) => current.module === module);
     if (rows.length === 0) continue;
-    lines.push('', `## ${moduleTitles[module]}`, '', '| Endpoint | Change | Spec | 7.4 | 8.0 | Verdict | Use instead |', '|---|---|---|---|---|---|---|');
+    const vendorHeaders = vendorColumnHeaders(report.vendorDocuments);
+    const headers = ['Endpoint', 'Change', 'Spec', '7.4', '8.0', 'Verdict', 'Use instead', ...vendorHeaders];
+    lines.push('', `## ${moduleTitles[module]}`, '', `| ${headers.join(' | ')} |`, `|${headers.map(() => '---|').join('')}`);
     for (const current of rows) {
+      const vendorCells = vendorColumnCells(report.vendorDocuments, current.vendorAgreements).map((text) => ` ${escapeCell(text)} |`).join('');
       lines.push(
-        `| \`${current.endpoint}\` | ${current.change} | ${current.spec} | ${cell(current.versions['7.4'])} | ${cell(current.versions['8.0'])} | ${current.verdict} | ${current.replacement ? `\`${current.replacement}\`` : ''} |`,
+        `| \`${current.endpoint}\` | ${current.change} | ${current.spec} | ${cell(current.versions['7.4'])} | ${cell(current.versions['8.0'])} | ${current.verdict} | ${current.replacement ? `\`${current.replacement}\`` : ''} |${vendorCells}`,
       );
     }
   }
