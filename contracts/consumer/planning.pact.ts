@@ -77,8 +77,8 @@ export const planningContracts: ModuleContracts = {
       },
       {
         slug: 'view-details',
-        killedBy: ['planning-view-creator-not-uuid'],
-        observedBy: ['planning-views-missing'],
+        // Without the view endpoints the provider state finds no view to ask for: a failed setup, not a skip.
+        killedBy: ['planning-view-creator-not-uuid', 'planning-views-missing'],
         description: 'a request for the details of a planning view',
         state: 'a planning view exists',
         endpoint: 'planning.view-get',

@@ -41,7 +41,8 @@ export function interactionNotServed(outcome: InteractionOutcome, to: PlatformVe
 export function interactionNotChecked(outcome: InteractionOutcome, version: PlatformVersion): NotServedFinding | undefined {
   const finding = interactionNotServed(outcome, version);
   if (finding === undefined) return undefined;
-  const idsOfTheTarget = outcome.pathFromProviderState === true || !finding.endpoint.includes('{');
+  // A path version segment (`{version}`, spec §9.2) is no id.
+  const idsOfTheTarget = outcome.pathFromProviderState === true || !finding.endpoint.replace(/\{version\}/g, '').includes('{');
   return finding.status === 405 || idsOfTheTarget ? finding : undefined;
 }
 
