@@ -48,7 +48,8 @@ export function vendorColumnCells(read: boolean, lines: readonly string[] | unde
 export function vendorAgreementSummary(report: Pick<MigrationReport, 'rows' | 'vendorDocuments'>): string {
   if (!report.vendorDocuments) return withoutVendorDocuments;
   const explained = report.rows.filter((current) => current.vendorAgreements !== undefined).length;
-  return `${explained} of them deviate where the vendor's own document of the target's version agrees with the target (column "Vendor's document"): the platform departs from the spec there; plan for it, the staging is not broken.`;
+  const deviating = report.rows.filter((current) => current.verdict === 'deviates').length;
+  return `${explained} of the ${deviating} deviating changes are departures the vendor's own document of the target's version agrees with (column "Vendor's document"): the platform departs from the spec there; plan for them, the staging is not broken.`;
 }
 
 /** The console summary's one line on it, under the failures: how many the documents explain, or what they would add. */

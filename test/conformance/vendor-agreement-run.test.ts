@@ -74,7 +74,7 @@ describe("a run with the vendor's documents", () => {
     expect(report.rows.find((row) => row.id === 'media.webhook-create')?.vendorAgreements).toEqual(['8.0: at another path: POST /rest/mp/v1.2/webhooks (mediapool-api-8.0.1.0.json)']);
     const markdown = renderMigrationMarkdown(report);
     expect(markdown).toContain("| Use instead | Vendor's document |");
-    expect(markdown).toContain('2 of them deviate where the vendor\'s own document of the target\'s version agrees with the target');
+    expect(markdown).toContain("2 of the 2 deviating changes are departures the vendor's own document of the target's version agrees with");
     expect(markdown).toContain('| 8.0: value not in enum: schema DseObjectState (jobmanager-api-8.0.1.0.json) |');
     expect(renderMigrationHtml(report)).toContain('<td class="vendor">8.0: at another path: POST /rest/mp/v1.2/webhooks (mediapool-api-8.0.1.0.json)</td>');
   });
