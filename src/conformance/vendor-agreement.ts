@@ -64,8 +64,9 @@ export function agreementOnAbsence(vendor: VendorDocument, exchange: RecordedExc
     const subject = elsewhere.join(', ');
     return { kind: 'at another path', document: vendor.file, version: vendor.version, subject, text: `${lead}: it has no ${asked}, but has ${subject} (${vendor.file})` };
   }
-  const otherMethods = operations.filter((operation) => operation.method !== method && templateMatches(operation.path, path)).map((operation) => operation.method);
-  const only = otherMethods.length > 0 ? `; it has the path for ${otherMethods.join(', ')} only` : '';
+  // Other operations whose template the path fits (a 405's Allow): named with their templates, since a `{param}` may be what matched.
+  const others = operations.filter((operation) => operation.method !== method && templateMatches(operation.path, path)).map(named);
+  const only = others.length > 0 ? `; at that path it has only ${others.join(', ')}` : '';
   return { kind: 'operation absent', document: vendor.file, version: vendor.version, subject: asked, text: `${lead}: it has no ${asked}${only} (${vendor.file})` };
 }
 

@@ -2,8 +2,9 @@
  * Small OpenAPI 3.0 documents written here from facts of the vendor's 8.0
  * documents (never copies of them), under the vendor's file names, for the
  * tests that label findings with what the vendor's document says:
- * - the media document has GET and POST /rest/mp/v1.1/ai-tagging but no
- *   `configurations`, `providers` or `statistics` below it; webhooks are
+ * - the media document has GET and POST /rest/mp/v1.1/ai-tagging and an
+ *   operation on `{assetId}` below it, but no `configurations`, `providers`
+ *   or `statistics`; webhooks are
  *   created at v1.2; the workflow steps of a virtual database are at v1.1,
  *   by `{vdbId}` and by `{vdbUuid}`, and not at v1.2;
  * - the job search's `states` are items of the schema `DseObjectState`,
@@ -23,6 +24,7 @@ export const mediaDocument80 = {
   info: info('mediapool'),
   paths: {
     '/rest/mp/v1.1/ai-tagging': { get: op('getAiTagging'), post: op('setAiTaggingState') },
+    '/rest/mp/v1.1/ai-tagging/{assetId}': { post: op('forceAssetAiTagging', { parameters: [{ name: 'assetId', in: 'path', required: true, schema: { type: 'integer' } }] }) },
     '/rest/mp/v1.2/webhooks': { get: op('listWebhooks'), post: op('createWebhook') },
     '/rest/mp/v1.1/virtual-databases/{vdbId}/workflow-steps': { get: op('getWorkflowStepsById', { parameters: [{ name: 'vdbId', in: 'path', required: true, schema: { type: 'integer' } }] }) },
     '/rest/mp/v1.1/virtual-databases/{vdbUuid}/workflow-steps': { get: op('getWorkflowStepsByUuid', { parameters: [{ name: 'vdbUuid', in: 'path', required: true, schema: { type: 'string' } }] }) },

@@ -33,14 +33,15 @@ const exchange = (method: string, path: string, status: number, body?: unknown):
 });
 
 describe("the vendor's document explains a finding", () => {
-  it('an operation the document lacks (405): absent there, named as the spec names it', () => {
+  it('an operation the document lacks (405): absent there, named as the spec names it, with what the path fits instead', () => {
     const agreement = agreementOnAbsence(media, exchange('GET', '/rest/mp/v1.1/ai-tagging/configurations', 405));
     expect(agreement).toEqual({
       kind: 'operation absent',
       document: 'mediapool-api-8.0.1.0.json',
       version: '8.0',
       subject: 'GET /rest/mp/v1.1/ai-tagging/configurations',
-      text: "the vendor's 8.0 document agrees with the target: it has no GET /rest/mp/v1.1/ai-tagging/configurations (mediapool-api-8.0.1.0.json)",
+      // `configurations` fits the template of the POST that forces an asset's tagging: named with its template.
+      text: "the vendor's 8.0 document agrees with the target: it has no GET /rest/mp/v1.1/ai-tagging/configurations; at that path it has only POST /rest/mp/v1.1/ai-tagging/{assetId} (mediapool-api-8.0.1.0.json)",
     });
   });
 
