@@ -12,7 +12,7 @@ import { modulePrefixes } from '../catalog/modules.ts';
 import type { DocumentValidator } from '../conformance/document-validator.ts';
 import { recordedModuleExchanges } from '../conformance/recorded-exchange.ts';
 import '../conformance/settings.ts';
-import { agreementOnAbsence, agreementOnRefusal, type VendorAgreement } from '../conformance/vendor-agreement.ts';
+import { agreementOnAbsence, agreementOnBody, agreementOnRefusal, type VendorAgreement } from '../conformance/vendor-agreement.ts';
 import { loadVendorDocument, type VendorDocument } from '../conformance/vendor-documents.ts';
 import type { Exchange } from '../http/exchange-log.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
@@ -33,7 +33,8 @@ export async function vendorAgreementOf(labels: CheckLabels, exchanges: readonly
     const module = catalogModules.find((candidate) => exchange.path.startsWith(`${modulePrefixes[candidate]}/`));
     const vendor = module === undefined ? undefined : documentOf(settings.openapiDir, module, version);
     if (vendor === undefined) continue;
-    const agreement = agreementOnAbsence(vendor, exchange) ?? (await agreementOnRefusal(vendor, () => validatorOf(vendor), exchange));
+    const validator = (): Promise<DocumentValidator> => validatorOf(vendor);
+    const agreement = agreementOnAbsence(vendor, exchange) ?? (await agreementOnRefusal(vendor, validator, exchange)) ?? (await agreementOnBody(vendor, validator, exchange));
     if (agreement !== undefined) return agreement;
   }
   return undefined;

@@ -9,10 +9,13 @@
  *   version segment, another parameter name): that is where to move;
  * - the target refused a request (4xx) and the document's schema has no
  *   such value in its `enum` (validated with openapi-backend and ajv, as
- *   the conformance checks do).
+ *   the conformance checks do);
+ * - the target answered a 2xx body that the spec's schema (schemas/, by the
+ *   catalog) rejects and that keeps the document's named response schema.
  * Any other answer is left unlabelled: the document does not explain it.
  */
 import { findCatalogEntry } from '../catalog/index.ts';
+import { formatIssue, validateBody } from '../schemas/validator.ts';
 import { isRecord, member } from '../http/json.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 import type { DocumentValidator } from './document-validator.ts';
@@ -20,7 +23,7 @@ import { templateMatches } from './path-template.ts';
 import type { RecordedExchange } from './recorded-exchange.ts';
 import type { VendorDocument } from './vendor-documents.ts';
 
-export type VendorAgreementKind = 'operation absent' | 'at another path' | 'value not in enum';
+export type VendorAgreementKind = 'operation absent' | 'at another path' | 'value not in enum' | 'body as documented';
 
 export interface VendorAgreement {
   readonly kind: VendorAgreementKind;
@@ -92,6 +95,35 @@ export async function agreementOnRefusal(vendor: VendorDocument, validator: () =
   };
 }
 
+/**
+ * The target answered a 2xx JSON body that the spec's schema for the endpoint rejects, and the body keeps the
+ * vendor's response schema for that status, a named one (a bare `object` would agree with anything).
+ */
+export async function agreementOnBody(vendor: VendorDocument, validator: () => Promise<DocumentValidator>, exchange: RecordedExchange): Promise<VendorAgreement | undefined> {
+  const status = exchange.status;
+  if (status === undefined || status < 200 || status >= 300 || exchange.responseBody === undefined) return undefined;
+  const match = findCatalogEntry(exchange.method, pathOf(exchange));
+  const specSchema = match === undefined || match.replacement ? undefined : match.entry.schemas?.response?.[vendor.version];
+  const body = parsed(exchange.responseBody);
+  if (specSchema === undefined || body === undefined) return undefined;
+  const spec = validateBody(specSchema, body);
+  if (spec.ok) return undefined;
+  const verdict = (await validator()).validate(exchange);
+  if (verdict.kind !== 'matched' || verdict.violations.some((violation) => violation.side === 'response')) return undefined;
+  const schema = responseSchemaName(vendor, verdict.endpoint, status);
+  if (schema === undefined) return undefined;
+  const operation = named(verdict.endpoint);
+  const subject = `schema ${schema}`;
+  const first = spec.errors[0];
+  return {
+    kind: 'body as documented',
+    document: vendor.file,
+    version: vendor.version,
+    subject,
+    text: `${agreesLead(vendor)}: the ${status} body of ${operation} keeps the document's ${subject}, where the spec's schema ${specSchema} finds ${first === undefined ? 'it wrong' : formatIssue(first)} (${vendor.file})`,
+  };
+}
+
 function agreesLead(vendor: VendorDocument): string {
   return `the vendor's ${vendor.version} document agrees with the target`;
 }
@@ -133,6 +165,26 @@ function looselyMatches(template: string, path: string): boolean {
 function memberOf(pointer: string): string {
   const segments = pointer.split('/').slice(2).filter((segment) => !/^\d+$/.test(segment));
   return segments.join('.') || pointer;
+}
+
+/** The component schema the operation's response for `status` names (or names the items of), if it names one. */
+function responseSchemaName(vendor: VendorDocument, endpoint: DocumentOperation, status: number): string | undefined {
+  const document: unknown = vendor.document;
+  const responses = member(member(member(member(document, 'paths'), endpoint.path), endpoint.method.toLowerCase()), 'responses');
+  const response = resolved(document, member(responses, String(status)) ?? member(responses, `${Math.floor(status / 100)}XX`) ?? member(responses, 'default')).value;
+  const content = member(response, 'content');
+  const media = isRecord(content) ? Object.entries(content).find(([type]) => type.includes('json') || type === '*/*')?.[1] : undefined;
+  const schema = member(media, 'schema');
+  const direct = resolved(document, schema);
+  return direct.name ?? resolved(document, member(direct.value, 'items')).name;
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

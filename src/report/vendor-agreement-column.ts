@@ -15,7 +15,7 @@ export const vendorColumnTitle = "Vendor's document";
 
 /** Said once, in a report of a run without the vendor's documents. */
 export const withoutVendorDocuments =
-  "With OPENAPI_DIR (or --openapi) pointing at the vendor's OpenAPI documents, each deviation that the vendor's own document of the target's version explains (an operation it lacks, the operation at another path, a value its enum lacks) is labelled as a departure of the platform from the spec to plan for, not a defect of the staging.";
+  "With OPENAPI_DIR (or --openapi) pointing at the vendor's OpenAPI documents, each deviation that the vendor's own document of the target's version explains (an operation it lacks, the operation at another path, a value its enum lacks, a body its schema keeps) is labelled as a departure of the platform from the spec to plan for, not a defect of the staging.";
 
 /** Whether the run read the vendor's documents: its conformance checks ran (they run only with OPENAPI_DIR). */
 export function vendorDocumentsRead(results: Pick<RunResults, 'checks'>): boolean {

@@ -8,7 +8,9 @@
  *   created at v1.2; the workflow steps of a virtual database are at v1.1,
  *   by `{vdbId}` and by `{vdbUuid}`, and not at v1.2;
  * - the job search's `states` are items of the schema `DseObjectState`,
- *   whose enum has ACTIVE and other states but no PENDING.
+ *   whose enum has ACTIVE and other states but no PENDING;
+ * - the planning fee list is a `FeePageDTO`: `content` items with `id`,
+ *   `name` and `type`, no `fees`.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -52,10 +54,33 @@ export const jobDocument80 = {
   },
 };
 
-/** A folder holding the two documents, as OPENAPI_DIR would. */
+export const mapsDocument80 = {
+  openapi: '3.0.1',
+  info: info('maps'),
+  paths: {
+    '/maps/rest/api/{version}/fee': {
+      get: op('getFees', {
+        parameters: [
+          { name: 'version', in: 'path', required: true, schema: { type: 'string' } },
+          { name: 'query', in: 'query', required: false, schema: { type: 'string' } },
+        ],
+        responses: { '200': { description: 'Page of fees', content: { 'application/json': { schema: { $ref: '#/components/schemas/FeePageDTO' } } } } },
+      }),
+    },
+  },
+  components: {
+    schemas: {
+      FeePageDTO: { type: 'object', properties: { content: { type: 'array', items: { $ref: '#/components/schemas/FeeDTO' } }, totalElements: { type: 'integer' } } },
+      FeeDTO: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, type: { type: 'string', enum: ['ABSOLUTE', 'PERCENT'] } } },
+    },
+  },
+};
+
+/** A folder holding the documents, as OPENAPI_DIR would. */
 export async function vendorShapedFolder(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'ug-vendor-shaped-'));
   await writeFile(join(dir, 'mediapool-api-8.0.1.0.json'), JSON.stringify(mediaDocument80));
   await writeFile(join(dir, 'jobmanager-api-8.0.1.0.json'), JSON.stringify(jobDocument80));
+  await writeFile(join(dir, 'maps-api-8.0.1.0.json'), JSON.stringify(mapsDocument80));
   return dir;
 }

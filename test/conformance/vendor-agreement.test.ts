@@ -10,18 +10,28 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DocumentValidator } from '../../src/conformance/document-validator.ts';
 import type { RecordedExchange } from '../../src/conformance/recorded-exchange.ts';
-import { agreementOnAbsence, agreementOnRefusal } from '../../src/conformance/vendor-agreement.ts';
+import { agreementOnAbsence, agreementOnBody, agreementOnRefusal } from '../../src/conformance/vendor-agreement.ts';
 import { loadVendorDocument, type VendorDocument } from '../../src/conformance/vendor-documents.ts';
 import { vendorShapedFolder } from './_vendor-shaped-documents.ts';
 
 let media: VendorDocument;
 let job: VendorDocument;
+let maps: VendorDocument;
 
 beforeAll(async () => {
   const dir = await vendorShapedFolder();
-  const loaded = [loadVendorDocument(dir, 'media', '8.0'), loadVendorDocument(dir, 'job', '8.0')];
-  if (loaded[0] === undefined || loaded[1] === undefined) throw new Error('the vendor-shaped documents were not found');
-  [media, job] = [loaded[0], loaded[1]];
+  const loaded = [loadVendorDocument(dir, 'media', '8.0'), loadVendorDocument(dir, 'job', '8.0'), loadVendorDocument(dir, 'planning', '8.0')];
+  if (loaded[0] === undefined || loaded[1] === undefined || loaded[2] === undefined) throw new Error('the vendor-shaped documents were not found');
+  [media, job, maps] = [loaded[0], loaded[1], loaded[2]];
+});
+
+const feeAnswer = (body: unknown): RecordedExchange => ({
+  check: 'crafted',
+  method: 'GET',
+  path: '/maps/rest/api/v1.0/fee?query=PERCENT',
+  status: 200,
+  responseContentType: 'application/json',
+  responseBody: JSON.stringify(body),
 });
 
 const exchange = (method: string, path: string, status: number, body?: unknown): RecordedExchange => ({
@@ -66,6 +76,23 @@ describe("the vendor's document explains a finding", () => {
     expect(agreement?.text).toBe(
       'the vendor\'s 8.0 document agrees with the target: POST /dse/rest/v1.0/jobs/_search takes `states` from schema DseObjectState ("ACTIVE", "CANCELED", "DELETED", "FINISHED"), which has no "PENDING" (jobmanager-api-8.0.1.0.json)',
     );
+  });
+});
+
+describe("a body the spec's schema rejects and the vendor's schema keeps", () => {
+  it('names the vendor schema and what the spec schema found', async () => {
+    const agreement = await agreementOnBody(maps, () => DocumentValidator.create(maps), feeAnswer({ content: [{ id: 7, name: 'Agency fee', type: 'PERCENT' }], totalElements: 1 }));
+    expect(agreement?.kind).toBe('body as documented');
+    expect(agreement?.subject).toBe('schema FeePageDTO');
+    expect(agreement?.text).toBe(
+      "the vendor's 8.0 document agrees with the target: the 200 body of GET /maps/rest/api/{version}/fee keeps the document's schema FeePageDTO, where the spec's schema 8.0/fee-list finds /fees: expected a value (required property), got nothing (maps-api-8.0.1.0.json)",
+    );
+  });
+
+  it('is not labelled when the spec schema keeps the body, or the vendor schema does not', async () => {
+    const validator = (): Promise<DocumentValidator> => DocumentValidator.create(maps);
+    expect(await agreementOnBody(maps, validator, feeAnswer({ fees: [{ type: 'PERCENT', amount: 2.5 }] }))).toBeUndefined();
+    expect(await agreementOnBody(maps, validator, feeAnswer({ content: [{ id: 'seven', type: 'PERCENT' }] }))).toBeUndefined();
   });
 });
 
