@@ -17,6 +17,8 @@ export interface TokenSource {
    * (src/auth/token-manager.ts), else undefined. Without it, a 403 is final.
    */
   renewRefused?(refused: string): Promise<string | undefined>;
+  /** Whether `token` is still the current token and outside its refresh margin (spec §5.8); without it, taken as fresh. */
+  isFresh?(token: string): boolean;
 }
 
 export interface ApiCall {

@@ -153,6 +153,12 @@ export class TokenManager {
     return this.forceRefresh();
   }
 
+  /** Whether `token` is the current access token and not yet within the refresh margin of its expiry. */
+  isFresh(token: string): boolean {
+    const state = this.#state;
+    return state?.accessToken === token && !needsRefresh(state, this.#now(), this.#options.maxRefreshMarginMs);
+  }
+
   /** An access token recorded by an earlier refresh whose expiry has passed: for the expired-token check (spec §5.7). */
   expiredAccessToken(): string | undefined {
     return this.expiredAccessTokenRecord()?.token;

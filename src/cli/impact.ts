@@ -122,13 +122,14 @@ async function impact(secrets: SecretRegistry): Promise<number> {
     const [{ openReplayTarget }, { replayer }] = await Promise.all([import('../impact/replay-target.ts'), import('../impact/replay.ts')]);
     const open = await openReplayTarget(config, args.embedded, secrets);
     try {
-      const replay = replayer(open, config.allowMutations);
+      const replay = replayer(open, { allowMutations: config.allowMutations, allowIrreversible: config.allowIrreversible });
       impacts = await Promise.all(groups.map(async (group, index) => {
         const judged = impacts[index];
         if (!judged) throw new UpgradeGuardError('INTERNAL', 'a call lost its verdict');
         return { ...judged, observed: await replay.replay(group, judged) };
       }));
-      mode = `${judgedFrom}; safe calls replayed against ${open.label}${config.allowMutations ? ' (ALLOW_MUTATIONS=true: calls that change data too)' : ''}`;
+      const changing = config.allowMutations && (open.target.embedded || config.allowIrreversible) ? ` (ALLOW_MUTATIONS=true${open.target.embedded ? '' : ', ALLOW_IRREVERSIBLE=true'}: calls that change data too)` : '';
+      mode = `${judgedFrom}; safe calls replayed against ${open.label}${changing}`;
     } finally {
       await open.close();
     }

@@ -22,7 +22,7 @@ export const commandHelp = {
     synopsis: 'npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--only MODULE|CHECK-GLOB] [--shard I/N] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0] [--timings] [--latency-ms N]',
     purpose: 'Runs every suite against the configured target (both versions of the embedded platform when no BASE_URL is set) and writes the summary, the migration report and the Allure report to REPORTS_DIR (default reports/).',
     options: [
-      ['--env-file FILE', 'read the target variables from FILE instead of .env'],
+      ['--env-file FILE', 'read the target variables from FILE instead of .env; given twice (a 7.4 and an 8.0 target), runs both and writes one report with them side by side'],
       ['--version 7.4|8.0', 'run one version only'],
       ['--suites LIST', 'only these suite folders, comma-separated: auth, modules, contracts, conformance'],
       ['--only MODULE|CHECK-GLOB', 'only one module\'s checks (job, planning, media, review, template-builder, shop, auth, contract, conformance) or the check ids matching the globs, comma-separated'],
@@ -39,12 +39,12 @@ export const commandHelp = {
   },
   report: {
     synopsis: 'npm run report -- [--out DIR] [--no-html] [--history DIR] REPORTS_DIR…',
-    purpose: 'Merges the reports folders of `verify --shard I/N` runs into one set of reports: one summary, one migration report, one contract-break report, one Allure report.',
+    purpose: 'Merges the reports folders of `verify --shard I/N` runs, or of whole runs against different targets (a 7.4 instance and an 8.0 staging), into one set of reports: one summary, one migration report, one contract-break report, one Allure report.',
     options: [
       ['--out DIR', 'write the merged reports to DIR (default reports)'],
       ['--no-html', 'skip rendering the Allure HTML report'],
       ['--history DIR', 'keep the Allure report\'s history in DIR between runs'],
-      ['REPORTS_DIR…', 'the REPORTS_DIR of each shard\'s verify run'],
+      ['REPORTS_DIR…', 'the REPORTS_DIR of each shard\'s verify run, or of each target\'s'],
       ['-h, --help', 'print this text and exit 0'],
     ],
     exits: `0 every check passed and every shard is there, 1 a check failed or a shard is missing; ${errorCodes}.`,

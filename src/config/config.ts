@@ -263,6 +263,11 @@ function pair(values: ValidatedVariables, userVar: 'LOGIN_USERNAME' | 'LIMITED_U
   return Object.freeze({ username, password });
 }
 
+/** The variables an env file sets itself (the environment not merged in). */
+export function envFileVariables(envFile: string): Record<string, string> {
+  return readEnvFile(envFile);
+}
+
 function readEnvFile(envFile: string | undefined): Record<string, string> {
   const path = envFile ?? '.env';
   if (!existsSync(path)) {

@@ -17,6 +17,8 @@ import { listNewestTemplates } from '../api/modules/template-builder.ts';
 import type { HttpResponse } from '../http/client.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 import { arrayOf, idOf, isRecord, member } from '../http/json.ts';
+import { aiTaggingStateIrreversible, readAiTaggingState, restoreAiTaggingState } from '../api/modules/ai-tagging-state.ts';
+import { irreversibleGuardReason } from './guard-reasons.ts';
 
 /**
  * The ids the contracts use, with the example value the consumer tests put
@@ -60,6 +62,13 @@ export const embeddedFixtures: FixtureValues = {
 export interface StateContext {
   readonly api: PlatformApi;
   readonly version: PlatformVersion;
+  /** ALLOW_IRREVERSIBLE, or the embedded platform: a change the run cannot undo may be made. */
+  readonly allowIrreversible?: boolean;
+}
+
+/** Thrown by `remember` when what it found cannot be put back and ALLOW_IRREVERSIBLE is off: the interaction skips with the reason. */
+export class IrreversibleHere extends Error {
+  override readonly name = 'IrreversibleHere';
 }
 
 export interface ProviderStateDefinition {
@@ -67,8 +76,17 @@ export interface ProviderStateDefinition {
   readonly yields: readonly ContractFixture[];
   /** Finds the ids no variable named; `known` holds those already resolved. Empty data: leave them out. */
   readonly discover?: (context: StateContext, known: FixtureValues) => Promise<FixtureValues>;
-  /** Undoes what an interaction in this state created (runs only where mutations are allowed). */
-  readonly teardown?: (context: StateContext) => Promise<void>;
+  /**
+   * Reads what an interaction in this state will change, at the state's first setup where mutations are allowed, so
+   * that `teardown` can put it back.
+   */
+  readonly remember?: (context: StateContext) => Promise<unknown>;
+  /**
+   * Undoes what interactions in this state changed, once after the verification (runs only where mutations are
+   * allowed); `remembered` is what `remember` read. Answers what it did, in words for the report; throws when it
+   * could not undo it.
+   */
+  readonly teardown?: (context: StateContext, remembered: unknown) => Promise<string>;
 }
 
 /** The title every webhook a contract creates carries, so teardown finds exactly those. */
@@ -122,7 +140,22 @@ export const providerStates = {
   },
 
   // Media module (spec §2, §4.4, §6)
-  'the AI tagging service is available': { yields: [] },
+  'the AI tagging service is available': {
+    yields: [],
+    remember: async ({ api, allowIrreversible }) => {
+      const found = await readAiTaggingState(api);
+      if (typeof found.state !== 'string') throw new Error(`the AI tagging state could not be read to restore it later: GET of the status answered ${found.status}`);
+      const irreversible = aiTaggingStateIrreversible(found.state);
+      if (irreversible !== undefined && !allowIrreversible) throw new IrreversibleHere(irreversibleGuardReason(irreversible));
+      return found.state;
+    },
+    teardown: async ({ api }, remembered) => {
+      if (typeof remembered !== 'string') throw new Error('the AI tagging state was not read before the interaction');
+      const restored = await restoreAiTaggingState(api, remembered);
+      if (!restored.restored) throw new Error(restored.detail);
+      return restored.detail;
+    },
+  },
   'media themes exist': { yields: [] },
   'an asset exists': {
     yields: ['mediaAssetId'],
@@ -202,10 +235,15 @@ async function firstAssignee(api: PlatformApi): Promise<unknown> {
   return undefined;
 }
 
-async function removeContractWebhooks({ api }: StateContext): Promise<void> {
+async function removeContractWebhooks({ api }: StateContext): Promise<string> {
   const webhooks = arrayOf(member(await readJson(listWebhooks(api)), 'webhooks'));
+  let removed = 0;
   for (const webhook of webhooks) {
     const id = idOf(member(webhook, 'id'));
-    if (member(webhook, 'title') === contractWebhookTitle && id !== undefined) await deleteWebhook(api, id);
+    if (member(webhook, 'title') !== contractWebhookTitle || id === undefined) continue;
+    const answer = await deleteWebhook(api, id);
+    if (answer.status < 200 || answer.status > 299) throw new Error(`DELETE of webhook ${id} answered ${answer.status}`);
+    removed += 1;
   }
+  return `deleted ${removed} webhook${removed === 1 ? '' : 's'} titled "${contractWebhookTitle}"`;
 }

@@ -22,6 +22,8 @@ export interface ProviderTarget {
   /** The embedded simulator: mutations always allowed, seed ids known. */
   readonly embedded: boolean;
   readonly allowMutations: boolean;
+  /** ALLOW_IRREVERSIBLE: interactions whose change the run cannot undo are verified too (with ALLOW_MUTATIONS). */
+  readonly allowIrreversible?: boolean;
   /** FIXTURE_* variables, keyed by the name after the prefix (config.fixtures). */
   readonly fixtures: Readonly<Record<string, string>>;
   readonly api: PlatformApi;
@@ -68,6 +70,7 @@ export function providerTargetOf(info: TargetInfo, api: PlatformApi, tokens: Pro
     baseUrl: info.baseUrl,
     embedded: info.embedded,
     allowMutations: info.allowMutations,
+    ...(info.allowIrreversible !== undefined && { allowIrreversible: info.allowIrreversible }),
     fixtures: info.fixtures,
     api,
     tokens,

@@ -11,7 +11,9 @@
  * verified only with ALLOW_MUTATIONS=true. The catalog decides what mutates:
  * POST searches carry their query in the body and are marked read-only there
  * (`mutating: false` with a reason); a method on a path the catalog does not
- * know is taken to mutate.
+ * know is taken to mutate. A change the run cannot undo (contract-data-changes.ts)
+ * needs ALLOW_IRREVERSIBLE=true as well: ALLOW_MUTATIONS alone promises that
+ * the run leaves the data as it found it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { findCatalogEntry } from '../catalog/index.ts';
@@ -23,11 +25,10 @@ import { closedByTransportError, noteNoResponse } from './proxy-transport-errors
 import { forwardWithRetries, isRetriedMethod, targetAnsweredHeaders } from './retried-forward.ts';
 import type { ProviderTarget } from './provider-target.ts';
 import type { StateGate } from './state-handlers.ts';
+import { irreversibleChange, type ContractOwner } from './contract-data-changes.ts';
+import { irreversibleGuardReason, irreversibleGuardStatus, mutationGuardReason, mutationGuardStatus } from './guard-reasons.ts';
 
-export const mutationGuardReason = 'it changes data on a real target: set ALLOW_MUTATIONS=true to verify it';
-
-/** The status the request filter answers a blocked request with, so a verdict shows the guard and not the target. */
-export const mutationGuardStatus = 599;
+export { irreversibleGuardReason, irreversibleGuardStatus, mutationGuardReason, mutationGuardStatus } from './guard-reasons.ts';
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -39,9 +40,29 @@ export function isMutatingRequest(method: string, path: string): boolean {
   return match?.entry.mutating ?? true;
 }
 
+export interface GuardedTarget {
+  readonly embedded: boolean;
+  readonly allowMutations: boolean;
+  readonly allowIrreversible?: boolean;
+}
+
+export interface GuardBlock {
+  readonly status: number;
+  readonly reason: string;
+}
+
+/** Why the guard stops this request against this target, if it does. */
+export function dataChangeBlock(target: GuardedTarget, method: string, path: string, owner: ContractOwner): GuardBlock | undefined {
+  if (target.embedded || !isMutatingRequest(method, path)) return undefined;
+  if (!target.allowMutations) return { status: mutationGuardStatus, reason: mutationGuardReason };
+  if (target.allowIrreversible === true) return undefined;
+  const why = irreversibleChange(owner, method, path);
+  return why === undefined ? undefined : { status: irreversibleGuardStatus, reason: irreversibleGuardReason(why) };
+}
+
 /** Whether the guard stops this request against this target. */
-export function blockedByMutationGuard(target: { readonly embedded: boolean; readonly allowMutations: boolean }, method: string, path: string): boolean {
-  return !target.embedded && !target.allowMutations && isMutatingRequest(method, path);
+export function blockedByMutationGuard(target: GuardedTarget, method: string, path: string, owner: ContractOwner = 'team'): boolean {
+  return dataChangeBlock(target, method, path, owner) !== undefined;
 }
 
 export type RequestFilter = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
@@ -49,6 +70,9 @@ export type RequestFilter = (request: IncomingMessage, response: ServerResponse,
 /** pact-js's own endpoints on its proxy (provider state setup, message transport). */
 const stateSetupPath = '/_pactSetup';
 const proxyPaths = new Set([stateSetupPath, '/_messages']);
+
+/** How often a request whose token went stale while it waited for a permit takes a fresh one before it goes anyway. */
+const tokenRetakes = 3;
 
 /** The status of a request stopped because its provider state could not be set up. */
 export const stateGateStatus = 598;
@@ -69,10 +93,11 @@ export interface WatchedTarget {
  * with the state setups' and every worker's.
  */
 export function contractRequestFilter(
-  target: Pick<ProviderTarget, 'embedded' | 'allowMutations' | 'tokens' | 'extraHeaders'>,
+  target: Pick<ProviderTarget, 'embedded' | 'allowMutations' | 'allowIrreversible' | 'tokens' | 'extraHeaders'>,
   gate?: StateGate,
   watched?: WatchedTarget,
   permits?: Permits,
+  owner: ContractOwner = 'team',
 ): RequestFilter {
   return (request, response, next) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
@@ -89,13 +114,14 @@ export function contractRequestFilter(
       next();
       return;
     }
-    const stateProblem = gate?.takeBlockReason();
+    const stateProblem = gate?.takeBlockReason(isMutatingRequest(request.method ?? 'GET', path));
     if (stateProblem !== undefined) {
       stop(response, stateGateStatus, `provider state not set up: ${stateProblem}`);
       return;
     }
-    if (blockedByMutationGuard(target, request.method ?? 'GET', path)) {
-      stop(response, mutationGuardStatus, mutationGuardReason);
+    const block = dataChangeBlock(target, request.method ?? 'GET', path, owner);
+    if (block) {
+      stop(response, block.status, block.reason);
       return;
     }
     const watch = watched && watchRequest(watched, request.method ?? 'GET', path, response);
@@ -116,28 +142,40 @@ export function contractRequestFilter(
       if (watched && isRetriedMethod(request.method)) void forwardWithRetries(watched.baseUrl, request, response, watched.requestTimeoutMs);
       else next();
     };
-    // The token first: a refresh it may need takes a permit of its own.
-    target.tokens.accessToken().then(
-      (token) => {
-        for (const [name, value] of Object.entries(target.extraHeaders ?? {})) request.headers[name.toLowerCase()] = value;
-        request.headers.authorization = `Bearer ${token}`;
-        if (!permits) return send();
-        permits
-          .run(async () => {
-            // A request the verifier gave up on while it waited is not sent, and its permit goes back at once.
-            if (closed) return;
-            send();
-            await answered;
-          })
-          // Only the wait for a permit can fail (past RUN_TIMEOUT_S): the request is not sent, and no answer of ours
-          // may stand in for the target's.
-          .catch((error: unknown) => {
-            watch?.notSent(error instanceof Error ? error.message : String(error));
-            response.destroy();
-          });
-      },
-      (error: unknown) => next(error),
-    );
+    // The token first: a refresh it may need takes a permit of its own. A token that came within its refresh margin
+    // while the request waited for a permit is taken again, outside the permit (spec §5.8: refresh near expiry).
+    const withToken = (retakes: number): void => {
+      target.tokens.accessToken().then(
+        (token) => {
+          for (const [name, value] of Object.entries(target.extraHeaders ?? {})) request.headers[name.toLowerCase()] = value;
+          request.headers.authorization = `Bearer ${token}`;
+          if (!permits) return send();
+          let stale = false;
+          permits
+            .run(async () => {
+              // A request the verifier gave up on while it waited is not sent, and its permit goes back at once.
+              if (closed) return;
+              if (retakes > 0 && target.tokens.isFresh?.(token) === false) {
+                stale = true;
+                return;
+              }
+              send();
+              await answered;
+            })
+            .then(() => {
+              if (stale) withToken(retakes - 1);
+            })
+            // Only the wait for a permit can fail (past RUN_TIMEOUT_S): the request is not sent, and no answer of ours
+            // may stand in for the target's.
+            .catch((error: unknown) => {
+              watch?.notSent(error instanceof Error ? error.message : String(error));
+              response.destroy();
+            });
+        },
+        (error: unknown) => next(error),
+      );
+    };
+    withToken(tokenRetakes);
   };
 }
 

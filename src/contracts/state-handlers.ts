@@ -5,12 +5,15 @@
  * discovery through the API, and returns them, so the verifier fills the
  * pact's `fromProviderState` expressions. An id none of them gives is a
  * MissingFixture: its interactions skip, naming the variable to set; any
- * other failure fails them. After the run, `cleanUp` undoes what
- * interactions created (the states' teardowns), where mutations are allowed.
+ * other failure fails them. A state whose interactions change data reads
+ * what they change at its first setup (`remember`); after the run, `cleanUp`
+ * removes what they created and puts back what they changed (the states'
+ * teardowns), where mutations are allowed, and says per state how it went.
  */
 import { fixturePrefix, fixtureVariable } from '../catalog/fixtures.ts';
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import {
+  IrreversibleHere,
   embeddedFixtures,
   fixtureExamples,
   isProviderStateName,
@@ -19,6 +22,7 @@ import {
   type ContractFixture,
   type FixtureValue,
   type FixtureValues,
+  type ProviderStateDefinition,
   type ProviderStateName,
 } from './provider-states.ts';
 import type { ProviderTarget } from './provider-target.ts';
@@ -33,6 +37,8 @@ export interface StateProblems {
   readonly failed: Map<string, string>;
   /** State → why the target gave its setup no response (the interaction fails, and is not compared: no response is not a break). */
   readonly unanswered: Map<string, string>;
+  /** State → why its interactions would change data the run cannot undo (the interaction skips: ALLOW_IRREVERSIBLE is off). */
+  readonly guarded: Map<string, string>;
 }
 
 export interface ProviderStateHandlers {
@@ -40,8 +46,8 @@ export interface ProviderStateHandlers {
   readonly problems: StateProblems;
   /** For the request filter: whether a state set up for the coming request failed (the verifier would go on with the pact's example ids). */
   readonly gate: StateGate;
-  /** Runs the teardowns of the states used; answers what could not be cleaned up. */
-  cleanUp(): Promise<string[]>;
+  /** Runs the teardowns of the states used; answers, per state, what was undone or why not. */
+  cleanUp(): Promise<ReadonlyMap<string, StateCleanUp>>;
   /**
    * Waits for the setups still running. The verifier gives up on a setup call after its timeout (a discovery of
    * several slow requests takes longer) and reports only "state change handlers has failed"; the setup's own
@@ -80,21 +86,32 @@ export class StateGate {
     if (index >= 0) this.#pending.splice(index, 1);
   }
 
-  /** The request after the setups: why it must not go on, if it must not. */
-  takeBlockReason(): string | undefined {
+  /** The request after the setups: why it must not go on, if it must not. A guarded state stops only a request that changes data. */
+  takeBlockReason(mutating = true): string | undefined {
     const states = this.#pending;
     this.#pending = [];
     for (const state of states) {
-      const problem = this.#problems.missing.get(state) ?? this.#problems.failed.get(state) ?? this.#problems.unanswered.get(state);
+      const guarded = mutating ? this.#problems.guarded.get(state) : undefined;
+      const problem = guarded ?? this.#problems.missing.get(state) ?? this.#problems.failed.get(state) ?? this.#problems.unanswered.get(state);
       if (problem !== undefined) return problem;
     }
     return undefined;
   }
 }
 
+/** What a state's teardown did: `undone` false when it failed (`detail` then says why). */
+export interface StateCleanUp {
+  readonly undone: boolean;
+  readonly detail: string;
+}
+
 export function providerStateHandlers(target: ProviderTarget): ProviderStateHandlers {
-  const problems: StateProblems = { missing: new Map(), failed: new Map(), unanswered: new Map() };
+  const problems: StateProblems = { missing: new Map(), failed: new Map(), unanswered: new Map(), guarded: new Map() };
   const used = new Set<ProviderStateName>();
+  const mutationsAllowed = target.embedded || target.allowMutations;
+  const context = { api: target.api, version: target.version, allowIrreversible: target.embedded || target.allowIrreversible === true };
+  // What a state's `remember` read, at its first setup: its teardown puts it back.
+  const remembered = new Map<ProviderStateName, Promise<unknown>>();
   const running = new Set<Promise<unknown>>();
   const handlers: Record<string, StateSetup> = {};
   for (const name of Object.keys(providerStates)) {
@@ -102,10 +119,13 @@ export function providerStateHandlers(target: ProviderTarget): ProviderStateHand
     const setUp = async (): Promise<Record<string, FixtureValue>> => {
       used.add(name);
       try {
+        const remember = providerState(name).remember;
+        if (remember && mutationsAllowed && !remembered.has(name)) remembered.set(name, remember(context));
+        await remembered.get(name);
         return await resolveProviderState(name, target);
       } catch (error) {
         const message = target.secrets.scrub(error instanceof Error ? error.message : String(error));
-        (error instanceof MissingFixture ? problems.missing : noResponse(error) ? problems.unanswered : problems.failed).set(name, message);
+        (error instanceof MissingFixture ? problems.missing : error instanceof IrreversibleHere ? problems.guarded : noResponse(error) ? problems.unanswered : problems.failed).set(name, message);
         throw error;
       }
     };
@@ -124,14 +144,27 @@ export function providerStateHandlers(target: ProviderTarget): ProviderStateHand
       await Promise.all([...running]);
     },
     async cleanUp() {
-      const failures: string[] = [];
-      if (!target.embedded && !target.allowMutations) return failures;
+      const results = new Map<string, StateCleanUp>();
+      if (!mutationsAllowed) return results;
+      // States that share a teardown (the webhooks a contract created) share one run of it, and its result.
+      const done = new Map<NonNullable<ProviderStateDefinition['teardown']>, StateCleanUp>();
       for (const name of used) {
         const teardown = providerState(name).teardown;
-        // Best effort: a clean-up that fails (the listing moved, say) must not cost the run its verdicts.
-        if (teardown) await teardown({ api: target.api, version: target.version }).catch((error: unknown) => failures.push(`clean-up of "${name}": ${error instanceof Error ? error.message : String(error)}`));
+        if (!teardown || problems.guarded.has(name)) continue;
+        const earlier = done.get(teardown);
+        // Best effort: a clean-up that fails (the listing moved, say) must not cost the run its verdicts; the ledger says so.
+        const result =
+          earlier ??
+          (await (remembered.get(name) ?? Promise.resolve(undefined))
+            .then((value) => teardown(context, value))
+            .then(
+              (detail): StateCleanUp => ({ undone: true, detail }),
+              (error: unknown): StateCleanUp => ({ undone: false, detail: target.secrets.scrub(error instanceof Error ? error.message : String(error)) }),
+            ));
+        done.set(teardown, result);
+        results.set(name, result);
       }
-      return failures;
+      return results;
     },
   };
 }

@@ -25,11 +25,13 @@ import { readPactFile, type PactDocument, type PactInteractionInfo } from './pac
 import type { SecretRegistry } from '../http/redact.ts';
 import { RunPermits } from '../http/run-permits.ts';
 import type { ProviderTarget } from './provider-target.ts';
-import { blockedByMutationGuard, contractRequestFilter, mutationGuardReason, mutationGuardStatus, type RequestFilter } from './request-filter.ts';
+import { contractRequestFilter, dataChangeBlock, irreversibleGuardReason, irreversibleGuardStatus, isMutatingRequest, mutationGuardReason, mutationGuardStatus, type RequestFilter } from './request-filter.ts';
+import { contractChange, type ContractOwner } from './contract-data-changes.ts';
+import type { DataChange } from '../check/data-changes.ts';
 import { catchProxyTransportErrors, transportFailureKey, type TransportFailures } from './proxy-transport-errors.ts';
 import { retriedForward } from './retried-forward.ts';
 import type { PactSource } from './sources.ts';
-import { providerStateHandlers, type StateProblems, type StateSetup } from './state-handlers.ts';
+import { providerStateHandlers, type StateCleanUp, type StateProblems, type StateSetup } from './state-handlers.ts';
 import { noResponseMismatch, parseVerificationReport, type InteractionVerdict, type Mismatch } from './verification-report.ts';
 
 export type OutcomeState = 'passed' | 'failed' | 'skipped';
@@ -52,6 +54,8 @@ export interface InteractionOutcome {
   readonly mismatches: readonly Mismatch[];
   /** Its request had to be sent more than once (`GET /x: 2 attempts`, retried-forward.ts): the check is flaky. */
   readonly retried?: string;
+  /** What its request changed on the target and whether the run undid it (contract-data-changes.ts), for the ledger. */
+  readonly dataChanges?: readonly DataChange[];
 }
 
 export interface SourceVerification {
@@ -77,12 +81,13 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
   const started = performance.now();
   const documents = source.kind === 'files' ? await Promise.all(source.files.map(readPactFile)) : [];
   const states = providerStateHandlers(target);
+  const owner: ContractOwner = source.kind === 'files' && source.checkIds === 'testname' ? 'project' : 'team';
   const verifierOptions = buildVerifierOptions({
     providerBaseUrl: target.baseUrl,
     source,
     stateHandlers: states.handlers,
     // The verifier's requests share the target's count of timeouts in a row with the state setups' (one client).
-    requestFilter: contractRequestFilter(target, states.gate, { baseUrl: target.baseUrl, requestTimeoutMs: target.requestTimeoutMs, client: target.api.http }, RunPermits.ofRun()),
+    requestFilter: contractRequestFilter(target, states.gate, { baseUrl: target.baseUrl, requestTimeoutMs: target.requestTimeoutMs, client: target.api.http }, RunPermits.ofRun(), owner),
     timeoutMs: target.requestTimeoutMs,
     ...(options.publish && { publish: options.publish }),
     mutationGuardActive: !target.embedded && !target.allowMutations,
@@ -96,7 +101,7 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
   }
   // A setup the verifier gave up on may still be running: its reason decides the interaction's (fileOutcome).
   await states.settled();
-  const cleanUpFailures = await states.cleanUp();
+  const cleanUps = await states.cleanUp();
   const report = parseVerificationReport(raw);
   if (!report) throw new VerificationNotRun(`the pact verifier could not run on ${source.label}: ${target.secrets.scrub(raw).slice(0, 500)}`);
   const verdicts = new Map(report.verdicts.map((verdict) => [verdict.description, verdict]));
@@ -105,10 +110,11 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
       ? documents.flatMap((document) =>
           document.interactions.map((interaction) => {
             const checkId = source.kind === 'files' && source.checkIds === 'testname' && interaction.testName ? interaction.testName : ownCheckId(document.consumer, interaction.description);
-            return fileOutcome(target, document, interaction, checkId, verdicts, states.problems, transportFailures);
+            return withDataChanges(fileOutcome(target, owner, document, interaction, checkId, verdicts, states.problems, transportFailures), owner, cleanUps);
           }),
         )
       : report.verdicts.map((verdict) => reportOutcome(verdict, target.secrets));
+  const cleanUpFailures = [...cleanUps].flatMap(([state, cleanUp]) => (cleanUp.undone ? [] : [`clean-up of "${state}": ${cleanUp.detail}`]));
   const output = [report.output, ...cleanUpFailures].join('\n');
   return { source, outcomes, output: target.secrets.scrub(output), durationMs: performance.now() - started };
 }
@@ -191,6 +197,7 @@ export function buildVerifierOptions(input: VerifierOptionsInput): VerifierOptio
 
 function fileOutcome(
   target: ProviderTarget,
+  owner: ContractOwner,
   document: PactDocument,
   interaction: PactInteractionInfo,
   checkId: string,
@@ -208,8 +215,11 @@ function fileOutcome(
     ...(interaction.pathFromProviderState === true && { pathFromProviderState: true }),
     states: interaction.states,
   };
-  if (blockedByMutationGuard(target, interaction.method, interaction.path)) return { ...base, state: 'skipped', reason: mutationGuardReason, mismatches: [] };
+  const block = dataChangeBlock(target, interaction.method, interaction.path, owner);
+  if (block) return { ...base, state: 'skipped', reason: block.reason, mismatches: [] };
   // A state that could not be set up decides, whatever the verdict: the request was stopped (request-filter.ts).
+  const guarded = isMutatingRequest(interaction.method, interaction.path) ? interaction.states.map((state) => problems.guarded.get(state)).find((reason) => reason !== undefined) : undefined;
+  if (guarded !== undefined) return { ...base, state: 'skipped', reason: guarded, mismatches: [] };
   const missing = interaction.states.map((state) => problems.missing.get(state)).find((reason) => reason !== undefined);
   // On a real instance a missing fixture is the user's to name; the embedded platform's seed data always has one, so there it is a fault.
   if (missing !== undefined && !target.embedded) return { ...base, state: 'skipped', reason: missing, mismatches: [] };
@@ -239,9 +249,31 @@ function fileOutcome(
 function reportOutcome(verdict: InteractionVerdict, secrets: SecretRegistry): InteractionOutcome {
   const base = { checkId: ownCheckId(undefined, verdict.description), description: verdict.description, states: [] };
   if (verdict.passed) return { ...base, state: 'passed', mismatches: [] };
-  const guarded = verdict.mismatches.some((mismatch) => mismatch.type === 'StatusMismatch' && mismatch.actual === String(mutationGuardStatus));
-  if (guarded) return { ...base, state: 'skipped', reason: mutationGuardReason, mismatches: [] };
+  const guarded = (status: number): boolean => verdict.mismatches.some((mismatch) => mismatch.type === 'StatusMismatch' && mismatch.actual === String(status));
+  if (guarded(mutationGuardStatus)) return { ...base, state: 'skipped', reason: mutationGuardReason, mismatches: [] };
+  if (guarded(irreversibleGuardStatus)) return { ...base, state: 'skipped', reason: irreversibleGuardReason("upgrade-guard cannot undo what a team's own contract changes"), mismatches: [] };
   return { ...base, state: 'failed', mismatches: scrubbed(verdict.mismatches, secrets) };
+}
+
+/**
+ * The ledger entry of an interaction whose request reached the target and could change data: what it changed and
+ * whether the run undid it (the teardown of its provider state, contract-data-changes.ts). A request the guard or a
+ * failed state setup stopped changed nothing.
+ */
+function withDataChanges(outcome: InteractionOutcome, owner: ContractOwner, cleanUps: ReadonlyMap<string, StateCleanUp>): InteractionOutcome {
+  const { method, path } = outcome;
+  if (method === undefined || path === undefined || !isMutatingRequest(method, path)) return outcome;
+  if (outcome.state === 'skipped' || outcome.mismatches.some((mismatch) => mismatch.type === 'ProviderStateSetup')) return outcome;
+  const request = `${method.toUpperCase()} ${path}`;
+  const change = owner === 'project' ? contractChange(method, path) : undefined;
+  const entry = (undone: DataChange['undone'], target: string, detail: string): InteractionOutcome => ({ ...outcome, dataChanges: [{ request, target, undone, detail }] });
+  if (change === undefined) return entry('not undone', 'data of the target', "a team's own contract: upgrade-guard cannot undo what it changes");
+  const { undo } = change;
+  if ('unchanged' in undo) return entry('unchanged', change.what, undo.unchanged);
+  if ('irreversible' in undo) return entry('not undone', change.what, undo.irreversible);
+  const cleanUp = outcome.states.map((state) => cleanUps.get(state)).find((result) => result !== undefined);
+  if (cleanUp === undefined) return entry('not undone', change.what, 'no clean-up ran for its provider state');
+  return cleanUp.undone ? entry(undo.outcome, change.what, cleanUp.detail) : entry('not undone', change.what, `the clean-up failed: ${cleanUp.detail}`);
 }
 
 export function ownCheckId(consumer: string | undefined, description: string): string {

@@ -21,5 +21,6 @@ export async function integrationSection(reportsDir: string): Promise<ReportSect
   }
   // The impact report's own title gives way to the section's; its text stays as the impact run wrote it.
   const body = markdown.replace(/^# .*\n+/, '').trimEnd();
-  return { title: 'Your integration', markdown: `From \`npm run impact\` (${impactFiles.markdown}).\n\n${body}`, data };
+  // The team's own calls come first: they are what breaks for this team (src/report/migration-report.ts).
+  return { title: 'Your integration', leads: true, markdown: `From \`npm run impact\` (${impactFiles.markdown}).\n\n${body}`, data };
 }

@@ -3,8 +3,10 @@
  * catalog marks read-only) is replayed once, read-only, with the full
  * user's bearer token, and what the target did is set beside the
  * prediction. Calls that change data are never replayed unless
- * ALLOW_MUTATIONS=true. Ids written as `{param}` take the fixture the
- * catalog names for them (FIXTURE_* or discovery, src/fixtures).
+ * ALLOW_MUTATIONS=true; on a real target, ALLOW_IRREVERSIBLE=true as well:
+ * the run cannot undo what a recorded call changes (DESIGN.md "Rules"). Ids
+ * written as `{param}` take the fixture the catalog names for them
+ * (FIXTURE_* or discovery, src/fixtures).
  */
 import { PlatformApi } from '../api/platform-api.ts';
 import { existsIn, type CatalogEntry } from '../catalog/index.ts';
@@ -22,7 +24,19 @@ export interface Replayer {
   replay(group: CallGroup, impact: CallImpact): Promise<Observation>;
 }
 
-export function replayer(open: OpenTarget, allowMutations: boolean): Replayer {
+export interface ReplayPermissions {
+  readonly allowMutations: boolean;
+  readonly allowIrreversible: boolean;
+}
+
+/** Why a call that may change data is not replayed; undefined when it may be. */
+function notReplayedReason(method: string, embedded: boolean, permissions: ReplayPermissions): string | undefined {
+  if (!permissions.allowMutations) return `${method} may change data: not replayed unless ALLOW_MUTATIONS=true`;
+  if (embedded || permissions.allowIrreversible) return undefined;
+  return `${method} may change data, and upgrade-guard cannot undo what a recorded call changes: not replayed on a real target unless ALLOW_IRREVERSIBLE=true as well`;
+}
+
+export function replayer(open: OpenTarget, permissions: ReplayPermissions): Replayer {
   const { target } = open;
   const api = new PlatformApi(open.http, target.baseUrl, open.tokens, target.pathVersions, target.extraHeaders);
   const fixtures = new FixtureResolver(api, target.version, target.fixtures);
@@ -32,7 +46,8 @@ export function replayer(open: OpenTarget, allowMutations: boolean): Replayer {
       if (match.kind === 'authorization' || match.kind === 'token') return { replayed: false, reason: 'a CAS endpoint: the login itself is what `npm run verify -- --suites auth` checks' };
       const entry = match.kind === 'entry' || match.kind === 'replacement' ? match.entry : undefined;
       const safe = group.method === 'GET' || entry?.mutating === false;
-      if (!safe && !allowMutations) return { replayed: false, reason: `${group.method} may change data: not replayed unless ALLOW_MUTATIONS=true` };
+      const refused = safe ? undefined : notReplayedReason(group.method, target.embedded, permissions);
+      if (refused !== undefined) return { replayed: false, reason: refused };
       const call = group.calls[0];
       if (!call) return { replayed: false, reason: 'no call' };
       const template = 'template' in match ? match.template : undefined;

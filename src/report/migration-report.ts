@@ -1,19 +1,28 @@
 /**
  * The migration report: what changes for a team between 7.4 and 8.0, module
- * by module. One row per catalog entry: the documented change, what each
- * version of the target did (from the lifecycle checks), the verdict, and
- * the replacement to use. Written as reports/migration-report.md and .json.
+ * by module. It opens with what breaks when the team moves, per module
+ * (src/report/what-breaks.ts): the documented changes counted by kind, the
+ * calls an unchanged client loses and the findings that need action, worst
+ * first. Then the team's own integration when an impact run left it, then
+ * one row per catalog entry: the documented change, what each version of the
+ * target did, the verdict, and what to use instead. Written as
+ * reports/migration-report.md, .html and .json.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UpgradeGuardError } from '../errors.ts';
 import { ensureReportsDirectory } from './reports-dir.ts';
-import { catalog, catalogModules, expectedVerdict, type CatalogEntry, type CatalogModule } from '../catalog/index.ts';
+import { catalog, catalogModules, expectedVerdict, type CatalogEntry, type CatalogModule, type ChangeKind } from '../catalog/index.ts';
 import { platformVersions, type PlatformVersion } from '../profile/versions.ts';
 import type { CheckResult, RunResults } from '../runner/results.ts';
 import { describeSignal } from '../http/deprecation-headers.ts';
 import { renderMigrationHtml } from './migration-html.ts';
-import { vendorAgreementLines, vendorAgreementSummary, vendorColumnCells, vendorColumnHeaders, vendorDocumentsRead } from './vendor-agreement-column.ts';
+import { reportColumns, vendorAgreementLines, vendorAgreementSummary, vendorDocumentsRead } from './vendor-agreement-column.ts';
+import { breakingKinds, useInsteadCell, type ChangeCell } from './change-columns.ts';
+import { checkInWords, inPlainWords, isLifecycleCheck } from './plain-words.ts';
+import { noneNamedBySpec, useInsteadOf } from './use-instead.ts';
+import { moduleTitles } from './module-names.ts';
+import { countedKinds, FINDINGS_ON_FIRST_SCREEN, findingLine, noFindingText, whatBreaks, type WhatBreaks } from './what-breaks.ts';
 
 export type RowVerdict = 'as documented' | 'deviates' | 'observation' | 'not checked';
 
@@ -35,8 +44,13 @@ export interface MigrationRow {
   readonly module: CatalogModule;
   readonly endpoint: string;
   readonly change: string;
+  /** The spec's change kinds of the row (`removed`, `deprecated` for "removed/deprecated"): the filter by kind reads them. */
+  readonly changeKinds: readonly ChangeKind[];
   readonly spec: string;
+  /** The spec's replacement endpoint (spec §9.4), where it names one. */
   readonly replacement?: string;
+  /** On every removed, deprecated and breaking row: what to call instead, or that the spec names nothing (src/report/use-instead.ts). */
+  readonly useInstead?: string;
   readonly notes?: string;
   readonly versions: Readonly<Partial<Record<PlatformVersion, VersionOutcome>>>;
   readonly verdict: RowVerdict;
@@ -48,6 +62,8 @@ export interface MigrationReport {
   readonly generatedAt: string;
   readonly targets: readonly string[];
   readonly summary: Readonly<Record<RowVerdict, number>>;
+  /** The first screen: per module, what breaks when the team moves. */
+  readonly whatBreaks: WhatBreaks;
   readonly rows: readonly MigrationRow[];
   /** Extra sections other parts of the run contribute (contract breaks). */
   readonly sections: readonly ReportSection[];
@@ -62,6 +78,8 @@ export interface MigrationReport {
 
 export interface ReportSection {
   readonly title: string;
+  /** Shown right after what breaks, before the endpoint tables: the team's own integration ("Your integration"). */
+  readonly leads?: boolean;
   readonly markdown: string;
   readonly data: unknown;
 }
@@ -91,8 +109,10 @@ export function buildMigrationReport(results: RunResults, sections: readonly Rep
     generatedAt: now.toISOString(),
     targets: [...new Set(results.checks.map((check) => check.project))].sort(),
     summary,
+    whatBreaks: whatBreaks(results.checks, rows),
     rows,
-    sections,
+    // The team's own integration first (stable sort: the others keep their order).
+    sections: [...sections].sort((a, b) => Number(b.leads ?? false) - Number(a.leads ?? false)),
     scope,
     vendorDocuments: vendorDocumentsRead(results),
   };
@@ -117,13 +137,12 @@ function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow 
     const headers = isDeprecatedEntry(entry) ? deprecationHeadersOf(entry, ofVersion) : undefined;
     versions[version] = {
       expected: expectedTextOf(entry, version),
-      observed: verdict === 'not checked' ? distinct(ofVersion.map((check) => check.note ?? 'skipped')) : findings(entry, ofVersion),
+      observed: verdict === 'not checked' ? distinct(ofVersion.map((check) => inPlainWords(check.note ?? 'skipped'))) : findings(entry, ofVersion),
       verdict,
       ...(headers !== undefined && { deprecationHeaders: headers }),
     };
   }
   const outcomes = Object.values(versions);
-  const agreements = vendorAgreementLines(checks);
   const verdict: RowVerdict = outcomes.some((outcome) => outcome.verdict === 'deviates')
     ? 'deviates'
     : outcomes.some((outcome) => outcome.verdict === 'observation')
@@ -131,13 +150,17 @@ function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow 
       : outcomes.some((outcome) => outcome.verdict === 'as documented')
         ? 'as documented'
         : 'not checked';
+  const useInstead = useInsteadOf(entry);
+  const agreements = vendorAgreementLines(checks);
   return {
     id: entry.id,
     module: entry.module,
     endpoint: `${entry.method} ${entry.path}`,
     change: [entry.change, ...(entry.alsoChanges ?? [])].join(' + '),
+    changeKinds: [entry.change, ...(entry.alsoChanges ?? [])],
     spec: entry.specSection,
     ...(entry.replacement && { replacement: `${entry.replacement.method} ${entry.replacement.path}` }),
+    ...(useInstead !== undefined && { useInstead }),
     ...(entry.notes !== undefined && { notes: entry.notes }),
     versions,
     verdict,
@@ -145,21 +168,28 @@ function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow 
   };
 }
 
-/** One line per distinct finding; the checks that found it are named once, in front of it. */
+/** One line per distinct finding; the checks that found it are named once, in words, in front of it. */
 function findings(entry: CatalogEntry, checks: readonly CheckResult[]): string[] {
-  const aspectsByText = new Map<string, string[]>();
+  const namesByText = new Map<string, string[]>();
   for (const check of checks) {
-    const text = findingOf(check);
-    aspectsByText.set(text, [...(aspectsByText.get(text) ?? []), check.id.slice(entry.id.length + 1)]);
+    const text = findingOf(entry, check);
+    namesByText.set(text, [...(namesByText.get(text) ?? []), checkInWords(entry, check)]);
   }
-  return [...aspectsByText].map(([text, aspects]) => `${aspects.join(', ')}: ${text}`);
+  return [...namesByText].map(([text, names]) => `${checksNamed(names)}: ${text}`);
+}
+
+/** Up to three checks by name; more as a count with the first two, the others' names being in Allure. */
+function checksNamed(names: readonly string[]): string {
+  const unique = distinct(names);
+  return unique.length <= 3 ? unique.join('; ') : `${unique.length} checks (${unique.slice(0, 2).join('; ')}; …)`;
 }
 
 /** The whole failure message (a person needs all of it, src/check/failure.ts), the skip reason, or what was observed. */
-function findingOf(check: CheckResult): string {
-  if (check.state === 'failed') return `FAILED${check.observed ? ` (observed ${check.observed})` : ''}: ${check.error ?? 'no message'}`;
-  if (check.state === 'skipped') return check.note ?? 'skipped';
-  return check.observed ?? 'ok';
+function findingOf(entry: CatalogEntry, check: CheckResult): string {
+  const observed = check.observed === undefined ? undefined : inPlainWords(check.observed, isLifecycleCheck(entry, check));
+  if (check.state === 'failed') return `FAILED${observed ? ` (observed ${observed})` : ''}: ${inPlainWords(check.error ?? 'no message')}`;
+  if (check.state === 'skipped') return inPlainWords(check.note ?? 'skipped');
+  return observed ?? 'ok';
 }
 
 function distinct(lines: readonly string[]): string[] {
@@ -197,15 +227,6 @@ function pathPattern(template: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
-export const moduleTitles: Record<CatalogModule, string> = {
-  job: 'Job module',
-  planning: 'Planning module',
-  media: 'Media module',
-  review: 'Review module',
-  templateBuilder: 'Template builder module',
-  shop: 'Shop module',
-};
-
 export function renderMigrationMarkdown(report: MigrationReport): string {
   const lines: string[] = [
     '# Migration report: platform 7.4 → 8.0',
@@ -213,46 +234,80 @@ export function renderMigrationMarkdown(report: MigrationReport): string {
     `Generated ${report.generatedAt} from: ${report.targets.join(', ') || 'no targets'}.`,
     '',
     ...report.scope.flatMap((line) => [`> **Not the whole run:** ${escapeInline(line)}`, '']),
+    ...whatBreaksMarkdown(report),
+  ];
+  const leading = report.sections.filter((section) => section.leads);
+  for (const section of leading) lines.push('', `## ${section.title}`, '', section.markdown);
+  lines.push(
+    '',
+    '## Every documented change',
+    '',
     `${report.rows.length} documented endpoint changes: ${Object.entries(report.summary)
       .map(([verdict, count]) => `${count} ${verdict}`)
       .join(', ')}.`,
     '',
     vendorAgreementSummary(report),
-  ];
+  );
+  const columns = reportColumns(report);
   for (const module of catalogModules) {
     const rows = report.rows.filter((current) => current.module === module);
     if (rows.length === 0) continue;
-    const vendorHeaders = vendorColumnHeaders(report.vendorDocuments);
-    const headers = ['Endpoint', 'Change', 'Spec', '7.4', '8.0', 'Verdict', 'Use instead', ...vendorHeaders];
-    lines.push('', `## ${moduleTitles[module]}`, '', `| ${headers.join(' | ')} |`, `|${headers.map(() => '---|').join('')}`);
-    for (const current of rows) {
-      const vendorCells = vendorColumnCells(report.vendorDocuments, current.vendorAgreements).map((text) => ` ${escapeCell(text)} |`).join('');
-      lines.push(
-        `| \`${current.endpoint}\` | ${current.change} | ${current.spec} | ${cell(current.versions['7.4'])} | ${cell(current.versions['8.0'])} | ${current.verdict} | ${current.replacement ? `\`${current.replacement}\`` : ''} |${vendorCells}`,
-      );
-    }
+    lines.push('', `### ${moduleTitles[module]}`, '', `| ${columns.map((column) => column.header).join(' | ')} |`, `|${columns.map(() => '---|').join('')}`);
+    for (const current of rows) lines.push(`| ${columns.map((column) => markdownCell(column.cell(current))).join(' | ')} |`);
   }
-  const deprecated = report.rows.filter((current) => current.change.includes('deprecated'));
+  const deprecated = deprecatedRows(report);
   if (deprecated.length > 0) {
     lines.push(
       '',
       '## Deprecated in 8.0',
       '',
-      'Deprecation and Sunset headers (RFC 9745, RFC 8594) each version sent on the endpoint; the spec obliges none, so they are observations.',
+      deprecatedIntro,
       '',
-      '| Endpoint | Replacement | Headers on 7.4 | Headers on 8.0 |',
+      '| Endpoint | Use instead | Headers on 7.4 | Headers on 8.0 |',
       '|---|---|---|---|',
     );
     for (const current of deprecated) {
       const headers = (version: PlatformVersion): string => escapeCell(current.versions[version]?.deprecationHeaders ?? 'not run');
-      lines.push(`| \`${current.endpoint}\` | ${current.replacement ? `\`${current.replacement}\`` : 'none named by the spec; plan to move off it'} | ${headers('7.4')} | ${headers('8.0')} |`);
+      lines.push(`| \`${current.endpoint}\` | ${markdownCell(useInsteadCell(current))} | ${headers('7.4')} | ${headers('8.0')} |`);
     }
   }
-  for (const section of report.sections) lines.push('', `## ${section.title}`, '', section.markdown);
+  for (const section of report.sections.filter((current) => !current.leads)) lines.push('', `## ${section.title}`, '', section.markdown);
   return `${lines.join('\n')}\n`;
 }
 
-function cell(outcome: VersionOutcome | undefined): string {
+export const deprecatedIntro = 'Deprecation and Sunset headers (RFC 9745, RFC 8594) each version sent on the endpoint; the spec obliges none, so they are observations.';
+
+/** The rows the "Deprecated in 8.0" table lists: every row the spec marks deprecated. */
+export function deprecatedRows(report: MigrationReport): MigrationRow[] {
+  return report.rows.filter((current) => current.changeKinds.includes('deprecated'));
+}
+
+/** The first screen: per module, the changes by kind, the calls that break and the findings that need action. */
+function whatBreaksMarkdown(report: MigrationReport): string[] {
+  const { modules, otherFindings } = report.whatBreaks;
+  const kinds = countedKinds.map((kind) => kind[0]?.toUpperCase() + kind.slice(1));
+  const lines = ['## What breaks when you move', '', `| Module | ${kinds.join(' | ')} | Findings that need action, worst first |`, `|---|${countedKinds.map(() => '---|').join('')}---|`];
+  for (const module of modules) {
+    const more = module.findings.length - FINDINGS_ON_FIRST_SCREEN;
+    const listed = module.findings.slice(0, FINDINGS_ON_FIRST_SCREEN).map((finding, index) => `${index + 1}. ${findingLine(finding)}`);
+    const findingsCell = module.findings.length === 0 ? noFindingText(module.rows, module.notChecked) : [...listed, ...(more > 0 ? [`${more} more in the rows below`] : [])].join('\n');
+    lines.push(`| ${moduleTitles[module.module]} | ${countedKinds.map((kind) => module.counts[kind]).join(' | ')} | ${escapeCell(findingsCell)} |`);
+  }
+  if (otherFindings.length > 0) lines.push('', `Findings about no module (the OAuth flows, the contracts): ${otherFindings.length}.`, '', ...otherFindings.map((finding, index) => `${index + 1}. ${escapeInline(findingLine(finding))}`));
+  const calls = modules.flatMap((module) => module.breakingCalls.map((call) => `- ${moduleTitles[module.module]}: \`${call.endpoint}\` ${call.kind}${call.what === undefined ? '' : ` (${escapeInline(call.what)})`}; use instead: ${call.useInstead === noneNamedBySpec ? call.useInstead : `\`${call.useInstead}\``}`));
+  if (calls.length > 0) lines.push('', 'Calls an unchanged client loses (removed endpoints, breaking changes):', '', ...calls);
+  return lines;
+}
+
+function markdownCell(cell: ChangeCell): string {
+  if (typeof cell === 'string') return escapeCell(cell);
+  if ('code' in cell) return `\`${cell.code}\`${cell.note === undefined ? '' : `<br>${escapeCell(cell.note)}`}`;
+  if ('kinds' in cell) return cell.kinds.map((kind) => (breakingKinds.includes(kind) ? `**${kind}**` : kind)).join(' + ');
+  if ('outcome' in cell) return outcomeCell(cell.outcome);
+  return cell.verdict;
+}
+
+function outcomeCell(outcome: VersionOutcome | undefined): string {
   if (!outcome) return 'not run';
   // A version nothing was checked on says why, and nothing else.
   const text = outcome.verdict === 'not checked' ? `not checked: ${outcome.observed.join('; ')}` : [outcome.expected, ...outcome.observed].join('; ');

@@ -1,11 +1,15 @@
 /**
- * The console summary verify prints after a run: per target, how many
- * checks passed, failed and skipped; then each failure and each skip reason.
+ * The console summary verify prints after a run: first, per module, what
+ * breaks when the team moves (the changes by kind and the worst finding, as
+ * the migration report's first screen says it); per target, how many checks
+ * passed, failed and skipped; then each failure and each skip reason.
  */
 import { tallyByProject, type RunResults } from '../runner/results.ts';
 import type { CheckResult } from '../runner/results.ts';
 import { conformanceSummaryLines } from './conformance-section.ts';
 import { dataChangesSummaryLines } from './data-changes-section.ts';
+import { buildMigrationReport } from './migration-report.ts';
+import { whatBreaksSummaryLines } from './what-breaks.ts';
 import { vendorSummaryLines } from './vendor-agreement-column.ts';
 
 /**
@@ -15,6 +19,8 @@ import { vendorSummaryLines } from './vendor-agreement-column.ts';
 export function formatSummary(results: RunResults, target: string, subset: readonly string[] = []): string {
   // A part of a run (`--only`, one `--shard`) says so under the first line: it is never mistaken for the whole run.
   const lines: string[] = ['', `upgrade-guard summary: ${target}`, ...subset.map((line) => `  SUBSET: ${line}`)];
+  lines.push('', 'what breaks when you move, per module (changes the spec documents; findings of this run):');
+  lines.push(...whatBreaksSummaryLines(buildMigrationReport(results).whatBreaks), '');
   for (const tally of tallyByProject(results.checks)) {
     const verdict = tally.failed > 0 ? 'FAIL' : 'ok  ';
     lines.push(`  ${verdict} ${tally.project.padEnd(14)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);

@@ -10,6 +10,7 @@ import { platformVersions } from '../profile/versions.ts';
 import type { CheckResult, RunResults } from '../runner/results.ts';
 import { isConformanceCheck } from './conformance-section.ts';
 import type { MigrationReport } from './migration-report.ts';
+import { changeColumns, type ChangeColumn } from './change-columns.ts';
 
 export const vendorColumnTitle = "Vendor's document";
 
@@ -33,16 +34,13 @@ export function vendorAgreementLines(checks: readonly CheckResult[]): string[] {
   return [...new Set(lines)];
 }
 
-/** The column's title, when the run read the vendor's documents. */
-export function vendorColumnHeaders(read: boolean): string[] {
-  return read ? [vendorColumnTitle] : [];
+/** The report's table columns: the change columns, and this one when the run read the vendor's documents. */
+export function reportColumns(report: Pick<MigrationReport, 'vendorDocuments'>): readonly ChangeColumn[] {
+  return report.vendorDocuments ? [...changeColumns, vendorColumn] : changeColumns;
 }
 
-/** A row's cell, when the run read the vendor's documents: its lines, or that the document explains none of it. */
-export function vendorColumnCells(read: boolean, lines: readonly string[] | undefined): string[] {
-  if (!read) return [];
-  return [lines !== undefined && lines.length > 0 ? lines.join('\n') : ''];
-}
+/** A row's cell: each version's explanation, or nothing where the documents explain none of it. */
+const vendorColumn: ChangeColumn = { header: vendorColumnTitle, cell: (row) => (row.vendorAgreements ?? []).join('; ') };
 
 /** Once, under the counts: how many deviations the vendor's documents explain, or what reading them would add. */
 export function vendorAgreementSummary(report: Pick<MigrationReport, 'rows' | 'vendorDocuments'>): string {

@@ -16,6 +16,7 @@ import type { CheckLabels } from '../../src/check/annotate.ts';
 import { check, forEachTarget, isCheckSelected, skipNotServed } from '../../src/check/check.ts';
 import { isCheckId, type CheckId } from '../../src/check/check-id.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
+import { recordDataChange } from '../../src/check/data-changes.ts';
 import { cutOffNote } from '../../src/errors.ts';
 import { targetBreak } from '../../src/check/failure.ts';
 import { currentTarget, projectTargets, targetSecrets } from '../../src/run-targets/current-target.ts';
@@ -84,6 +85,8 @@ function declareInteraction(outcome: InteractionOutcome, id: CheckId, faults: Fa
     await allure.parameter('pact', `${outcome.consumer ?? 'broker'} → ${outcome.provider ?? version}`);
     // A request the verifier's forwarder had to send again (src/contracts/retried-forward.ts): flaky, as a check's own.
     if (outcome.retried !== undefined) testContext.task.meta.retried = outcome.retried;
+    // What the interaction's request changed on the target, and whether the run undid it: the run's ledger.
+    for (const change of outcome.dataChanges ?? []) recordDataChange(testContext, change);
     if (outcome.state === 'skipped') await skipWithReason(testContext, outcome.reason ?? 'not verified');
     if (outcome.state === 'failed') {
       await allure.attachment('verifier mismatches', JSON.stringify(outcome.mismatches, null, 2), 'application/json');

@@ -117,13 +117,23 @@ describe('the nightly workflow', () => {
     expect(stepOf(verify as Job, 'actions/upload-artifact@')[0]?.with?.['name']).toBe('shard-${{ matrix.shard }}');
   });
 
-  it('merges in a job that needs every shard and runs when a shard failed, not when the run was cancelled', () => {
+  it('merges in a job that needs every shard and the 7.4 run, and runs when a shard failed, not when the run was cancelled', () => {
     const report = workflow.jobs['report'];
-    expect([report?.needs].flat()).toEqual(['verify']);
+    expect([report?.needs].flat()).toEqual(['verify', 'verify-previous']);
     expect(report?.if).toBe('${{ !cancelled() }}');
     expect(stepOf(report as Job, 'actions/download-artifact@')[0]?.with?.['pattern']).toBe('shard-*');
     expect(report?.steps.find((step) => step.run?.includes('npm run report'))?.run).toMatch(/npm run report -- .*--history reports-history .*shards\/shard-\*/);
     expect(stepOf(report as Job, 'actions/upload-artifact@').every((step) => step.if === 'always()')).toBe(true);
+  });
+
+  it('runs the 7.4 side of the rehearsal whole and read-only, only when PREVIOUS_BASE_URL names it, into the merged shards', () => {
+    const previous = workflow.jobs['verify-previous'];
+    expect(previous?.if).toBe("${{ vars.PREVIOUS_BASE_URL != '' }}");
+    const run = previous?.steps.find((step) => step.run?.includes('npm run verify'));
+    expect(run?.run).not.toContain('--shard');
+    expect(run?.env?.['TARGET_VERSION']).toBe('7.4');
+    expect(run?.env?.['ALLOW_MUTATIONS']).toBeUndefined();
+    expect(stepOf(previous as Job, 'actions/upload-artifact@')[0]?.with?.['name']).toBe('shard-previous');
   });
 
   it('carries the token store and the Allure history: saved always under a new key, restored by prefix', () => {

@@ -2,8 +2,9 @@
  * `npm run impact` against a target named by BASE_URL (the simulator on
  * loopback, reached as a real target would be: env file, preflight, login,
  * token store): the safe calls are replayed beside the prediction, the
- * others are not without ALLOW_MUTATIONS, and no credential of the env file
- * reaches the console or a report.
+ * others are not without ALLOW_MUTATIONS (and, on a real target, without
+ * ALLOW_IRREVERSIBLE as well: what a recorded call changes cannot be
+ * undone), and no credential of the env file reaches the console or a report.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,5 +45,15 @@ describe('npm run impact with BASE_URL', () => {
     for (const secret of [clientSecret, users.full.password, users.limited.password]) {
       expect(`${outcome.stdout}${outcome.stderr}${markdown}${json}${html}`).not.toContain(secret);
     }
+  }, HANG_TEST_TIMEOUT_MS);
+
+  it('with ALLOW_MUTATIONS=true alone still replays no call that changes data, and says ALLOW_IRREVERSIBLE is needed as well', async () => {
+    const reportsDir = join(dir, 'reports-mutations');
+    const outcome = await npmRunImpact(['--calls', 'examples/gateway-calls.txt', '--env-file', envFile], { ALLOW_MUTATIONS: 'true', REPORTS_DIR: reportsDir }, COMMAND_TIMEOUT_MS);
+    expect(outcome.code, outcome.stderr).toBe(1);
+    const { report } = readImpactFiles(reportsDir);
+    const deleteRows = report.calls.find((call) => call.method === 'DELETE' && call.endpoint.endsWith('/rows/_delete'));
+    expect(deleteRows?.observed).toMatchObject({ replayed: false });
+    expect(deleteRows?.observed?.replayed === false && deleteRows.observed.reason).toMatch(/cannot undo what a recorded call changes: not replayed on a real target unless ALLOW_IRREVERSIBLE=true as well/);
   }, HANG_TEST_TIMEOUT_MS);
 });

@@ -78,4 +78,21 @@ describe('the request filter on the run’s permits', () => {
     expect(catchProxyTransportErrors().get(transportFailureKey(baseUrl, 'GET', '/dse/rest/v1.0/jobs'))).toMatch(/^not sent: the verifier gave up after \d+ ms while the request waited for its token or a run permit$/);
     expect(timeouts).toEqual([]);
   });
+
+  it('takes a fresh token for a request whose token came within its refresh margin while it waited for a permit (spec §5.8)', async () => {
+    const { permits } = oneSlot();
+    const holder = await holdOne(permits);
+    let current = 'token-1';
+    const tokens = { accessToken: () => Promise.resolve(current), isFresh: (token: string) => token === current };
+    const { request, response } = replayed();
+    const sent = new Promise<void>((resolve) => contractRequestFilter({ ...target, tokens }, undefined, undefined, permits)(request, response, () => resolve()));
+    // While the request waits behind the holder, the token it took is refreshed away.
+    await Promise.resolve();
+    current = 'token-2';
+    holder.releaseHolder();
+    await holder.holder;
+    await sent;
+    expect(request.headers.authorization).toBe('Bearer token-2');
+    response.emit('close');
+  });
 });

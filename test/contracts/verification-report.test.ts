@@ -69,7 +69,7 @@ describe('mutation guard', () => {
     it(`${method} ${path} ${mutating ? 'changes data' : 'is read-only'}`, () => {
       expect(isMutatingRequest(method, path)).toBe(mutating);
       expect(blockedByMutationGuard(real, method, path)).toBe(mutating);
-      expect(blockedByMutationGuard({ ...real, allowMutations: true }, method, path)).toBe(false);
+      expect(blockedByMutationGuard({ ...real, allowMutations: true, allowIrreversible: true }, method, path)).toBe(false);
       expect(blockedByMutationGuard({ embedded: true, allowMutations: false }, method, path)).toBe(false);
     });
   }

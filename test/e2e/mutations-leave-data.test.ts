@@ -1,12 +1,12 @@
 /**
  * Five runs with ALLOW_MUTATIONS=true against one instance leave its data as
  * they found it. `npm run sim` serves one 8.0 instance in its own process,
- * its printed .env lines are the configuration, and `verify` runs the
- * planning checks (every group, membership and view step of the suite)
- * against it five times, as a nightly job against a shared staging would.
- * Before and after, the test reads the instance's groups (with their uids),
- * every user's memberships and the views over HTTP, as any client of the
- * spec would, with a token of its own.
+ * its printed .env lines are the configuration, and `verify` runs every
+ * suite against it five times (the contract verification included), as a
+ * nightly job against a shared staging would. Before and after, the test
+ * reads the instance's groups (with their uids), every user's memberships,
+ * the views, the webhooks and the AI tagging state over HTTP, as any client
+ * of the spec would, with a token of its own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -30,6 +30,8 @@ interface InstanceData {
   readonly groups: unknown;
   readonly memberships: unknown;
   readonly views: unknown;
+  readonly webhooks: unknown;
+  readonly aiTaggingState: unknown;
 }
 
 async function startSim(): Promise<Record<string, string>> {
@@ -52,11 +54,15 @@ function instance(env: Record<string, string>): Sim {
   return { platform, address: { baseUrl: env.BASE_URL ?? '', authUrl: env.AUTH_URL ?? '' }, clock: new ManualClock(), version: '8.0' };
 }
 
-/** Groups (GET /group, 8.0: with uid), every user's memberships (GET /usergroups/all) and the views (GET /view/all), in a stable order. */
+/**
+ * Groups (GET /group, 8.0: with uid), every user's memberships (GET /usergroups/all), the views (GET /view/all), the
+ * webhooks (GET /rest/mp/v1.1/webhooks) and the AI tagging state (GET /rest/mp/v1.1/ai-tagging), in a stable order.
+ */
 async function readData(target: Sim): Promise<InstanceData> {
   const { accessToken } = await obtainTokens(target);
   const read = async (path: string): Promise<unknown> => {
-    const reply = await send('GET', `${target.address.baseUrl}/maps/rest/api/v1.0${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    const url = path.startsWith('/rest/') ? `${target.address.baseUrl}${path}` : `${target.address.baseUrl}/maps/rest/api/v1.0${path}`;
+    const reply = await send('GET', url, { headers: { authorization: `Bearer ${accessToken}` } });
     expect(reply.status, `GET ${path}`).toBe(200);
     return JSON.parse(reply.text) as unknown;
   };
@@ -65,7 +71,14 @@ async function readData(target: Sim): Promise<InstanceData> {
   const sorted = (list: unknown): unknown => (Array.isArray(list) ? [...list].map((item) => JSON.stringify(item)).sort() : list);
   const memberships = await read('/usergroups/all');
   const sortedMemberships = Object.fromEntries(Object.entries(memberships as Record<string, unknown>).map(([user, pairs]) => [user, sorted(pairs)]));
-  return { groups: sorted(groups), memberships: sortedMemberships, views: sorted(await read('/view/all')) };
+  const aiTagging = (await read('/rest/mp/v1.1/ai-tagging')) as Record<string, unknown>;
+  return {
+    groups: sorted(groups),
+    memberships: sortedMemberships,
+    views: sorted(await read('/view/all')),
+    webhooks: sorted((await read('/rest/mp/v1.1/webhooks')) as unknown),
+    aiTaggingState: aiTagging.currentState,
+  };
 }
 
 beforeAll(async () => {
@@ -77,7 +90,7 @@ beforeAll(async () => {
   for (let run = 1; run <= runs; run += 1) {
     // REQUEST_TIMEOUT_MS only catches a hang of the simulator process, which a busy runner must not trip.
     const variables = { REPORTS_DIR: join(dir, `reports-${run}`), TOKEN_STORE: join(dir, 'state', 'tokens.json'), ALLOW_MUTATIONS: 'true', REQUEST_TIMEOUT_MS: '60000' };
-    outcomes.push(await npmRunVerify(['--env-file', file, '--only', 'planning.*'], variables, HANG_TIMEOUT_MS));
+    outcomes.push(await npmRunVerify(['--env-file', file], variables, HANG_TIMEOUT_MS));
   }
   after = await readData(target);
 }, HANG_TEST_TIMEOUT_MS);
@@ -87,19 +100,22 @@ afterAll(() => {
 });
 
 describe(`${runs} runs with ALLOW_MUTATIONS=true against one instance`, () => {
-  it('each passes every planning check, the group list with uid included, and lists its data changes, none left undone', () => {
+  it('each passes every check, the contract group list with uid included, and lists its data changes, none left undone', () => {
     expect(outcomes).toHaveLength(runs);
     for (const [index, outcome] of outcomes.entries()) {
       expect(outcome.code, `run ${index + 1}: ${outcome.stdout.slice(-3000)}${outcome.stderr}`).toBe(0);
       expect(outcome.stdout, `run ${index + 1}`).toMatch(/target 8\.0\s+\d+ passed, 0 failed/);
       expect(outcome.stdout, `run ${index + 1}`).toMatch(/data changes: \d+ \(/);
       expect(outcome.stdout, `run ${index + 1}`).not.toContain('not undone');
+      expect(outcome.stdout, `run ${index + 1}`).not.toMatch(/✗ .*contract\.planning\.group-list-with-uid/);
     }
   });
 
-  it("leaves the instance's groups, uids, memberships and views as it found them", () => {
+  it("leaves the instance's groups, uids, memberships, views, webhooks and AI tagging state as it found them", () => {
     expect(after.groups).toEqual(before.groups);
     expect(after.memberships).toEqual(before.memberships);
     expect(after.views).toEqual(before.views);
+    expect(after.webhooks).toEqual(before.webhooks);
+    expect(after.aiTaggingState).toEqual(before.aiTaggingState);
   });
 });

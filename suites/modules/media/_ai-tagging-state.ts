@@ -20,21 +20,15 @@ import { expect, type TestContext } from 'vitest';
 import { expectStatus, sentCall } from '../../../src/check/status-finding.ts';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import { check } from '../../../src/check/check.ts';
-import { requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
+import { aiTaggingStateIrreversible, readAiTaggingState, restoreAiTaggingState } from '../../../src/api/modules/ai-tagging-state.ts';
+import { requireIrreversibleAllowed, requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
 import { recordDataChange } from '../../../src/check/data-changes.ts';
 import { observe } from '../../../src/check/observe.ts';
-import { suiteContext } from '../../../src/run-targets/context.ts';
+import { suiteContext, type SuiteContext } from '../../../src/run-targets/context.ts';
 import { entryLabels, isSuccess, mediaEntry, member, requireChange } from './_media.ts';
 
 const statusEntry = mediaEntry('media.ai-tagging-status');
 const updateEntry = mediaEntry('media.ai-tagging-state-update');
-
-function readState(api: PlatformApi): Promise<{ status: number; state: unknown }> {
-  return api.call({ method: statusEntry.method, path: statusEntry.path }).then((response) => ({
-    status: response.status,
-    state: isSuccess(response) ? member(response.json(), 'currentState') : undefined,
-  }));
-}
 
 function requestState(api: PlatformApi, state: string): ReturnType<PlatformApi['call']> {
   return api.call({ method: updateEntry.method, path: updateEntry.path, json: { state } });
@@ -42,39 +36,25 @@ function requestState(api: PlatformApi, state: string): ReturnType<PlatformApi['
 
 /** The state the service had before a check, read first; the check cannot go on without it. */
 async function foundState(api: PlatformApi): Promise<string> {
-  const found = await readState(api);
+  const found = await readAiTaggingState(api);
   expect(found.status, `GET ${statusEntry.path}`).toBe(200);
   expect(typeof found.state, 'currentState of the AI tagging status').toBe('string');
   return String(found.state);
 }
 
-/**
- * Puts the state found back. A state the service reaches only by itself
- * (the vendor's FINISHED) cannot be requested; then the run the check
- * started is stopped, the nearest state a client can ask for.
- */
-async function restoreState(api: PlatformApi, found: string): Promise<string> {
-  const now = await readState(api);
-  if (now.state === found) return `left ${found}, as found`;
-  const back = await requestState(api, found);
-  if (isSuccess(back)) return `restored ${found}`;
-  const stopped = await requestState(api, 'STOPPED');
-  return isSuccess(stopped)
-    ? `could not request ${found} back (HTTP ${back.status}); stopped the run the check started (STOPPED)`
-    : `could not restore ${found} (HTTP ${back.status}, then ${stopped.status} for STOPPED)`;
-}
-
 /** Runs `body` on the state found, then restores it; what happened goes to the report, with the body's own notes. */
-async function withRestoredState(test: TestContext, api: PlatformApi, body: (found: string, notes: string[]) => Promise<void>): Promise<void> {
+async function withRestoredState(test: TestContext, context: SuiteContext, what: string, body: (found: string, notes: string[]) => Promise<void>): Promise<void> {
+  const { api } = context;
   const found = await foundState(api);
+  const irreversible = aiTaggingStateIrreversible(found);
+  if (irreversible !== undefined) await requireIrreversibleAllowed(test, context.target, what, irreversible);
   const notes = [`found ${found}`];
   try {
     await body(found, notes);
   } finally {
-    const restored = await restoreState(api, found);
-    notes.push(restored);
-    const undone = restored.startsWith('restored') || restored.startsWith('left') ? 'restored' : 'not undone';
-    recordDataChange(test, { request: `POST ${updateEntry.path}`, target: 'the AI tagging state', undone, detail: restored });
+    const restored = await restoreAiTaggingState(api, found);
+    notes.push(restored.detail);
+    recordDataChange(test, { request: `POST ${updateEntry.path}`, target: 'the AI tagging state', undone: restored.restored ? 'restored' : 'not undone', detail: restored.detail });
     await observe(test, notes.join('; '));
   }
 }
@@ -90,13 +70,14 @@ export function aiTaggingStateChecks(): void {
     async (test) => {
       await requireChange(test, updateEntry, 'the AI tagging service');
       const context = await suiteContext();
-      await requireMutationsAllowed(test, context.target, 'requesting the AI tagging state RUNNING');
-      await withRestoredState(test, context.api, async (found, notes) => {
+      const what = 'requesting the AI tagging state RUNNING';
+      await requireMutationsAllowed(test, context.target, what);
+      await withRestoredState(test, context, what, async (found, notes) => {
         if (found === 'RUNNING') notes.push(`requested STOPPED first, to make the move visible: HTTP ${(await requestState(context.api, 'STOPPED')).status}`);
         const moved = await requestState(context.api, 'RUNNING');
         expectStatus(moved, { call: sentCall('POST', moved), spec: '§3', promise: `moves the AI tagging service to RUNNING on a POST to ${updateEntry.path} with state RUNNING` });
         expect(member(moved.json(), 'currentState'), 'currentState in the answer to the request for RUNNING').toBe('RUNNING');
-        expect((await readState(context.api)).state, `currentState reported by GET ${statusEntry.path} afterwards`).toBe('RUNNING');
+        expect((await readAiTaggingState(context.api)).state, `currentState reported by GET ${statusEntry.path} afterwards`).toBe('RUNNING');
       });
     },
   );
@@ -111,9 +92,10 @@ export function aiTaggingStateChecks(): void {
     async (test) => {
       await requireChange(test, updateEntry, 'the AI tagging service');
       const context = await suiteContext();
-      await requireMutationsAllowed(test, context.target, 'requesting an unknown AI tagging state');
+      const what = 'requesting an unknown AI tagging state';
+      await requireMutationsAllowed(test, context.target, what);
       const requested = 'UPGRADE_GUARD_UNKNOWN_STATE';
-      await withRestoredState(test, context.api, async () => {
+      await withRestoredState(test, context, what, async () => {
         const response = await requestState(context.api, requested);
         // Spec §3: an accepted request moves the service to the wanted state and answers it; so a 2xx must name the state asked for.
         if (isSuccess(response)) {

@@ -1,0 +1,199 @@
+/**
+ * Merging the raw results of several `verify` runs into one set of reports
+ * (src/cli/report.ts, and the upgrade rehearsal of two targets,
+ * src/cli/rehearsal.ts), written by the same code as a single run's
+ * (run-reports.ts). Two kinds of parts make one run:
+ * - the shards of one run (`verify --shard i/n`): same target, same
+ *   `--only`, same n; a missing shard is named and fails the merge;
+ * - whole runs of different targets (a 7.4 instance and an 8.0 staging):
+ *   their targets side by side in one summary, one migration report and one
+ *   Allure report, and the cross-version contract comparison judged against
+ *   the old version's own target (a break counts only where the old
+ *   interaction holds there).
+ * A part whose folder holds no results (its verify ended before writing
+ * them) is named in the summary and fails the merge (exit 1); one that
+ * RUN_TIMEOUT_S cut off brings the checks that finished, is named too, and
+ * the merge exits with TARGET_TIMEOUT as that verify did.
+ */
+import { copyFile, readdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { judgedAgainstFromSide } from '../contracts/cross-version.ts';
+import { UpgradeGuardError } from '../errors.ts';
+import { freshReportsDirectory } from '../report/reports-dir.ts';
+import type { RunResults } from '../runner/results.ts';
+import { shardLabel } from '../runner/shard.ts';
+import { newRunRecord, readRunRecord, runRecordFile, writeRunRecord, type RunRecord } from './run-record.ts';
+import { writeRunReports } from './run-reports.ts';
+
+type Part = { readonly dir: string; readonly record: RunRecord };
+
+/**
+ * The parts' records, checked to be parts of one report: the shards of one run, or whole runs (or sharded runs) of
+ * different targets side by side, with the same `--only`. Answers the shards that are missing.
+ */
+function checkParts(records: readonly Part[]): { readonly missing: readonly string[] } {
+  const [first] = records;
+  if (!first) return { missing: [] };
+  const runs = new Map<string, Part[]>();
+  for (const part of records) {
+    if (part.record.only !== first.record.only) {
+      throw new UpgradeGuardError('CONFIG_INVALID', `${part.dir} cannot be merged with ${first.dir}: its --only is ${part.record.only ?? '(none)'}, ${first.dir}'s ${first.record.only ?? '(none)'}`);
+    }
+    const key = `${part.record.target}\n${part.record.targets.join(',')}`;
+    runs.set(key, [...(runs.get(key) ?? []), part]);
+  }
+  // Two runs that checked one target would count its checks twice.
+  const seen = new Map<string, string>();
+  for (const parts of runs.values()) {
+    const [one] = parts;
+    for (const target of one?.record.targets ?? []) {
+      const earlier = seen.get(target);
+      if (earlier !== undefined && one) {
+        throw new UpgradeGuardError('CONFIG_INVALID', `${one.dir} and ${earlier} both checked ${target}: merge the shards of one run, or runs of different targets (a 7.4 and an 8.0)`);
+      }
+      if (one) seen.set(target, one.dir);
+    }
+  }
+  return { missing: [...runs.values()].flatMap(missingShards) };
+}
+
+/** The parts of one target's run: one whole run, or its shards, each once. */
+function missingShards(parts: readonly Part[]): string[] {
+  const [first] = parts;
+  if (!first) return [];
+  for (const { dir, record } of parts) {
+    if ((record.shard?.count ?? 0) !== (first.record.shard?.count ?? 0)) {
+      throw new UpgradeGuardError(
+        'CONFIG_INVALID',
+        `${dir} is not a part of the same run as ${first.dir}: it is shard ${record.shard ? shardLabel(record.shard) : '(a whole run)'}, ${first.dir} ${first.record.shard ? shardLabel(first.record.shard) : '(a whole run)'}`,
+      );
+    }
+  }
+  const count = first.record.shard?.count;
+  if (count === undefined) {
+    if (parts.length > 1) throw new UpgradeGuardError('CONFIG_INVALID', `${parts[1]?.dir} and ${first.dir} are whole runs of the same target, not shards of one run`);
+    return [];
+  }
+  const seen = new Map<number, string>();
+  for (const { dir, record } of parts) {
+    const index = record.shard?.index ?? 0;
+    const earlier = seen.get(index);
+    if (earlier !== undefined) throw new UpgradeGuardError('CONFIG_INVALID', `${dir} and ${earlier} are both shard ${index}/${count}`);
+    seen.set(index, dir);
+  }
+  const missing: string[] = [];
+  for (let index = 1; index <= count; index += 1) if (!seen.has(index)) missing.push(`${index}/${count}`);
+  return missing;
+}
+
+/** Copies every shard's raw Allure results into one folder (their file names are unique per result). */
+async function mergeAllureResults(dirs: readonly string[], into: string): Promise<void> {
+  await freshReportsDirectory(into);
+  for (const dir of dirs) {
+    const from = join(dir, 'allure-results');
+    let names: string[];
+    try {
+      names = await readdir(from);
+    } catch {
+      throw new UpgradeGuardError('CONFIG_INVALID', `${dir} holds no allure-results folder`);
+    }
+    try {
+      for (const name of names) await copyFile(join(from, name), join(into, name));
+    } catch (error) {
+      throw new UpgradeGuardError('REPORT_FAILED', `${into}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+export interface MergeOptions {
+  /** The REPORTS_DIR folders of the runs (or shards) to merge. */
+  readonly dirs: readonly string[];
+  readonly out: string;
+  readonly html: boolean;
+  readonly history?: string;
+  readonly print: (line: string) => void;
+}
+
+/** Merges the runs' raw results into one set of reports in `out`; the exit code as verify's. */
+export async function mergeRuns(args: MergeOptions): Promise<number> {
+  const out = resolve(args.out);
+  if (args.dirs.some((dir) => resolve(dir) === out)) throw new UpgradeGuardError('CONFIG_INVALID', `--out ${args.out} is one of the shards' folders; name another`);
+  const read = await Promise.all(args.dirs.map(async (dir) => ({ dir, record: await readRunRecord(dir) })));
+  const records = read.flatMap(({ dir, record }) => (record ? [{ dir, record }] : []));
+  // Folders whose verify ended before writing its results (a refused login, an unreachable target): the merge reports
+  // the others, and says which. A merge of nothing but those is no merge at all.
+  const unfinished = read.filter(({ record }) => !record).map(({ dir }) => dir);
+  const [first] = records;
+  if (!first) {
+    throw new UpgradeGuardError(
+      'CONFIG_INVALID',
+      `nothing to merge: ${args.dirs.join(', ')} ${args.dirs.length === 1 ? 'holds' : 'hold'} no ${runRecordFile} (a verify that ended before writing its results, see its log; or not the REPORTS_DIR of a verify run)`,
+    );
+  }
+  const { missing } = checkParts(records);
+  const cutOff = records.filter(({ record }) => record.cutOff !== undefined);
+  const results: RunResults = {
+    checks: records.flatMap(({ record }) => record.results.checks),
+    errors: records.flatMap(({ record }) => record.results.errors),
+  };
+  const only = first.record.only;
+  // An --only that no shard matched is a typo, as in a single run.
+  if (only !== undefined && results.checks.length === 0) throw new UpgradeGuardError('CONFIG_INVALID', `--only "${only}" matched no check in any shard`);
+  const found = records.find(({ record }) => record.contractBreaks !== undefined)?.record.contractBreaks;
+  // The old contracts' own verdicts on a target of the old version (another run of the rehearsal) decide what counts as a break.
+  const contractBreaks = found && 'ran' in found ? { ran: judgedAgainstFromSide(found.ran, results.checks) } : found;
+  await mergeAllureResults(records.map(({ dir }) => dir), join(args.out, 'allure-results'));
+  // What this merge lacks, and what a merged folder given again lacked: the merged record keeps it, so merging a merge
+  // is never whole by accident.
+  const incomplete = [
+    ...records.flatMap(({ record }) => record.incomplete ?? []),
+    ...(missing.length > 0 ? [`shard${missing.length === 1 ? '' : 's'} ${missing.join(', ')} missing`] : []),
+    ...unfinished.map((dir) => `${dir} holds no ${runRecordFile}: its verify ended before writing its results (see its log)`),
+  ];
+  // Every RUN_TIMEOUT_S that cut a part off; the record keeps the longest.
+  const mergedCutOff = cutOff.length > 0 ? { runTimeoutSeconds: Math.max(...cutOff.map(({ record }) => record.cutOff?.runTimeoutSeconds ?? 0)) } : undefined;
+  await writeRunRecord(
+    args.out,
+    newRunRecord({
+      target: mergedTarget(records.map(({ record }) => record)),
+      targets: [...new Set(records.flatMap(({ record }) => record.targets))],
+      ...(only !== undefined && { only }),
+      results,
+      ...(contractBreaks && { contractBreaks }),
+      ...(mergedCutOff && { cutOff: mergedCutOff }),
+      ...(incomplete.length > 0 && { incomplete }),
+    }),
+  );
+  const subset = [
+    ...(only !== undefined ? [`only the checks matching --only ${only}`] : []),
+    ...cutOff.map(({ record }) => `INCOMPLETE: ${partName(record)} ran out of time (RUN_TIMEOUT_S=${record.cutOff?.runTimeoutSeconds} s); only its checks that finished`),
+    ...incomplete.map((line) => `INCOMPLETE: ${line}`),
+  ];
+  const clean = await writeRunReports({
+    reportsDir: args.out,
+    target: mergedTarget(records.map(({ record }) => record)),
+    results,
+    subset,
+    ...(contractBreaks && { contractBreaks }),
+    html: args.html,
+    // The merged run is the night's one run in the trend (the shards render no report of their own).
+    ...(args.history !== undefined && { historyDir: args.history }),
+    print: args.print,
+  });
+  if (cutOff.length > 0) {
+    const parts = cutOff.map(({ record }) => `${partName(record)} (RUN_TIMEOUT_S=${record.cutOff?.runTimeoutSeconds} s)`).join(', ');
+    throw new UpgradeGuardError('TARGET_TIMEOUT', `${parts} did not finish in time; the merged reports hold the checks that finished (${args.out})`);
+  }
+  return clean && incomplete.length === 0 ? 0 : 1;
+}
+
+/** What the merged run checked: the shards' one target, or each whole run's. */
+function mergedTarget(records: readonly RunRecord[]): string {
+  return [...new Set(records.map((record) => record.target))].join('; and ');
+}
+
+/** How the summary names a part of the run: its shard, or the run when it was a whole one. */
+function partName(record: RunRecord): string {
+  return record.shard ? `shard ${shardLabel(record.shard)}` : `the run of ${record.targets.join(', ')}`;
+}
+

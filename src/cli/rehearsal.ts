@@ -1,0 +1,142 @@
+/**
+ * The upgrade rehearsal: `npm run verify -- --env-file prod-74.env --env-file staging-80.env`
+ * runs a whole `verify` against each real target, one after the other, and
+ * merges them into one set of reports (merge-runs.ts): one summary, one
+ * migration report with the 7.4 and 8.0 targets side by side, one Allure
+ * report, and the cross-version contract comparison of the 8.0 target judged
+ * against the 7.4 target's own verdicts on the 7.4 contracts.
+ *
+ * Each target keeps its own token store and reports: the env file's
+ * TOKEN_STORE and REPORTS_DIR when it sets them, else the defaults with the
+ * target's version added (`.upgrade-guard/tokens-7.4.json`, `reports-7.4/`);
+ * two targets can never share a refresh-token chain (spec §5.8). The merged
+ * reports go to REPORTS_DIR of the environment (default `reports`).
+ */
+import { spawn } from 'node:child_process';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { envFileVariables, loadConfig } from '../config/config.ts';
+import { configSchema } from '../config/variables.ts';
+import { originalEnvironment } from '../config/environment.ts';
+import { UpgradeGuardError } from '../errors.ts';
+import type { PlatformVersion } from '../profile/versions.ts';
+import { mergeRuns } from './merge-runs.ts';
+import { commandArguments, runCli } from './run-cli.ts';
+import { usageLine } from './usage.ts';
+
+/** The exit codes of a child ended by a signal, as a shell reports them. */
+const signalExitCodes: Readonly<Record<string, number>> = { SIGINT: 130, SIGTERM: 143 };
+
+interface RehearsalTarget {
+  readonly envFile: string;
+  readonly version: PlatformVersion;
+  readonly reportsDir: string;
+  readonly tokenStore: string;
+}
+
+/** Options that name one part of one run, which a rehearsal of whole runs cannot take. */
+const oneRunOptions = ['shard', 'from', 'to', 'version'] as const;
+
+function parseRehearsalArgs(argv: string[]): { readonly envFiles: readonly string[]; readonly html: boolean; readonly history?: string; readonly passed: readonly string[] } {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        'env-file': { type: 'string', multiple: true },
+        'no-html': { type: 'boolean', default: false },
+        history: { type: 'string' },
+        version: { type: 'string' },
+        suites: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        openapi: { type: 'string' },
+        only: { type: 'string' },
+        shard: { type: 'string' },
+        timings: { type: 'boolean', default: false },
+        'latency-ms': { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (error) {
+    throw new UpgradeGuardError('USAGE', `${error instanceof Error ? error.message : String(error)}; ${usageLine('verify')}`);
+  }
+  const { values } = parsed;
+  for (const name of oneRunOptions) {
+    if (values[name] !== undefined) throw new UpgradeGuardError('USAGE', `--${name} names a part of one run; with --env-file given more than once, leave it out (each target runs whole)`);
+  }
+  if (values['latency-ms'] !== undefined) throw new UpgradeGuardError('USAGE', '--latency-ms slows down the embedded platform only; a rehearsal runs against real targets');
+  const passed = [
+    ...(values.suites !== undefined ? ['--suites', values.suites] : []),
+    ...(values.openapi !== undefined ? ['--openapi', values.openapi] : []),
+    ...(values.only !== undefined ? ['--only', values.only] : []),
+    ...(values.timings ? ['--timings'] : []),
+  ];
+  return { envFiles: values['env-file'] ?? [], html: !values['no-html'], ...(values.history !== undefined && { history: values.history }), passed };
+}
+
+/** `path` with `-<version>` before its extension: `.upgrade-guard/tokens.json` → `.upgrade-guard/tokens-7.4.json`. */
+function withVersion(path: string, version: string): string {
+  const extension = extname(path);
+  return extension === '' ? `${path}-${version}` : `${path.slice(0, -extension.length)}-${version}${extension}`;
+}
+
+/** Each env file read and checked up front: a typo in the second must not cost the first target's run. */
+function rehearsalTargets(envFiles: readonly string[], mergedDir: string, defaultTokenStore: string): RehearsalTarget[] {
+  const targets: RehearsalTarget[] = [];
+  for (const envFile of envFiles) {
+    const config = loadConfig({ envFile });
+    if (!config.remote) throw new UpgradeGuardError('USAGE', `--env-file ${envFile} names no real target (BASE_URL): with --env-file given more than once, each names one`);
+    const version = config.remote.version;
+    const twin = targets.find((target) => target.version === version);
+    if (twin) throw new UpgradeGuardError('USAGE', `--env-file ${envFile} and ${twin.envFile} both name a ${version} target: a rehearsal puts a 7.4 and an 8.0 side by side`);
+    const own = envFileVariables(envFile);
+    targets.push({ envFile, version, reportsDir: own.REPORTS_DIR ?? `${mergedDir}-${version}`, tokenStore: own.TOKEN_STORE ?? withVersion(defaultTokenStore, version) });
+  }
+  return targets;
+}
+
+/** One target's whole verify, in a process of its own; its exit code (a signal as the shell's 128 + n). */
+function runTarget(target: RehearsalTarget, passed: readonly string[]): Promise<number> {
+  const entry = fileURLToPath(new URL('./entry/verify.ts', import.meta.url));
+  // The environment wins over an env file (config.ts): the target's own folders are set here, the rest left to its file.
+  const env = { ...process.env, REPORTS_DIR: target.reportsDir, TOKEN_STORE: target.tokenStore };
+  const child = spawn(process.execPath, [...process.execArgv, entry, '--env-file', target.envFile, '--no-html', ...passed], { env, stdio: 'inherit' });
+  return new Promise((resolve, reject) => {
+    child.once('error', (error) => reject(new UpgradeGuardError('INTERNAL', `verify of ${target.envFile} could not start: ${error.message}`)));
+    child.once('exit', (code, signal) => resolve(code ?? signalExitCodes[signal ?? ''] ?? 1));
+  });
+}
+
+async function rehearse(): Promise<number> {
+  const args = parseRehearsalArgs(commandArguments());
+  const environment = originalEnvironment();
+  const mergedDir = environment.REPORTS_DIR || String(configSchema.properties.REPORTS_DIR.default);
+  const defaultTokenStore = environment.TOKEN_STORE || String(configSchema.properties.TOKEN_STORE.default);
+  const targets = rehearsalTargets(args.envFiles, mergedDir, defaultTokenStore);
+  const codes: number[] = [];
+  for (const target of targets) {
+    process.stdout.write(`Upgrade rehearsal: the ${target.version} target of ${target.envFile} (reports ${target.reportsDir}, token store ${target.tokenStore})\n`);
+    codes.push(await runTarget(target, args.passed));
+  }
+  // An error of a target's own run (its one line is printed above) decides the exit code; its results are merged if it wrote any.
+  const failed = codes.find((code) => code !== 0 && code !== 1);
+  process.stdout.write(`Upgrade rehearsal: both targets in one report (${mergedDir})\n`);
+  try {
+    const merged = await mergeRuns({
+      dirs: targets.map((target) => target.reportsDir),
+      out: mergedDir,
+      html: args.html,
+      ...(args.history !== undefined && { history: args.history }),
+      print: (line) => process.stdout.write(`${line}\n`),
+    });
+    return failed ?? Math.max(merged, ...codes);
+  } catch (error) {
+    if (failed !== undefined) return failed;
+    throw error;
+  }
+}
+
+await runCli(rehearse);

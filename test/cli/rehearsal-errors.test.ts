@@ -1,0 +1,48 @@
+/**
+ * The upgrade rehearsal's bad input: each env file is read before any target
+ * runs, and a rehearsal that cannot put a 7.4 and an 8.0 side by side stops
+ * with one USAGE line, no stack trace, and no secret of either file.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'vitest';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
+import { expectOneCodedLine, npmRunVerify } from '../support/verify-command.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'ug-rehearsal-errors-'));
+const secret = 'rehearsal-client-secret-never-printed';
+
+function envFile(name: string, lines: readonly string[]): string {
+  const file = join(dir, name);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+const target = (version: string, port: number): string[] => [
+  `TARGET_VERSION=${version}`,
+  `BASE_URL=http://127.0.0.1:${port}`,
+  `AUTH_URL=http://127.0.0.1:${port}/cas`,
+  'CLIENT_ID=upgrade-guard',
+  `CLIENT_SECRET=${secret}`,
+  'REDIRECT_URI=http://127.0.0.1:9/callback',
+  'LOGIN_USERNAME=integration.admin',
+  `LOGIN_PASSWORD=${secret}-password`,
+];
+
+describe('npm run verify with --env-file given twice', () => {
+  it('refuses two targets of one version, naming both files', async () => {
+    const outcome = await npmRunVerify(['--env-file', envFile('a.env', target('8.0', 9)), '--env-file', envFile('b.env', target('8.0', 10))], {}, HANG_TIMEOUT_MS);
+    expectOneCodedLine(outcome, 'USAGE', [secret]);
+  }, HANG_TEST_TIMEOUT_MS);
+
+  it('refuses an env file without a real target', async () => {
+    const outcome = await npmRunVerify(['--env-file', envFile('c.env', target('7.4', 9)), '--env-file', envFile('d.env', ['MAX_CONCURRENCY=4'])], {}, HANG_TIMEOUT_MS);
+    expectOneCodedLine(outcome, 'USAGE', [secret]);
+  }, HANG_TEST_TIMEOUT_MS);
+
+  it('refuses the options that name a part of one run', async () => {
+    const outcome = await npmRunVerify(['--env-file', envFile('e.env', target('7.4', 9)), '--env-file', envFile('f.env', target('8.0', 10)), '--shard', '1/2'], {}, HANG_TIMEOUT_MS);
+    expectOneCodedLine(outcome, 'USAGE', [secret]);
+  }, HANG_TEST_TIMEOUT_MS);
+});
