@@ -89,8 +89,8 @@ export const mediaContracts: ModuleContracts = {
     '8.0': [
       {
         slug: 'ai-tagging-status',
-        killedBy: ['media-ai-tagging-progress-incomplete'],
-        observedBy: ['media-ai-tagging-missing'],
+        // Without the AI tagging routes the provider state cannot read the state it restores: a failed setup, not a skip.
+        killedBy: ['media-ai-tagging-progress-incomplete', 'media-ai-tagging-missing'],
         description: 'a request for the progress of the AI tagging service',
         state: 'the AI tagging service is available',
         endpoint: 'media.ai-tagging-status',
@@ -100,8 +100,7 @@ export const mediaContracts: ModuleContracts = {
       },
       {
         slug: 'ai-tagging-start',
-        killedBy: ['media-ai-tagging-state-update-without-state'],
-        observedBy: ['media-ai-tagging-missing'],
+        killedBy: ['media-ai-tagging-state-update-without-state', 'media-ai-tagging-missing'],
         description: 'a request to set the state of the AI tagging service to RUNNING',
         state: 'the AI tagging service is available',
         endpoint: 'media.ai-tagging-state-update',
