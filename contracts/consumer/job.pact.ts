@@ -47,7 +47,9 @@ export const jobContracts: ModuleContracts = {
       },
       {
         slug: 'grid-rows-bulk-delete',
-        killedBy: ['job-grid-rows-delete-removed-early'],
+        killedBy: ['job-grid-rows-delete-no-content'],
+        // Gone early: the served check holds that finding, and the interaction is not checked.
+        observedBy: ['job-grid-rows-delete-removed-early'],
         description: 'a request to delete rows of a job grid in bulk',
         state: 'a job grid with rows exists',
         endpoint: 'job.grid-rows-delete',

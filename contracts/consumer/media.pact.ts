@@ -25,7 +25,9 @@ const webhook = { title: contractWebhookTitle, url: 'https://integration.example
 const workflowSteps: ContractInteraction = {
   slug: 'vdb-workflow-steps-v1-1',
   // 7.4 without integer ids: no virtual database id for the provider state to discover.
-  killedBy: ['media-workflow-steps-removed-early', 'media-integer-ids-missing-in-7.4@7.4'],
+  killedBy: ['media-workflow-steps-v1.1-sign-in-page', 'media-integer-ids-missing-in-7.4@7.4'],
+  // Not served: the served check holds that finding, and the interaction is not checked.
+  observedBy: ['media-workflow-steps-removed-early'],
   description: 'a request for the workflow steps of a virtual database',
   state: 'a virtual database exists',
   endpoint: 'media.vdb-workflow-steps',
@@ -50,7 +52,8 @@ export const mediaContracts: ModuleContracts = {
       },
       {
         slug: 'archive-entries',
-        killedBy: ['media-archive-entries-removed-early'],
+        killedBy: ['media-archive-entries-wrapped-in-7.4'],
+        observedBy: ['media-archive-entries-removed-early'],
         description: 'a request for the archive entries of an asset',
         state: 'an asset exists',
         endpoint: 'media.archive-entries-asset',
@@ -71,7 +74,8 @@ export const mediaContracts: ModuleContracts = {
       },
       {
         slug: 'webhook-create-by-vdb-id',
-        killedBy: ['media-webhooks-only-at-v1.2', 'media-integer-ids-missing-in-7.4'],
+        killedBy: ['media-integer-ids-missing-in-7.4'],
+        observedBy: ['media-webhooks-only-at-v1.2'],
         description: 'a request to create a webhook filtered by virtual database id',
         state: 'a virtual database exists',
         endpoint: 'media.webhook-create',
@@ -85,7 +89,8 @@ export const mediaContracts: ModuleContracts = {
     '8.0': [
       {
         slug: 'ai-tagging-status',
-        killedBy: ['media-ai-tagging-missing', 'media-ai-tagging-progress-incomplete'],
+        // Without the AI tagging routes the provider state cannot read the state it restores: a failed setup, not a skip.
+        killedBy: ['media-ai-tagging-progress-incomplete', 'media-ai-tagging-missing'],
         description: 'a request for the progress of the AI tagging service',
         state: 'the AI tagging service is available',
         endpoint: 'media.ai-tagging-status',
@@ -95,7 +100,7 @@ export const mediaContracts: ModuleContracts = {
       },
       {
         slug: 'ai-tagging-start',
-        killedBy: ['media-ai-tagging-missing'],
+        killedBy: ['media-ai-tagging-state-update-without-state', 'media-ai-tagging-missing'],
         description: 'a request to set the state of the AI tagging service to RUNNING',
         state: 'the AI tagging service is available',
         endpoint: 'media.ai-tagging-state-update',
@@ -131,7 +136,8 @@ export const mediaContracts: ModuleContracts = {
       },
       {
         slug: 'webhook-create-by-vdb-uuid',
-        killedBy: ['media-webhooks-only-at-v1.2', 'media-webhook-vdb-uuids-rejected', 'media-uuid-not-uuid'],
+        killedBy: ['media-webhook-vdb-uuids-rejected', 'media-uuid-not-uuid'],
+        observedBy: ['media-webhooks-only-at-v1.2'],
         description: 'a request to create a webhook filtered by virtual database UUID',
         state: 'a virtual database with a UUID exists',
         endpoint: 'media.webhook-create',
@@ -143,7 +149,8 @@ export const mediaContracts: ModuleContracts = {
       workflowSteps,
       {
         slug: 'vdb-workflow-steps-v1-2',
-        killedBy: ['media-workflow-steps-replacement-missing', 'media-workflow-steps-replacement-sign-in-page'],
+        killedBy: ['media-workflow-steps-replacement-sign-in-page'],
+        observedBy: ['media-workflow-steps-replacement-missing'],
         description: 'a request for the workflow steps of a virtual database at the v1.2 path',
         state: 'a virtual database exists',
         endpoint: 'media.vdb-workflow-steps',

@@ -20,7 +20,9 @@ const iconRequest = {
 /** Deprecated in 8.0, not removed (spec §4.3): the body is not shown, the answer is the contract. */
 const allUserGroups: ContractInteraction = {
   slug: 'usergroups-all',
-  killedBy: ['planning-usergroups-removed-early'],
+  killedBy: ['planning-usergroups-all-no-content'],
+  // Gone early: the served check holds that finding, and the interaction is not checked.
+  observedBy: ['planning-usergroups-removed-early'],
   description: 'a request for the group memberships of all users',
   state: 'planning user groups exist',
   endpoint: 'planning.usergroups-all',
@@ -52,7 +54,8 @@ export const planningContracts: ModuleContracts = {
       allUserGroups,
       {
         slug: 'group-list-with-uid',
-        killedBy: ['planning-group-uid-missing', 'planning-group-list-missing'],
+        killedBy: ['planning-group-uid-missing'],
+        observedBy: ['planning-group-list-missing'],
         description: 'a request for all planning groups with their uids',
         state: 'planning groups exist',
         endpoint: 'planning.group-list',
@@ -74,6 +77,7 @@ export const planningContracts: ModuleContracts = {
       },
       {
         slug: 'view-details',
+        // Without the view endpoints the provider state finds no view to ask for: a failed setup, not a skip.
         killedBy: ['planning-view-creator-not-uuid', 'planning-views-missing'],
         description: 'a request for the details of a planning view',
         state: 'a planning view exists',

@@ -9,7 +9,9 @@ import { example, type ContractInteraction, type ModuleContracts } from '../inte
 
 const generalInfo: ContractInteraction = {
   slug: 'general-info',
-  killedBy: ['review-general-info-missing'],
+  killedBy: ['review-general-info-as-array'],
+  // Not served: the served check holds that finding, and the interaction is not checked.
+  observedBy: ['review-general-info-missing'],
   description: 'a request for the general information of a review',
   state: 'a review exists',
   endpoint: 'review.general-info',

@@ -17,7 +17,8 @@ export const templateBuilderContracts: ModuleContracts = {
     '7.4': [
       {
         slug: 'user-write-attachments',
-        killedBy: ['template-builder-removed-early'],
+        killedBy: ['template-builder-removed-wrapped-in-7.4'],
+        observedBy: ['template-builder-removed-early'],
         description: 'a request whether the user may write attachments',
         endpoint: 'template-builder.user-write-attachments',
         status: 200,
@@ -26,7 +27,8 @@ export const templateBuilderContracts: ModuleContracts = {
       },
       {
         slug: 'attachment-external-ids',
-        killedBy: ['template-builder-removed-early'],
+        killedBy: ['template-builder-removed-wrapped-in-7.4'],
+        observedBy: ['template-builder-removed-early'],
         description: 'a request for the attachment ids of external ids',
         endpoint: 'template-builder.attachment-external-ids',
         body: externalIds,
@@ -39,7 +41,8 @@ export const templateBuilderContracts: ModuleContracts = {
     '8.0': [
       {
         slug: 'template-boxes',
-        killedBy: ['template-builder-boxes-missing'],
+        killedBy: ['template-builder-ids-as-strings'],
+        observedBy: ['template-builder-boxes-missing'],
         description: 'a request for the boxes of a template',
         state: 'a template with boxes and variables exists',
         endpoint: 'template-builder.template-boxes',
@@ -49,7 +52,8 @@ export const templateBuilderContracts: ModuleContracts = {
       },
       {
         slug: 'template-variables',
-        killedBy: ['template-builder-variables-missing'],
+        killedBy: ['template-builder-ids-as-strings'],
+        observedBy: ['template-builder-variables-missing'],
         description: 'a request for the variables of a template',
         state: 'a template with boxes and variables exists',
         endpoint: 'template-builder.template-variables',

@@ -137,6 +137,11 @@ export const jobFaults = {
     spec: '§4.2',
     versions: ['7.4'],
   },
+  'job-grid-rows-delete-no-content': {
+    description: 'DELETE …/grids/{variableInstanceId}/rows/_delete answers 204 without a body in 7.4, not 200 with true (the contract a 7.4 client keeps).',
+    spec: '§4.2',
+    versions: ['7.4'],
+  },
   'job-added-endpoints-served-early': {
     description: 'A 7.4 patch level already serves the job endpoints 8.0 adds (asset usage, histories, process type v2, participants).',
     spec: '§4.2',

@@ -17,6 +17,21 @@ export const mediaFaults = {
     spec: '§4.4',
     versions: ['8.0'],
   },
+  'media-ai-tagging-state-update-without-state': {
+    description: 'POST /rest/mp/v1.1/ai-tagging answers 200 without the currentState the spec names in its response.',
+    spec: '§2, §3, §4.4',
+    versions: ['8.0'],
+  },
+  'media-archive-entries-wrapped-in-7.4': {
+    description: '7.4 answers GET /rest/mp/v1.0/archive-entries/asset/{assetId} with its entries inside an object, not as an array.',
+    spec: '§4.4',
+    versions: ['7.4'],
+  },
+  'media-workflow-steps-v1.1-sign-in-page': {
+    description: 'The deprecated GET /rest/mp/v1.1/virtual-databases/{vdbId}/workflow-steps answers 200 with an HTML sign-in page in 8.0, as a gateway in front of a route it no longer knows.',
+    spec: '§4.4, §9.4',
+    versions: ['8.0'],
+  },
   'media-ai-tagging-saves-missing': {
     description: 'POST /rest/mp/v1.1/ai-tagging/configurations/{configurationId} and …/providers/{providerId}, added in 8.0, are not served; the reads are.',
     spec: '§4.4',

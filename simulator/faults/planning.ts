@@ -37,6 +37,11 @@ export const planningFaults = {
     spec: '§4.3, §9.4',
     versions: ['7.4', '8.0'],
   },
+  'planning-usergroups-all-no-content': {
+    description: 'GET /usergroups/all (deprecated in 8.0, still to be served) answers 204 without a body, not 200.',
+    spec: '§4.3, §9.4',
+    versions: ['7.4', '8.0'],
+  },
   'planning-icon-still-object': {
     description: 'The node-type icon download still returns a JSON object in 8.0 instead of a string.',
     spec: '§4.3',

@@ -47,4 +47,9 @@ export const reviewFaults = {
     spec: '§4.5',
     versions: ['7.4', '8.0'],
   },
+  'review-general-info-as-array': {
+    description: 'GET /rm/rest/v1.0/util/reviews/{id}/_get-general-info answers the general information inside an array, not as an object.',
+    spec: '§4.5',
+    versions: ['7.4', '8.0'],
+  },
 } as const satisfies Readonly<Record<string, FaultDefinition>>;

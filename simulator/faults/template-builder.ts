@@ -12,6 +12,16 @@ export const templateBuilderFaults = {
     spec: '§4.6',
     versions: ['7.4'],
   },
+  'template-builder-removed-wrapped-in-7.4': {
+    description: '7.4 answers POST /wp/rest/attachment/externalIds and GET /wp/rest/user/write/attachments with their values inside an object.',
+    spec: '§4.6',
+    versions: ['7.4'],
+  },
+  'template-builder-ids-as-strings': {
+    description: 'The boxes and variables of a template carry their ids as strings in 8.0.',
+    spec: '§4.6',
+    versions: ['8.0'],
+  },
   'template-builder-added-served-in-7.4': {
     description: '7.4 already serves the boxes, renderers and variables of a template and DELETE of dynamic-service parameters, which 8.0 adds.',
     spec: '§4.6',

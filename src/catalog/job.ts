@@ -22,7 +22,7 @@ export const jobEntries = endpointChanges([
     mutating: true,
     pathParams: { ordinalNumber: 'jobOrdinalNumber', variableInstanceId: 'gridVariableInstanceId' },
     faults: {
-      served: { killedBy: ['job-grid-rows-delete-removed-early'] },
+      served: { killedBy: ['job-grid-rows-delete-removed-early', 'job-grid-rows-delete-no-content'] },
       gone: { killedBy: ['job-removed-grid-delete-still-served'] },
     },
   },

@@ -58,7 +58,7 @@ export const mediaEntries = endpointChanges([
     mutating: true,
     pathParams: {},
     faults: {
-      served: { killedBy: ['media-ai-tagging-missing'] },
+      served: { killedBy: ['media-ai-tagging-missing', 'media-ai-tagging-state-update-without-state'] },
       absentBefore8: { killedBy: [], observedBy: ['media-ai-tagging-served-in-7.4'] },
     },
   },
@@ -307,7 +307,7 @@ export const mediaEntries = endpointChanges([
     pathParams: { vdbId: 'vdbId' },
     faults: {
       // 7.4 without integer ids: the vdbId fixture falls back to the UUID, which the 7.4 workflow steps refuse.
-      served: { killedBy: ['media-workflow-steps-removed-early', 'media-integer-ids-missing-in-7.4'] },
+      served: { killedBy: ['media-workflow-steps-removed-early', 'media-workflow-steps-v1.1-sign-in-page', 'media-integer-ids-missing-in-7.4'] },
       replacementServed: { killedBy: ['media-workflow-steps-replacement-missing', 'media-workflow-steps-replacement-sign-in-page'] },
     },
   },

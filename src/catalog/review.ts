@@ -20,7 +20,7 @@ export const reviewEntries = endpointChanges([
     mutating: false,
     pathParams: { id: 'reviewId' },
     faults: {
-      served: { killedBy: ['review-general-info-missing'] },
+      served: { killedBy: ['review-general-info-missing', 'review-general-info-as-array'] },
     },
   },
 ]);

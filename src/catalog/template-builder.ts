@@ -63,7 +63,7 @@ export const templateBuilderEntries = endpointChanges([
     mutating: false,
     pathParams: template,
     faults: {
-      served: { killedBy: ['template-builder-boxes-missing'] },
+      served: { killedBy: ['template-builder-boxes-missing', 'template-builder-ids-as-strings'] },
       absentBefore8: { killedBy: [], observedBy: ['template-builder-added-served-in-7.4'] },
     },
   },
@@ -96,7 +96,7 @@ export const templateBuilderEntries = endpointChanges([
     mutating: false,
     pathParams: template,
     faults: {
-      served: { killedBy: ['template-builder-variables-missing'] },
+      served: { killedBy: ['template-builder-variables-missing', 'template-builder-ids-as-strings'] },
       absentBefore8: { killedBy: [], observedBy: ['template-builder-added-served-in-7.4'] },
     },
   },

@@ -31,6 +31,8 @@ import { skipWithReason } from './skip.ts';
 import { cutOffNote, runTimedOutSeconds } from '../errors.ts';
 import type { Exchange } from '../http/exchange-log.ts';
 import { notServedFinding, servedRouteOf, type NotServedFinding } from './not-served.ts';
+import { vendorAgreementOf } from './vendor-label.ts';
+import type { VendorAgreement } from '../conformance/vendor-agreement.ts';
 
 /**
  * `killedBy` is required: a check without the faults that make it fail does
@@ -119,7 +121,9 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         if (finding && isCheckSelected(finding.findingId)) return await skipNotServed(context, finding);
         const endpoint = isSkip(error) ? undefined : findingEndpoint(definition, log.recorded, target);
         if (endpoint !== undefined) context.task.meta.endpoint = endpoint;
-        throw scrubError(readableFailure(error), secrets);
+        const failure = readableFailure(error);
+        if (!isSkip(error)) await labelVendorAgreement(context, failure, await vendorAgreementOf(definition.labels, log.recorded, target.baseUrl, target.version).catch(() => undefined));
+        throw scrubError(failure, secrets);
       } finally {
         const exchanges = log.drain();
         // A retried request (src/http/client.ts), or one sent again with a refreshed token after its token expired in
@@ -158,7 +162,22 @@ declare module 'vitest' {
     finding?: string;
     /** The check passed the mutation guard (src/check/mutation-guard.ts): it creates or changes data on the target. */
     changesData?: boolean;
+    /** The vendor's document of the target's version explains the failure (src/conformance/vendor-agreement.ts). */
+    vendorAgreement?: VendorAgreement;
   }
+}
+
+/**
+ * A failure the vendor's own document explains is the platform departing from the spec, not a broken staging: the
+ * message says so on a line of its own, the result carries it (the migration report's column) and Allure files it
+ * under a category of its own (allurerc.mjs, label `vendorAgreement`).
+ */
+async function labelVendorAgreement(context: TestContext, failure: unknown, agreement: VendorAgreement | undefined): Promise<void> {
+  if (agreement === undefined) return;
+  context.task.meta.vendorAgreement = agreement;
+  await allure.label('vendorAgreement', agreement.kind);
+  await allure.label('vendorDocument', agreement.document);
+  if (failure instanceof Error) failure.message = `${failure.message}\n${agreement.text}`;
 }
 
 /**

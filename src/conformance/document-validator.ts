@@ -170,6 +170,7 @@ function toViolation(side: ExchangeSide, error: ErrorObject, instance: Record<st
     pointer,
     message: redacted ? 'value redacted in the log; not validated' : `${error.message ?? error.keyword}${allowed}${shown}`,
     level: redacted ? 'warning' : 'error',
+    ...(error.keyword === 'enum' && !redacted && Array.isArray(error.params.allowedValues) && { enumeration: { allowed: error.params.allowedValues, value: actual } }),
   };
 }
 

@@ -81,6 +81,29 @@ export function loadVendorDocuments(dir: string): VendorDocument[] {
   return documents;
 }
 
+/**
+ * The document of one module and version in `dir`, or none (no such file, or a directory that cannot be read): for
+ * labelling a finding after verify has read the whole folder at its start (it stops on a bad one there).
+ */
+export function loadVendorDocument(dir: string, module: CatalogModule, version: PlatformVersion): VendorDocument | undefined {
+  const pattern = vendorDocumentPatterns.find((candidate) => candidate.module === module && candidate.version === version);
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return undefined;
+  }
+  const name = pattern === undefined ? undefined : names.filter((candidate) => pattern.file.test(candidate)).at(-1);
+  if (pattern === undefined || name === undefined) return undefined;
+  return {
+    module,
+    version,
+    file: name,
+    document: readDocument(join(dir, name), name),
+    ...(pattern.standIn !== undefined && name.startsWith('reviewmanager-api-7.5') && { standIn: pattern.standIn }),
+  };
+}
+
 function readDocument(path: string, name: string): OpenApiDocument {
   let parsed: unknown;
   try {

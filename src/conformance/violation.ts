@@ -15,6 +15,8 @@ export interface Violation {
    * a redacted value), or the target refused a request the document rejects.
    */
   readonly level: 'error' | 'warning';
+  /** For a value outside a schema's `enum`: the values the document allows and the value seen (vendor-agreement.ts names them). */
+  readonly enumeration?: { readonly allowed: readonly unknown[]; readonly value: unknown };
 }
 
 export function formatViolation(violation: Violation): string {

@@ -30,6 +30,22 @@ export function interactionNotServed(outcome: InteractionOutcome, to: PlatformVe
   return notServedFinding([{ method: outcome.method, url: new URL(outcome.path, pathBase).href, status }], to, outcome.checkId);
 }
 
+/**
+ * A contract interaction of `version` that is not checked rather than failed again: its endpoint is the finding of
+ * the endpoint's served check (the 404/405 of a route the spec lists as served on `version`), and the answer is about
+ * the route, not an entity: a 405 (RFC 9110 §15.5.6: the resource does not take the method), or a 404 to a path
+ * whose ids are the target's own (generated from a provider state: FIXTURE_*, discovery, the embedded seed) or that
+ * has none. A 404 to a path with the pact's example ids may be a missing entity: it stays a failure, as does any
+ * mismatch of a route that answered.
+ */
+export function interactionNotChecked(outcome: InteractionOutcome, version: PlatformVersion): NotServedFinding | undefined {
+  const finding = interactionNotServed(outcome, version);
+  if (finding === undefined) return undefined;
+  // A path version segment (`{version}`, spec §9.2) is no id.
+  const idsOfTheTarget = outcome.pathFromProviderState === true || !finding.endpoint.replace(/\{version\}/g, '').includes('{');
+  return finding.status === 405 || idsOfTheTarget ? finding : undefined;
+}
+
 /** The departure that names a mismatch of a failed interaction on `to` (a response body pointer), if one does. */
 export function departureFor(outcome: InteractionOutcome, mismatch: Mismatch, to: PlatformVersion): Departure | undefined {
   const pointer = bodyPointer(mismatch);

@@ -17,6 +17,8 @@ export interface PactInteractionInfo {
   readonly path: string;
   /** `comments.testname`, when the consumer test set one. */
   readonly testName?: string;
+  /** The path is generated from a provider state (`generators.path` of type `ProviderState`): its ids are the target's own. */
+  readonly pathFromProviderState?: boolean;
 }
 
 export interface PactDocument {
@@ -67,7 +69,17 @@ export function parsePact(file: string, value: unknown): PactDocument {
     });
     const legacyState = text(member(raw, 'providerState'));
     const testName = text(member(member(raw, 'comments'), 'testname'));
-    return [{ description, states: legacyState === undefined ? states : [legacyState, ...states], method: method.toUpperCase(), path, ...(testName !== undefined && { testName }) }];
+    const pathFromProviderState = text(member(member(member(request, 'generators'), 'path'), 'type')) === 'ProviderState';
+    return [
+      {
+        description,
+        states: legacyState === undefined ? states : [legacyState, ...states],
+        method: method.toUpperCase(),
+        path,
+        ...(testName !== undefined && { testName }),
+        ...(pathFromProviderState && { pathFromProviderState }),
+      },
+    ];
   });
   return { file, consumer, provider, interactions };
 }

@@ -44,6 +44,8 @@ export interface InteractionOutcome {
   readonly description: string;
   readonly method?: string;
   readonly path?: string;
+  /** The request's path was generated from a provider state: its ids are the target's own, never the pact's examples. */
+  readonly pathFromProviderState?: boolean;
   readonly states: readonly string[];
   readonly state: OutcomeState;
   /** Why it was skipped. */
@@ -210,6 +212,7 @@ function fileOutcome(
     description: interaction.description,
     method: interaction.method,
     path: interaction.path,
+    ...(interaction.pathFromProviderState === true && { pathFromProviderState: true }),
     states: interaction.states,
   };
   const block = dataChangeBlock(target, interaction.method, interaction.path, owner);

@@ -15,7 +15,8 @@
  */
 import { Marked, type Tokens } from 'marked';
 import { catalogModules, changeKinds, type CatalogModule, type ChangeKind } from '../catalog/index.ts';
-import { breakingKinds, changeColumns, useInsteadCell, type ChangeCell } from './change-columns.ts';
+import { breakingKinds, useInsteadCell, type ChangeCell, type ChangeColumn } from './change-columns.ts';
+import { reportColumns, vendorAgreementSummary } from './vendor-agreement-column.ts';
 import type { MigrationReport, MigrationRow, ReportSection, RowVerdict, VersionOutcome } from './migration-report.ts';
 import { moduleNames } from './module-names.ts';
 import { noneNamedBySpec } from './use-instead.ts';
@@ -61,6 +62,7 @@ ${report.sections.filter((section) => section.leads).map(renderSection).join('\n
 <section class="changes" aria-labelledby="changes">
 <h2 id="changes">Every documented change</h2>
 <p class="summary">${report.rows.length} documented endpoint changes: ${verdicts.map((verdict) => `<span class="verdict ${slug(verdict)}">${report.summary[verdict]} ${verdict}</span>`).join(', ')}.</p>
+<p class="vendor">${escapeHtml(vendorAgreementSummary(report))}</p>
 <form class="filters" aria-label="Filters">
 <fieldset><legend>Module</legend>
 ${filter('module', 'all', 'All modules', rows.length, true)}
@@ -76,9 +78,9 @@ ${verdicts.map((verdict) => filter('verdict', slug(verdict), verdict, report.sum
 </fieldset>
 </form>
 <table class="changes">
-<thead><tr><th>Module</th>${changeColumns.map((column) => `<th>${escapeHtml(column.header)}</th>`).join('')}</tr></thead>
+<thead><tr><th>Module</th>${reportColumns(report).map((column) => `<th>${escapeHtml(column.header)}</th>`).join('')}</tr></thead>
 <tbody>
-${rows.map(renderRow).join('\n')}
+${rows.map((row) => renderRow(row, reportColumns(report))).join('\n')}
 </tbody>
 </table>
 </section>
@@ -150,8 +152,8 @@ ${deprecated.map((row) => `<tr><td><code>${escapeHtml(row.endpoint)}</code></td>
 </section>`;
 }
 
-function renderRow(row: MigrationRow): string {
-  const cells = [`<td>${escapeHtml(moduleNames[row.module])}</td>`, ...changeColumns.map((column) => tableCell(column.cell(row)))];
+function renderRow(row: MigrationRow, columns: readonly ChangeColumn[]): string {
+  const cells = [`<td>${escapeHtml(moduleNames[row.module])}</td>`, ...columns.map((column) => tableCell(column.cell(row)))];
   const breaks = row.changeKinds.some((kind) => breakingKinds.includes(kind));
   return `<tr class="change${breaks ? ' breaks' : ''}" data-module="${row.module}" data-kinds="${row.changeKinds.join(' ')}" data-verdict="${slug(row.verdict)}" id="${escapeHtml(row.id)}">${cells.join('')}</tr>`;
 }

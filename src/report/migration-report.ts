@@ -17,7 +17,8 @@ import { platformVersions, type PlatformVersion } from '../profile/versions.ts';
 import type { CheckResult, RunResults } from '../runner/results.ts';
 import { describeSignal } from '../http/deprecation-headers.ts';
 import { renderMigrationHtml } from './migration-html.ts';
-import { breakingKinds, changeColumns, useInsteadCell, type ChangeCell } from './change-columns.ts';
+import { reportColumns, vendorAgreementLines, vendorAgreementSummary, vendorDocumentsRead } from './vendor-agreement-column.ts';
+import { breakingKinds, useInsteadCell, type ChangeCell } from './change-columns.ts';
 import { checkInWords, inPlainWords, isLifecycleCheck } from './plain-words.ts';
 import { noneNamedBySpec, useInsteadOf } from './use-instead.ts';
 import { moduleTitles } from './module-names.ts';
@@ -53,6 +54,8 @@ export interface MigrationRow {
   readonly notes?: string;
   readonly versions: Readonly<Partial<Record<PlatformVersion, VersionOutcome>>>;
   readonly verdict: RowVerdict;
+  /** What the vendor's own documents say of the row's failures (vendor-agreement-column.ts); absent when they explain none. */
+  readonly vendorAgreements?: readonly string[];
 }
 
 export interface MigrationReport {
@@ -69,6 +72,8 @@ export interface MigrationReport {
    * off by RUN_TIMEOUT_S): a "not checked" row of such a run may be a check the run left out. Empty for a whole run.
    */
   readonly scope: readonly string[];
+  /** The run read the vendor's documents (OPENAPI_DIR): the rows carry what they explain. */
+  readonly vendorDocuments: boolean;
 }
 
 export interface ReportSection {
@@ -109,6 +114,7 @@ export function buildMigrationReport(results: RunResults, sections: readonly Rep
     // The team's own integration first (stable sort: the others keep their order).
     sections: [...sections].sort((a, b) => Number(b.leads ?? false) - Number(a.leads ?? false)),
     scope,
+    vendorDocuments: vendorDocumentsRead(results),
   };
 }
 
@@ -145,6 +151,7 @@ function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow 
         ? 'as documented'
         : 'not checked';
   const useInstead = useInsteadOf(entry);
+  const agreements = vendorAgreementLines(checks);
   return {
     id: entry.id,
     module: entry.module,
@@ -157,6 +164,7 @@ function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow 
     ...(entry.notes !== undefined && { notes: entry.notes }),
     versions,
     verdict,
+    ...(agreements.length > 0 && { vendorAgreements: agreements }),
   };
 }
 
@@ -237,12 +245,15 @@ export function renderMigrationMarkdown(report: MigrationReport): string {
     `${report.rows.length} documented endpoint changes: ${Object.entries(report.summary)
       .map(([verdict, count]) => `${count} ${verdict}`)
       .join(', ')}.`,
+    '',
+    vendorAgreementSummary(report),
   );
+  const columns = reportColumns(report);
   for (const module of catalogModules) {
     const rows = report.rows.filter((current) => current.module === module);
     if (rows.length === 0) continue;
-    lines.push('', `### ${moduleTitles[module]}`, '', `| ${changeColumns.map((column) => column.header).join(' | ')} |`, `|${changeColumns.map(() => '---|').join('')}`);
-    for (const current of rows) lines.push(`| ${changeColumns.map((column) => markdownCell(column.cell(current))).join(' | ')} |`);
+    lines.push('', `### ${moduleTitles[module]}`, '', `| ${columns.map((column) => column.header).join(' | ')} |`, `|${columns.map(() => '---|').join('')}`);
+    for (const current of rows) lines.push(`| ${columns.map((column) => markdownCell(column.cell(current))).join(' | ')} |`);
   }
   const deprecated = deprecatedRows(report);
   if (deprecated.length > 0) {

@@ -11,6 +11,7 @@ import { dataChangesSummaryLines } from './data-changes-section.ts';
 import { buildMigrationReport } from './migration-report.ts';
 import { whatBreaksSummaryLines } from './what-breaks.ts';
 import { skipLines } from './skip-reasons.ts';
+import { vendorSummaryLines } from './vendor-agreement-column.ts';
 
 /**
  * `target` says what was checked; it heads the summary so that a run against
@@ -28,6 +29,7 @@ export function formatSummary(results: RunResults, target: string, subset: reado
   lines.push(...conformanceSummaryLines(results.checks));
   lines.push(...dataChangesSummaryLines(results.checks));
   lines.push(...failureSection(results.checks));
+  lines.push(...vendorSummaryLines(results));
   // Never silently passed: a check that needed a retried request is listed, whatever its state.
   const flaky = results.checks.filter((check) => check.retried !== undefined);
   if (flaky.length > 0) {

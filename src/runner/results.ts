@@ -9,6 +9,7 @@ import { checkIdPattern } from '../check/check.ts';
 import type { SuiteTimings } from './timings.ts';
 import type { DeprecationSignal } from '../http/deprecation-headers.ts';
 import type { DataChange } from '../check/data-changes.ts';
+import type { VendorAgreement } from '../conformance/vendor-agreement.ts';
 
 export type CheckState = 'passed' | 'failed' | 'skipped';
 
@@ -42,6 +43,8 @@ export interface CheckResult {
   readonly retried?: string;
   /** The data changes the check made on the target, and whether each was undone (src/check/data-changes.ts). */
   readonly dataChanges?: readonly DataChange[];
+  /** A failed module check the vendor's document of the target's version explains (OPENAPI_DIR; src/conformance/vendor-agreement.ts). */
+  readonly vendorAgreement?: VendorAgreement;
 }
 
 export interface RunResults {
@@ -107,6 +110,7 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
         ...(meta.dataChanges !== undefined && meta.dataChanges.length > 0 && { dataChanges: meta.dataChanges }),
         ...(meta.endpoint !== undefined && { endpoint: meta.endpoint }),
         ...(meta.finding !== undefined && { finding: meta.finding }),
+        ...(result.state === 'failed' && meta.vendorAgreement !== undefined && { vendorAgreement: meta.vendorAgreement }),
       });
     }
   }

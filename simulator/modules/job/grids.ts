@@ -66,6 +66,7 @@ export function registerGrids(router: Router, context: ModuleContext, state: Job
     const missing = ids.filter((id) => !existing.some((row) => row.rowInstanceId === id));
     if (missing.length > 0) return notFound(request, `Rows not found: ${missing.join(', ')}`);
     state.grids.set(grid.key, existing.filter((row) => !ids.includes(row.rowInstanceId)));
-    return json(200, true);
+    // Fault job-grid-rows-delete-no-content: the rows go, but the answer is not the 200 `true` 7.4 clients read.
+    return context.faults.has('job-grid-rows-delete-no-content') ? { status: 204 } : json(200, true);
   });
 }

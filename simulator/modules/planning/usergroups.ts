@@ -30,6 +30,7 @@ export function registerUserGroups(routes: Router, context: ModuleContext, state
     isRecord(raw) && typeof raw.groupId === 'number' && Number.isInteger(raw.groupId) && typeof raw.roleId === 'number' && Number.isInteger(raw.roleId);
 
   planningRoute(router, 'GET', '/usergroups/all', () => {
+    if (context.faults.has('planning-usergroups-all-no-content')) return { status: 204 };
     const all: Record<string, GroupRolePair[]> = {};
     for (const [userId, pairs] of state.userGroups) all[String(userId)] = pairs;
     return json(200, all);

@@ -23,12 +23,13 @@ export function registerGeneralInfo(router: Router, context: ModuleContext, stat
     const found = lookupReview(request.params.id, state);
     if (!found.ok) return found.response;
     const review = found.review;
-    return json(200, {
+    const info = {
       reviewId: review.id,
       rmInstanceId: review.rmInstanceId,
       dseObjectInstanceId: review.dseObjectInstanceId,
       dseVariableTypeId: review.dseVariableTypeId,
       ownerFullName: personById(review, review.creatorId)?.fullName ?? '',
-    });
+    };
+    return json(200, context.faults.has('review-general-info-as-array') ? [info] : info);
   });
 }

@@ -65,7 +65,7 @@ export function aiTaggingStateChecks(): void {
       id: 'media.ai-tagging-state.running-reported',
       title: 'POST …/ai-tagging with state RUNNING answers currentState RUNNING, and GET …/ai-tagging then reports RUNNING',
       labels: entryLabels(updateEntry, 'AI tagging state', '§3'),
-      killedBy: ['media-ai-tagging-state-ignored', 'media-ai-tagging-state-response-stale'], observedBy: ['media-ai-tagging-missing'],
+      killedBy: ['media-ai-tagging-state-ignored', 'media-ai-tagging-state-response-stale', 'media-ai-tagging-state-update-without-state'], observedBy: ['media-ai-tagging-missing'],
     },
     async (test) => {
       await requireChange(test, updateEntry, 'the AI tagging service');

@@ -94,7 +94,7 @@ forEachTarget(() => {
       story: workflowStepsPaths.map((path) => `GET ${path}`).join(', '),
       what: 'in the workflow steps of every virtual database (approvers, divisions)',
       // It reads the v1.1 path in 7.4 and both paths in 8.0, so losing either path kills it too.
-      killedBy: ['media-workflow-steps-replacement-sign-in-page', 'media-integer-ids-missing-in-7.4', 'media-uuid-not-uuid'],
+      killedBy: ['media-workflow-steps-replacement-sign-in-page', 'media-workflow-steps-v1.1-sign-in-page', 'media-integer-ids-missing-in-7.4', 'media-uuid-not-uuid'],
       observedBy: ['media-workflow-steps-removed-early', 'media-workflow-steps-replacement-missing'],
       identifiers: async (_test, context) => {
         const found: FoundIdentifier[] = [];

@@ -299,6 +299,7 @@ const faultScenarios: Readonly<Record<keyof typeof jobFaults, { version: SimVers
   'job-legacy-user-id-missing': { version: '7.4', observe: async (h) => pick((await h.call('GET', job)).body, 'creator', 'id') },
   'job-grid-rows-delete-removed-early': { version: '7.4', observe: async (h) => (await h.call('DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete', { body: [] })).status },
   'job-added-endpoints-served-early': { version: '7.4', observe: async (h) => (await h.call('GET', participants)).status },
+  'job-grid-rows-delete-no-content': { version: '7.4', observe: async (h) => (await h.call('DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete?rowIds=770103')).status },
 };
 
 describe('job faults (kill matrix inputs)', () => {

@@ -277,6 +277,7 @@ const faultScenarios: Readonly<Record<keyof typeof planningFaults, { version: Si
   },
   'planning-node-copy-removed-early': { version: '8.0', observe: async (h) => (await h.call('POST', `${api}/node/7002/copy/7003`, { body: {} })).status },
   'planning-usergroups-removed-early': { version: '7.4', observe: async (h) => (await h.call('GET', `${api}/usergroups/all`)).status },
+  'planning-usergroups-all-no-content': { version: '8.0', observe: async (h) => (await h.call('GET', `${api}/usergroups/all`)).status },
   'planning-icon-string-before-8.0': { version: '7.4', observe: async (h) => typeof (await h.call('GET', `${api}/node-type/icons/download/1`)).body },
   'planning-dimension-node-update-missing': { version: '8.0', observe: async (h) => (await h.call('PUT', `${api}/dimension/node/7004`, { body: [] })).status },
   'planning-user-uuid-missing': { version: '8.0', observe: async (h) => pick((await h.call('GET', `${api}/node/7001`)).body, 'respPerson', 'uuid') },

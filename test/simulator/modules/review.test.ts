@@ -166,6 +166,7 @@ const faultScenarios: Readonly<Record<keyof typeof reviewFaults, { version: SimV
     observe: async (h) => (await h.call('POST', `${rm}/reviews/_create-review-object`, { body: { mediaGUID: 1, flagCreateJmsCommentfield: true } })).status,
   },
   'review-general-info-missing': { version: '8.0', observe: async (h) => (await h.call('GET', generalInfo)).status },
+  'review-general-info-as-array': { version: '7.4', observe: async (h) => Array.isArray((await h.call('GET', generalInfo)).body) },
 };
 
 describe('review faults (kill matrix inputs)', () => {

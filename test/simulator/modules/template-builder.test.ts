@@ -152,6 +152,8 @@ const faultProbes: Readonly<Record<keyof typeof templateBuilderFaults, { readonl
   'template-builder-removed-early': { version: '7.4', observe: async (sim) => (await sim.call('GET', '/wp/rest/user/write/attachments')).status },
   'template-builder-added-served-in-7.4': { version: '7.4', observe: async (sim) => (await sim.call('GET', '/wp/rest/templates/3101/renderers')).status },
   'template-builder-variables-missing': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/wp/rest/templates/3101/variables')).status },
+  'template-builder-removed-wrapped-in-7.4': { version: '7.4', observe: async (sim) => typeof (await sim.call('GET', '/wp/rest/user/write/attachments')).body },
+  'template-builder-ids-as-strings': { version: '8.0', observe: async (sim) => [(await sim.call('GET', '/wp/rest/templates/3101/boxes')).body, (await sim.call('GET', '/wp/rest/templates/3101/variables')).body] },
   'template-builder-boxes-missing': { version: '8.0', observe: async (sim) => (await sim.call('GET', '/wp/rest/templates/3101/boxes')).status },
   'template-builder-parameters-delete-missing': { version: '8.0', observe: async (sim) => (await sim.call('DELETE', '/wp/rest/dynamic-services/801/parameters?id=8011')).status },
   'template-builder-parameters-delete-ignored': {

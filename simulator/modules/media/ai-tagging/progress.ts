@@ -35,6 +35,7 @@ export const registerAiTaggingProgressRoutes: MediaRoutes = (router, context, st
     if (context.faults.has('media-ai-tagging-state-ignored')) return json(200, { currentState: move.next });
     state.aiProgress.currentState = move.next;
     if (context.faults.has('media-ai-tagging-state-response-stale')) return json(200, { currentState: previous });
+    if (context.faults.has('media-ai-tagging-state-update-without-state')) return json(200, {});
     return json(200, { currentState: move.next });
   });
 };

@@ -9,7 +9,7 @@ import { mediaAccess } from '../access.ts';
 import { parseId } from '../params.ts';
 import type { MediaRoutes } from '../registrar.ts';
 
-export const registerArchiveEntryRoutes: MediaRoutes = (router) => {
+export const registerArchiveEntryRoutes: MediaRoutes = (router, context) => {
   router.api('GET', '/rest/mp/v1.0/archive-entries/asset/{assetId}', mediaAccess, (request) => {
     const assetId = parseId(request.params['assetId']);
     if (assetId === undefined) return badRequest('Asset id is null or negative number.');
@@ -22,7 +22,7 @@ export const registerArchiveEntryRoutes: MediaRoutes = (router) => {
       asset_id: asset.id,
       archive_path: entry.path,
     }));
-    return json(200, entries);
+    return json(200, context.faults.has('media-archive-entries-wrapped-in-7.4') ? { entries } : entries);
   });
 };
 

@@ -58,7 +58,10 @@ function stepsHandler(context: ModuleContext, acceptUuid: boolean): Handler {
 
 /** The v1.1 route: in 7.4 the current one, in 8.0 deprecated but still served. */
 export const registerWorkflowStepsV11: MediaRoutes = (router, context) => {
-  router.api('GET', '/rest/mp/v1.1/virtual-databases/{vdbId}/workflow-steps', mediaAccess, stepsHandler(context, context.version === '8.0'));
+  const steps = stepsHandler(context, context.version === '8.0');
+  router.api('GET', '/rest/mp/v1.1/virtual-databases/{vdbId}/workflow-steps', mediaAccess, (request) =>
+    context.faults.has('media-workflow-steps-v1.1-sign-in-page') ? html(200, signInPage) : steps(request),
+  );
 };
 
 /** What a single sign-on gateway shows instead of an API answer: a 200 that is no API answer at all. */

@@ -14,7 +14,7 @@ import { templateBuilderAccess } from '../access.ts';
 import { templateBuilderError } from '../errors.ts';
 import type { TemplateBuilderRoutes } from '../registrar.ts';
 
-export const registerAttachmentRoutes: TemplateBuilderRoutes = (router) => {
+export const registerAttachmentRoutes: TemplateBuilderRoutes = (router, context) => {
   router.api('POST', '/wp/rest/attachment/externalIds', templateBuilderAccess, (request) => {
     const body = request.body;
     if (!Array.isArray(body) || !body.every((group) => Array.isArray(group) && group.every((entry) => typeof entry === 'string'))) {
@@ -26,11 +26,12 @@ export const registerAttachmentRoutes: TemplateBuilderRoutes = (router) => {
         return attachmentId === undefined ? [] : [attachmentId];
       }),
     );
-    return json(201, found);
+    return json(201, context.faults.has('template-builder-removed-wrapped-in-7.4') ? { attachmentIds: found } : found);
   });
 
-  router.api('GET', '/wp/rest/user/write/attachments', templateBuilderAccess, (request) =>
+  router.api('GET', '/wp/rest/user/write/attachments', templateBuilderAccess, (request) => {
     // Attachments live in the planning module: writing them needs its access.
-    json(200, request.principal?.roles.has(roles.planningModuleAccess) === true),
-  );
+    const writable = request.principal?.roles.has(roles.planningModuleAccess) === true;
+    return json(200, context.faults.has('template-builder-removed-wrapped-in-7.4') ? { writable } : writable);
+  });
 };

@@ -6,7 +6,7 @@ import { boxBody } from '../template-body.ts';
 import { lookUpTemplate } from '../template-lookup.ts';
 import type { TemplateBuilderRoutes } from '../registrar.ts';
 
-export const registerTemplateVariableRoutes: TemplateBuilderRoutes = (router) => {
+export const registerTemplateVariableRoutes: TemplateBuilderRoutes = (router, context) => {
   router.api('GET', '/wp/rest/templates/{id}/variables', templateBuilderAccess, (request) => {
     const lookup = lookUpTemplate(request);
     if (lookup.kind === 'unknown') return templateBuilderError(request, 404, `The template ${lookup.id} is not found.`);
@@ -15,7 +15,8 @@ export const registerTemplateVariableRoutes: TemplateBuilderRoutes = (router) =>
     const variables = template.variables.map((variable) => {
       const box = template.boxes.find((candidate) => candidate.id === variable.boxId);
       return {
-        id: variable.id,
+        // Fault template-builder-ids-as-strings: the vendor's variable id is an integer.
+        id: context.faults.has('template-builder-ids-as-strings') ? String(variable.id) : variable.id,
         name: variable.name,
         label: variable.label,
         text: variable.text,
