@@ -422,7 +422,9 @@ function stopSignal(deadline: AbortSignal | undefined, interrupt: AbortSignal): 
 /** The first line, printed before anything slow: what runs, against what. */
 function startLine(config: Config, plan: readonly RunTarget[], suites: readonly SuiteName[] | undefined, only: string | undefined, shard: Shard | undefined): string {
   const what = [`suites ${(suites ?? suiteNames).join(', ')}`, ...(only !== undefined ? [`--only ${only}`] : []), ...(shard ? [`shard ${shardLabel(shard)}`] : [])].join(', ');
-  return `upgrade-guard verify: ${describeTarget(config)}; ${plan.map((target) => target.name).join(' and ')}; ${what}`;
+  // Before the preflight: the CAS endpoints may still be discovered (AUTH_DISCOVERY), so the summary names them, not this line.
+  const target = config.remote ? `target ${config.remote.baseUrl} (TARGET_VERSION ${config.remote.version})` : describeTarget(config);
+  return `upgrade-guard verify: ${target}; ${plan.map((runTarget) => runTarget.name).join(' and ')}; ${what}`;
 }
 
 /** vitest's cancel skips what had not finished with a note of its own ("aborted by the user"); say what happened. */
