@@ -113,6 +113,8 @@ export interface MergeOptions {
   readonly history?: string;
   /** HISTORY_LIMIT: the runs the Allure history keeps. */
   readonly historyLimit?: number;
+  /** OPENAPI_DIR: what the vendor's documents name to use instead (run-reports.ts). */
+  readonly openapiDir?: string;
   readonly print: (line: string) => void;
 }
 
@@ -183,6 +185,7 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
     // The merged run is the night's one run in the trend (the shards render no report of their own).
     ...(args.history !== undefined && { historyDir: args.history }),
     ...(args.historyLimit !== undefined && { historyLimit: args.historyLimit }),
+    ...(args.openapiDir !== undefined && { openapiDir: args.openapiDir }),
     print: args.print,
   });
   if (cutOff.length > 0) {

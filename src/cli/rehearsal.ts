@@ -43,7 +43,7 @@ interface RehearsalTarget {
 /** Options that name one part of one run, which a rehearsal of whole runs cannot take. */
 const oneRunOptions = ['shard', 'from', 'to', 'version'] as const;
 
-function parseRehearsalArgs(argv: string[]): { readonly envFiles: readonly string[]; readonly html: boolean; readonly history?: string; readonly passed: readonly string[] } {
+function parseRehearsalArgs(argv: string[]): { readonly envFiles: readonly string[]; readonly html: boolean; readonly history?: string; readonly openapi?: string; readonly passed: readonly string[] } {
   let parsed;
   try {
     parsed = parseArgs({
@@ -79,7 +79,13 @@ function parseRehearsalArgs(argv: string[]): { readonly envFiles: readonly strin
     ...(values.only !== undefined ? ['--only', values.only] : []),
     ...(values.timings ? ['--timings'] : []),
   ];
-  return { envFiles: values['env-file'] ?? [], html: !values['no-html'], ...(values.history !== undefined && { history: values.history }), passed };
+  return {
+    envFiles: values['env-file'] ?? [],
+    html: !values['no-html'],
+    ...(values.history !== undefined && { history: values.history }),
+    ...(values.openapi !== undefined && { openapi: values.openapi }),
+    passed,
+  };
 }
 
 /** `path` with `-<version>` before its extension: `.upgrade-guard/tokens.json` → `.upgrade-guard/tokens-7.4.json`. */
@@ -163,6 +169,7 @@ async function rehearse(): Promise<number> {
       out: mergedDir,
       html: args.html,
       ...(args.history !== undefined && { history: args.history }),
+      ...(args.openapi !== undefined && { openapiDir: args.openapi }),
       print: (line) => process.stdout.write(`${line}\n`),
     });
     return failed ?? Math.max(merged, ...codes);

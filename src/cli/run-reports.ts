@@ -14,6 +14,9 @@ import { conformanceSection } from '../report/conformance-section.ts';
 import { authSection } from '../report/auth-section.ts';
 import { dataChangesSection } from '../report/data-changes-section.ts';
 import { buildMigrationReport, writeMigrationReport } from '../report/migration-report.ts';
+import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
+import { vendorReplacements } from '../conformance/vendor-replacements.ts';
+import { needsReplacementText } from '../report/use-instead.ts';
 import { formatSummary } from '../report/summary.ts';
 import { skippedChecksMarkdown } from '../report/skip-reasons.ts';
 import { verdictLine } from '../report/verdict.ts';
@@ -35,6 +38,8 @@ export interface RunReportsInput {
   readonly historyDir?: string;
   /** HISTORY_LIMIT: how many runs that history keeps. */
   readonly historyLimit?: number;
+  /** OPENAPI_DIR: the vendor's 8.0 documents add what they name to "Use instead" (src/conformance/vendor-replacements.ts). */
+  readonly openapiDir?: string;
   readonly print: (line: string) => void;
 }
 
@@ -65,7 +70,8 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
   // "Your integration": the team's own calls, when an `npm run impact` left its report in the reports folder.
   const integration = await integrationSection(input.reportsDir);
   if (integration) sections.push(integration);
-  const migration = await writeMigrationReport(input.reportsDir, buildMigrationReport(results, sections, new Date(), input.subset));
+  const vendor = input.openapiDir === undefined ? undefined : vendorReplacements(loadVendorDocuments(input.openapiDir), needsReplacementText);
+  const migration = await writeMigrationReport(input.reportsDir, buildMigrationReport(results, sections, new Date(), input.subset, vendor));
   // Every skipped check with its own reason: the console counts them by reason (src/report/skip-reasons.ts).
   await writeReportFile(join(input.reportsDir, 'skipped-checks.md'), skippedChecksMarkdown(results.checks));
   input.print(`Migration report: ${migration.markdown} (${migration.html})`);

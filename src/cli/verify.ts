@@ -291,6 +291,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     html: args.html,
     ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
     historyLimit: config.historyLimit,
+    ...(config.openapiDir !== undefined && { openapiDir: config.openapiDir }),
     print,
   });
   timeline.step(`reports (migration report${args.html ? ', Allure HTML' : ''})`);
@@ -364,6 +365,7 @@ async function reportCutOff(
     ...(contractBreaks && { contractBreaks }),
     ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
     historyLimit: config.historyLimit,
+    ...(config.openapiDir !== undefined && { openapiDir: config.openapiDir }),
     print,
   });
   throw new UpgradeGuardError(
@@ -399,6 +401,7 @@ async function reportInterrupted(
     ...(contractBreaks && { contractBreaks }),
     ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
     historyLimit: config.historyLimit,
+    ...(config.openapiDir !== undefined && { openapiDir: config.openapiDir }),
     print: (line) => void summary.push(line),
   });
   await writeSummaryFile(config.reportsDir, summary);

@@ -101,7 +101,7 @@ function moduleCard(module: ModuleWhatBreaks): string {
       : `<div class="calls"><h4>Calls that break</h4><ul>${module.breakingCalls
           .map(
             (call) =>
-              `<li><code>${escapeHtml(call.endpoint)}</code> <span class="kind kind-${call.kind}">${call.kind}</span>${call.what === undefined ? '' : ` ${escapeHtml(call.what)}`}; use instead: ${call.useInstead === noneNamedBySpec ? escapeHtml(call.useInstead) : `<code>${escapeHtml(call.useInstead)}</code>`}</li>`,
+              `<li><code>${escapeHtml(call.endpoint)}</code> <span class="kind kind-${call.kind}">${call.kind}</span>${call.what === undefined ? '' : ` ${escapeHtml(call.what)}`}; use instead: ${call.useInstead.startsWith(noneNamedBySpec) ? escapeHtml(call.useInstead) : `<code>${escapeHtml(call.useInstead)}</code>`}</li>`,
           )
           .join('')}</ul></div>`;
   const state = module.findings.length > 0 ? ' has-findings' : module.notChecked > 0 ? ' partly-checked' : '';

@@ -100,16 +100,17 @@ function expectedTextOf(entry: CatalogEntry, version: PlatformVersion): string {
   return expectedText[expected] ?? expected;
 }
 
-export function buildMigrationReport(results: RunResults, sections: readonly ReportSection[] = [], now = new Date(), scope: readonly string[] = []): MigrationReport {
+/** `vendor`: what the vendor's 8.0 document adds to "Use instead", per entry id (OPENAPI_DIR, src/conformance/vendor-replacements.ts). */
+export function buildMigrationReport(results: RunResults, sections: readonly ReportSection[] = [], now = new Date(), scope: readonly string[] = [], vendor?: ReadonlyMap<string, string>): MigrationReport {
   const byEntry = groupChecksByEntry(results.checks);
-  const rows = catalog.map((entry) => row(entry, byEntry.get(entry.id) ?? []));
+  const rows = catalog.map((entry) => row(entry, byEntry.get(entry.id) ?? [], vendor));
   const summary: Record<RowVerdict, number> = { 'as documented': 0, deviates: 0, observation: 0, 'not checked': 0 };
   for (const current of rows) summary[current.verdict] += 1;
   return {
     generatedAt: now.toISOString(),
     targets: [...new Set(results.checks.map((check) => check.project))].sort(),
     summary,
-    whatBreaks: whatBreaks(results.checks, rows),
+    whatBreaks: whatBreaks(results.checks, rows, vendor),
     rows,
     // The team's own integration first (stable sort: the others keep their order).
     sections: [...sections].sort((a, b) => Number(b.leads ?? false) - Number(a.leads ?? false)),
@@ -128,7 +129,7 @@ function groupChecksByEntry(checks: readonly CheckResult[]): Map<string, CheckRe
   return grouped;
 }
 
-function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow {
+function row(entry: CatalogEntry, checks: readonly CheckResult[], vendor: ReadonlyMap<string, string> | undefined): MigrationRow {
   const versions: Partial<Record<PlatformVersion, VersionOutcome>> = {};
   for (const version of platformVersions) {
     const ofVersion = checks.filter((check) => check.version === version);
@@ -150,7 +151,7 @@ function row(entry: CatalogEntry, checks: readonly CheckResult[]): MigrationRow 
       : outcomes.some((outcome) => outcome.verdict === 'as documented')
         ? 'as documented'
         : 'not checked';
-  const useInstead = useInsteadOf(entry);
+  const useInstead = useInsteadOf(entry, vendor);
   const agreements = vendorAgreementLines(checks);
   return {
     id: entry.id,
@@ -294,7 +295,7 @@ function whatBreaksMarkdown(report: MigrationReport): string[] {
     lines.push(`| ${moduleTitles[module.module]} | ${countedKinds.map((kind) => module.counts[kind]).join(' | ')} | ${escapeCell(findingsCell)} |`);
   }
   if (otherFindings.length > 0) lines.push('', `Findings about no module (the OAuth flows, the contracts): ${otherFindings.length}.`, '', ...otherFindings.map((finding, index) => `${index + 1}. ${escapeInline(findingLine(finding))}`));
-  const calls = modules.flatMap((module) => module.breakingCalls.map((call) => `- ${moduleTitles[module.module]}: \`${call.endpoint}\` ${call.kind}${call.what === undefined ? '' : ` (${escapeInline(call.what)})`}; use instead: ${call.useInstead === noneNamedBySpec ? call.useInstead : `\`${call.useInstead}\``}`));
+  const calls = modules.flatMap((module) => module.breakingCalls.map((call) => `- ${moduleTitles[module.module]}: \`${call.endpoint}\` ${call.kind}${call.what === undefined ? '' : ` (${escapeInline(call.what)})`}; use instead: ${call.useInstead.startsWith(noneNamedBySpec) ? call.useInstead : `\`${call.useInstead}\``}`));
   if (calls.length > 0) lines.push('', 'Calls an unchanged client loses (removed endpoints, breaking changes):', '', ...calls);
   return lines;
 }

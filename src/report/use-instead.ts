@@ -19,8 +19,13 @@ export function needsReplacementText(entry: Pick<CatalogEntry, 'change' | 'alsoC
   return [entry.change, ...(entry.alsoChanges ?? [])].some((kind) => needsAction.includes(kind));
 }
 
-/** `GET /rest/mp/v1.2/…` (the spec's replacement), `none named by the spec`, or nothing for a row that needs none. */
-export function useInsteadOf(entry: Pick<CatalogEntry, 'change' | 'alsoChanges' | 'replacement'>): string | undefined {
+/**
+ * `GET /rest/mp/v1.2/…` (the spec's replacement), `none named by the spec` (with what the vendor's 8.0 document says,
+ * when OPENAPI_DIR gave one: src/conformance/vendor-replacements.ts), or nothing for a row that needs none.
+ */
+export function useInsteadOf(entry: Pick<CatalogEntry, 'id' | 'change' | 'alsoChanges' | 'replacement'>, vendor?: ReadonlyMap<string, string>): string | undefined {
   if (entry.replacement) return `${entry.replacement.method} ${entry.replacement.path}`;
-  return needsReplacementText(entry) ? noneNamedBySpec : undefined;
+  if (!needsReplacementText(entry)) return undefined;
+  const fromVendor = vendor?.get(entry.id);
+  return fromVendor === undefined ? noneNamedBySpec : `${noneNamedBySpec}; ${fromVendor}`;
 }

@@ -78,7 +78,7 @@ export interface RowVerdictOf {
   readonly verdict: string;
 }
 
-export function whatBreaks(checks: readonly CheckResult[], rows: readonly RowVerdictOf[]): WhatBreaks {
+export function whatBreaks(checks: readonly CheckResult[], rows: readonly RowVerdictOf[], vendor?: ReadonlyMap<string, string>): WhatBreaks {
   const failures = checks.filter((check) => check.state === 'failed');
   const byModule = new Map<CatalogModule | undefined, CheckResult[]>();
   for (const failure of failures) {
@@ -92,7 +92,7 @@ export function whatBreaks(checks: readonly CheckResult[], rows: readonly RowVer
       counts: countKinds(entries),
       rows: rows.filter((row) => row.module === module).length,
       notChecked: rows.filter((row) => row.module === module && row.verdict === 'not checked').length,
-      breakingCalls: entries.flatMap(breakingCall),
+      breakingCalls: entries.flatMap((entry) => breakingCall(entry, vendor)),
       findings: findingsOf(byModule.get(module) ?? [], checks),
     };
   });
@@ -111,9 +111,9 @@ function isCounted(kind: ChangeKind): kind is CountedKind {
   return (countedKinds as readonly string[]).includes(kind);
 }
 
-function breakingCall(entry: CatalogEntry): BreakingCall[] {
+function breakingCall(entry: CatalogEntry, vendor: ReadonlyMap<string, string> | undefined): BreakingCall[] {
   if (entry.change !== 'removed' && entry.change !== 'breaking') return [];
-  return [{ endpoint: `${entry.method} ${entry.path}`, kind: entry.change, ...(entry.change === 'breaking' && entry.notes !== undefined && { what: entry.notes }), useInstead: useInsteadOf(entry) ?? '' }];
+  return [{ endpoint: `${entry.method} ${entry.path}`, kind: entry.change, ...(entry.change === 'breaking' && entry.notes !== undefined && { what: entry.notes }), useInstead: useInsteadOf(entry, vendor) ?? '' }];
 }
 
 /** A module check by its id (`template-builder.…`), any other (a contract interaction) by the path it is about. */

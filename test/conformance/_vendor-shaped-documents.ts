@@ -10,7 +10,10 @@
  * - the job search's `states` are items of the schema `DseObjectState`,
  *   whose enum has ACTIVE and other states but no PENDING;
  * - the planning fee list is a `FeePageDTO`: `content` items with `id`,
- *   `name` and `type`, no `fees`.
+ *   `name` and `type`, no `fees`;
+ * - the planning node copy is deprecated, its description naming the
+ *   `copy-extended` operation to use; the media archive entries of an asset
+ *   are deprecated and name nothing.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,6 +33,7 @@ export const mediaDocument80 = {
     '/rest/mp/v1.2/webhooks': { get: op('listWebhooks'), post: op('createWebhook') },
     '/rest/mp/v1.1/virtual-databases/{vdbId}/workflow-steps': { get: op('getWorkflowStepsById', { parameters: [{ name: 'vdbId', in: 'path', required: true, schema: { type: 'integer' } }] }) },
     '/rest/mp/v1.1/virtual-databases/{vdbUuid}/workflow-steps': { get: op('getWorkflowStepsByUuid', { parameters: [{ name: 'vdbUuid', in: 'path', required: true, schema: { type: 'string' } }] }) },
+    '/rest/mp/v1.0/archive-entries/asset/{assetId}': { get: op('getArchiveEntries', { deprecated: true, description: 'Get archive entries for asset' }) },
     '/rest/mp/v1.1/assets/{assetId}': { get: op('getAsset', { parameters: [{ name: 'assetId', in: 'path', required: true, schema: { type: 'integer' } }], responses: { ...ok, '404': { description: 'Not found' } } }) },
   },
 };
@@ -58,6 +62,8 @@ export const mapsDocument80 = {
   openapi: '3.0.1',
   info: info('maps'),
   paths: {
+    '/maps/rest/api/{version}/node/{nodeId}/copy/{parentId}': { post: op('copyNode', { deprecated: true, description: 'Deprecated, use /node/{123}/copy-extended/{456} instead. Copy node to parent.' }) },
+    '/maps/rest/api/{version}/node/{nodeId}/copy-extended/{parentId}': { post: op('copyNodeExtended') },
     '/maps/rest/api/{version}/fee': {
       get: op('getFees', {
         parameters: [
