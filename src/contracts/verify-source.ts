@@ -264,6 +264,9 @@ function withDataChanges(outcome: InteractionOutcome, owner: ContractOwner, clea
   const { method, path } = outcome;
   if (method === undefined || path === undefined || !isMutatingRequest(method, path)) return outcome;
   if (outcome.state === 'skipped' || outcome.mismatches.some((mismatch) => mismatch.type === 'ProviderStateSetup')) return outcome;
+  // A request the target refused with a 4xx was not processed (RFC 9110 §15.5): it changed nothing. A 5xx may have.
+  const status = Number(outcome.mismatches.find((mismatch) => mismatch.type === 'StatusMismatch')?.actual);
+  if (Number.isInteger(status) && status >= 400 && status < 500) return outcome;
   const request = `${method.toUpperCase()} ${path}`;
   const change = owner === 'project' ? contractChange(method, path) : undefined;
   const entry = (undone: DataChange['undone'], target: string, detail: string): InteractionOutcome => ({ ...outcome, dataChanges: [{ request, target, undone, detail }] });

@@ -124,7 +124,7 @@ function findingsList(module: ModuleWhatBreaks): string {
 
 function findingItem(finding: ActionFinding): string {
   const checks = `${finding.failedChecks} check${finding.failedChecks === 1 ? '' : 's'} failed${finding.notCheckedBecause > 0 ? `, ${finding.notCheckedBecause} not checked because of it` : ''}`;
-  return `<li class="finding ${slug(finding.kind)}"><span class="finding-kind">${escapeHtml(findingKindInWords(finding.kind))}</span> <code>${escapeHtml(finding.endpoint)}</code> on ${escapeHtml(finding.targets.join(' and '))} <span class="muted">(${checks})</span><div class="evidence" title="${escapeHtml(finding.headline)}">${escapeHtml(finding.evidence)}</div></li>`;
+  return `<li class="finding ${slug(finding.kind)}"><span class="finding-kind">${escapeHtml(findingKindInWords(finding.kind))}</span> <code>${escapeHtml(finding.endpoint)}</code> on ${escapeHtml(finding.targets.join(' and '))} <span class="muted">(${checks})</span><div class="evidence" title="${escapeHtml(finding.headline)}">${escapeHtml(finding.evidence)}</div>${finding.vendorAgrees ? `<div class="vendor-agrees">${escapeHtml(finding.vendorAgrees)}</div>` : ''}</li>`;
 }
 
 function otherFindings(findings: readonly ActionFinding[]): string {
@@ -212,7 +212,7 @@ function stylesheet(modules: readonly CatalogModule[], kinds: readonly ChangeKin
     '.kind-deprecated:not(.zero) { background: #fff4ce; border-color: #b58900; } .kind-changed:not(.zero) { background: #e3ecfa; border-color: #1b4f8a; }',
     '.kind-added:not(.zero) { background: #e3f5e1; border-color: #2e7d32; } .kind-documented { background: #eee; }',
     '.none { color: #2e7d32; } .none.partial { color: #8a6d00; }',
-    '.finding-kind { font-weight: 600; color: #8e0000; } .finding .evidence { font-size: 90%; overflow-wrap: anywhere; }',
+    '.finding-kind { font-weight: 600; color: #8e0000; } .finding .evidence { font-size: 90%; overflow-wrap: anywhere; } .finding .vendor-agrees { font-size: 90%; color: #6b4e00; }',
     '.more { color: #555; font-size: 90%; }',
     'tr.change.breaks td:first-child { border-left: 4px solid #c62828; }',
     'fieldset { display: inline-block; border: 1px solid #c8c8c8; margin: 0 1rem .5rem 0; }',

@@ -54,6 +54,8 @@ export interface ActionFinding {
   readonly failedChecks: number;
   /** Checks not checked because of it (they wait for this finding). */
   readonly notCheckedBecause: number;
+  /** With OPENAPI_DIR: the vendor's document of the target's version agrees with the target (a departure to plan for). */
+  readonly vendorAgrees?: string;
 }
 
 export interface ModuleWhatBreaks {
@@ -138,6 +140,7 @@ function findingsOf(failures: readonly CheckResult[], checks: readonly CheckResu
     const waiting = checks.filter((check) => check.state === 'skipped' && check.finding !== undefined && group.some((failed) => failed.id === check.finding && failed.project === check.project));
     // A finding about no endpoint (an OAuth flow) is named by what its check checks, not by the check's id.
     const endpoint = key === worst.id ? titleOf(worst) : key;
+    const agreement = ranked.find((check) => check.vendorAgreement !== undefined)?.vendorAgreement;
     return [
       {
         kind: kindOf(worst),
@@ -147,6 +150,7 @@ function findingsOf(failures: readonly CheckResult[], checks: readonly CheckResu
         evidence: evidenceOf(worst, endpoint),
         failedChecks: group.length,
         notCheckedBecause: waiting.length,
+        ...(agreement && { vendorAgrees: `the vendor's ${agreement.version} document agrees (${agreement.document}): plan for it` }),
       },
     ];
   });
@@ -213,7 +217,7 @@ export function findingKindInWords(kind: FindingKind): string {
 export function findingLine(finding: ActionFinding): string {
   const also = finding.notCheckedBecause > 0 ? `, ${finding.notCheckedBecause} not checked because of it` : '';
   const checks = `${finding.failedChecks} check${finding.failedChecks === 1 ? '' : 's'} failed${also}`;
-  return `${findingKindWords[finding.kind]}: ${finding.endpoint} on ${finding.targets.join(' and ')} (${checks}): ${finding.evidence}`;
+  return `${findingKindWords[finding.kind]}: ${finding.endpoint} on ${finding.targets.join(' and ')} (${checks}): ${finding.evidence}${finding.vendorAgrees ? `; ${finding.vendorAgrees}` : ''}`;
 }
 
 /** `1 breaking, 2 removed, 7 deprecated`: the kinds the module has, in the order a client acts on them. */

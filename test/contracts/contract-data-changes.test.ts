@@ -67,4 +67,20 @@ describe('data changes of the contract verification with ALLOW_MUTATIONS=true', 
     expect(start?.dataChanges).toEqual([{ request: 'POST /rest/mp/v1.1/ai-tagging', target: 'the AI tagging state', undone: 'restored', detail: 'restored STOPPED' }]);
     expect(await aiTaggingState(opened.target)).toBe('STOPPED');
   });
+
+  it('lists no change for a request the target refused with a 4xx: a webhook POST answered 404 created nothing', async () => {
+    const refusing = await startEmbeddedTarget(config, { name: 'webhooks elsewhere', version: '8.0', faults: ['media-webhooks-only-at-v1.2'] });
+    const secrets = new SecretRegistry();
+    const open = await openProviderTarget(await openSessions(refusing.target, secrets), secrets);
+    try {
+      const target: ProviderTarget = { ...open.target, embedded: false, allowMutations: true };
+      const verification = await verifySource(target, { kind: 'files', label: 'the 8.0 media contracts', files: mediaPact, checkIds: 'testname' });
+      const webhook = verification.outcomes.find((outcome) => outcome.checkId === 'contract.media.webhook-create-by-vdb-uuid');
+      expect(webhook?.state).toBe('failed');
+      expect(webhook?.dataChanges).toBeUndefined();
+    } finally {
+      await open.close();
+      await refusing.close();
+    }
+  });
 });

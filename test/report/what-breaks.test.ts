@@ -67,6 +67,17 @@ describe('what breaks, per module', () => {
     expect(report.whatBreaks.otherFindings.map((finding) => finding.endpoint)).toEqual(['the refresh grant issues a new pair']);
   });
 
+  it("marks a finding the vendor's document of the target's version agrees with, on the first screen of both formats", () => {
+    const agreement = { kind: 'value not in enum', document: 'jobmanager-api-8.0.1.0.json', version: '8.0', subject: 'schema DseObjectState', text: "the vendor's 8.0 document agrees with the target: …" } as const;
+    const labelled = checks.map((check) => (check.endpoint === search && check.state === 'failed' ? { ...check, vendorAgreement: agreement } : check));
+    const withVendor = buildMigrationReport({ checks: labelled, errors: [] }, [], new Date('2026-11-26T05:00:00Z'));
+    const finding = withVendor.whatBreaks.modules.find((module) => module.module === 'job')?.findings[0];
+    expect(finding?.vendorAgrees).toBe("the vendor's 8.0 document agrees (jobmanager-api-8.0.1.0.json): plan for it");
+    expect(renderMigrationMarkdown(withVendor)).toContain("the vendor's 8.0 document agrees (jobmanager-api-8.0.1.0.json): plan for it");
+    expect(renderMigrationHtml(withVendor)).toContain('<div class="vendor-agrees">the vendor&#39;s 8.0 document agrees (jobmanager-api-8.0.1.0.json): plan for it</div>');
+    expect(moduleOf('job')?.findings[0]?.vendorAgrees).toBeUndefined();
+  });
+
   it('says "none" with what was not checked: a module nothing ran on is never "as documented"', () => {
     expect(moduleOf('shop')).toMatchObject({ notChecked: 1, rows: 1 });
     expect(markdown).toMatch(/\| Shop module \| 1 \| 0 \| 0 \| 0 \| 0 \| none found; 1 of 1 not checked \|/);
