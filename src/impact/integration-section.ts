@@ -22,5 +22,7 @@ export async function integrationSection(reportsDir: string): Promise<ReportSect
   // The impact report's own title gives way to the section's; its text stays as the impact run wrote it.
   const body = markdown.replace(/^# .*\n+/, '').trimEnd();
   // The team's own calls come first: they are what breaks for this team (src/report/migration-report.ts).
-  return { title: 'Your integration', leads: true, markdown: `From \`npm run impact\` (${impactFiles.markdown}).\n\n${body}`, data };
+  // Its summary line (`Impact on 8.0: 12 distinct calls: …`) heads the whole migration report.
+  const headline = body.split('\n').find((line) => line.startsWith('Impact on 8.0:'))?.replace(/\.$/, '');
+  return { title: 'Your integration', leads: true, ...(headline !== undefined && { headline }), markdown: `From \`npm run impact\` (${impactFiles.markdown}).\n\n${body}`, data };
 }

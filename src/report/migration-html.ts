@@ -51,6 +51,7 @@ ${stylesheet(modules, kinds)}
 <h1>Migration report: platform 7.4 → 8.0</h1>
 <p class="generated">Generated ${escapeHtml(report.generatedAt)} from: ${escapeHtml(report.targets.join(', ') || 'no targets')}.</p>
 ${report.scope.map((line) => `<p class="scope"><strong>Not the whole run:</strong> ${escapeHtml(line)}</p>`).join('\n')}
+${report.sections.map((section) => (section.leads && section.headline ? `<p class="leading"><strong>${escapeHtml(section.title)}:</strong> ${escapeHtml(section.headline)} (<a href="#${slug(section.title)}">below</a>)</p>` : '')).join('')}
 <section class="what-breaks" aria-labelledby="what-breaks">
 <h2 id="what-breaks">What breaks when you move</h2>
 <div class="cards">
@@ -133,7 +134,7 @@ function otherFindings(findings: readonly ActionFinding[]): string {
 }
 
 function renderSection(section: ReportSection): string {
-  return `<section>\n<h2>${escapeHtml(section.title)}</h2>\n${sectionMarkdown.parse(section.markdown, { async: false })}</section>`;
+  return `<section>\n<h2 id="${slug(section.title)}">${escapeHtml(section.title)}</h2>\n${sectionMarkdown.parse(section.markdown, { async: false })}</section>`;
 }
 
 function deprecatedSection(report: MigrationReport): string {

@@ -80,6 +80,8 @@ export interface ReportSection {
   readonly title: string;
   /** Shown right after what breaks, before the endpoint tables: the team's own integration ("Your integration"). */
   readonly leads?: boolean;
+  /** A leading section's one line, the report's very first after its title: what it found, the details below. */
+  readonly headline?: string;
   readonly markdown: string;
   readonly data: unknown;
 }
@@ -235,6 +237,8 @@ export function renderMigrationMarkdown(report: MigrationReport): string {
     `Generated ${report.generatedAt} from: ${report.targets.join(', ') || 'no targets'}.`,
     '',
     ...report.scope.flatMap((line) => [`> **Not the whole run:** ${escapeInline(line)}`, '']),
+    // The team's own integration first: its one line here, its section right after what breaks.
+    ...report.sections.flatMap((section) => (section.leads && section.headline ? [`> **${section.title}:** ${escapeInline(section.headline)} (section "${section.title}" below)`, ''] : [])),
     ...whatBreaksMarkdown(report),
   ];
   const leading = report.sections.filter((section) => section.leads);

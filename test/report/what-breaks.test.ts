@@ -24,7 +24,7 @@ const fixturePath = fileURLToPath(new URL('../fixtures/spec-endpoint-tables.md',
 const specRows = parseEndpointRows(extractEndpointTables(readFileSync(fixturePath, 'utf8')));
 const sectionModules: Record<EndpointSection, CatalogModule> = { '4.2': 'job', '4.3': 'planning', '4.4': 'media', '4.5': 'review', '4.6': 'templateBuilder', '4.7': 'shop' };
 
-const integration: ReportSection = { title: 'Your integration', leads: true, markdown: 'From `npm run impact`.\n\n3 calls: 1 breaks.', data: undefined };
+const integration: ReportSection = { title: 'Your integration', leads: true, headline: 'Impact on 8.0: 3 distinct calls: 1 breaks', markdown: 'From `npm run impact`.\n\n3 calls: 1 breaks.', data: undefined };
 const breaks: ReportSection = { title: 'Contract breaks 7.4 → 8.0', markdown: 'none', data: undefined };
 const report = buildMigrationReport({ checks, errors: [] }, [breaks, integration], new Date('2026-11-26T05:00:00Z'));
 const markdown = renderMigrationMarkdown(report);
@@ -145,10 +145,12 @@ describe('the HTML', () => {
     expect(html).toMatch(/<tr class="change breaks" data-module="media" data-kinds="removed deprecated" data-verdict="[\w-]+" id="media\.archive-entries-asset">/);
   });
 
-  it('shows "Your integration" first, before the endpoint tables, in both formats', () => {
+  it('shows "Your integration" first: its line heads the report, its section comes before the endpoint tables, in both formats', () => {
+    expect(markdown.indexOf('> **Your integration:** Impact on 8.0: 3 distinct calls: 1 breaks')).toBeLessThan(markdown.indexOf('## What breaks'));
+    expect(html.indexOf('<p class="leading"><strong>Your integration:</strong> Impact on 8.0: 3 distinct calls: 1 breaks')).toBeLessThan(html.indexOf('id="what-breaks"'));
     expect(markdown.indexOf('## Your integration')).toBeLessThan(markdown.indexOf('## Every documented change'));
     expect(markdown.indexOf('## Contract breaks')).toBeGreaterThan(markdown.indexOf('## Every documented change'));
-    expect(html.indexOf('<h2>Your integration</h2>')).toBeLessThan(html.indexOf('<h2 id="changes">'));
+    expect(html.indexOf('<h2 id="your-integration">Your integration</h2>')).toBeLessThan(html.indexOf('<h2 id="changes">'));
     expect(report.sections.map((section) => section.title)).toEqual(['Your integration', 'Contract breaks 7.4 → 8.0']);
   });
 });
