@@ -68,6 +68,14 @@ describe('the upgrade rehearsal of a 7.4 and an 8.0 target', () => {
     expect(oneRun.stdout).toMatch(/target 7\.4\s+\d+ passed, 0 failed/);
     expect(oneRun.stdout).toMatch(/target 8\.0\s+\d+ passed, 0 failed/);
     expect(oneRun.stdout.lastIndexOf('Migration report:')).toBeGreaterThan(oneRun.stdout.lastIndexOf('both targets in one report'));
+    // The console ends with the verdict; the skips before it are counted by reason, never listed one by one.
+    const lines = oneRun.stdout.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(/^VERDICT: PASS \(\d+ passed, 0 failed, \d+ skipped\)$/);
+    const merged = lines.slice(lines.findIndex((line) => line.includes('both targets in one report')));
+    const skipLines = merged.filter((line) => /^ {2}- \d+ skipped (\(target [^)]+\): |for \d+ other reasons)/.test(line));
+    expect(skipLines.length).toBeGreaterThan(0);
+    // At most the shown reasons and one line for the rest (src/report/skip-reasons.ts), whatever the count of skips.
+    expect(skipLines.length).toBeLessThanOrEqual(7);
   });
 
   it('writes one migration report with the two real targets side by side: no row lacks a version it could check', () => {
