@@ -8,19 +8,17 @@
  * The screenshot goes to reports/screenshots/ (generated only, gitignored).
  * Without Chromium the file is skipped (test/support/browser-tests.ts).
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromiumExecutable, chromiumFlags } from '../../src/auth/chromium.ts';
 import { impactVerdicts } from '../../src/impact/types.ts';
+import { launchReportBrowser, screenshots } from '../support/report-browser.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { npmRunImpact, readImpactFiles } from '../support/impact-command.ts';
 
-const repo = new URL('../../', import.meta.url).pathname;
-const screenshots = join(repo, 'reports', 'screenshots');
 const browserTests = inject('browserTests');
 
 let work: string;
@@ -29,8 +27,7 @@ let browser: Browser;
 describe.runIf(browserTests)(`the HTML impact report in a browser${browserTests ? '' : ' (skipped: no Chromium)'}`, () => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'ug-impact-html-'));
-    browser = await chromium.launch({ executablePath: chromiumExecutable(process.env.CHROMIUM_PATH), args: [...chromiumFlags] });
-    await mkdir(screenshots, { recursive: true });
+    browser = await launchReportBrowser();
   }, HANG_TEST_TIMEOUT_MS);
 
   afterAll(async () => {

@@ -7,20 +7,18 @@
  * the first screen goes to reports/screenshots/ (generated only, gitignored).
  * Without Chromium the test is skipped (test/support/browser-tests.ts).
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromiumExecutable, chromiumFlags } from '../../src/auth/chromium.ts';
 import { catalogModules } from '../../src/catalog/index.ts';
 import { buildMigrationReport, writeMigrationReport } from '../../src/report/migration-report.ts';
+import { launchReportBrowser, screenshots } from '../support/report-browser.ts';
 import { HANG_TEST_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { checks, configurations } from './_findings-run.ts';
 
-const repo = new URL('../../', import.meta.url).pathname;
-const screenshots = join(repo, 'reports', 'screenshots');
 const browserTests = inject('browserTests');
 const needsBrowser = browserTests ? '' : ' (skipped: no Chromium)';
 /** A laptop's browser window: what a lead sees before scrolling. */
@@ -32,8 +30,7 @@ let browser: Browser | undefined;
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'upgrade-guard-first-screen-'));
   if (!browserTests) return;
-  browser = await chromium.launch({ executablePath: chromiumExecutable(process.env.CHROMIUM_PATH), args: [...chromiumFlags] });
-  await mkdir(screenshots, { recursive: true });
+  browser = await launchReportBrowser();
 }, HANG_TEST_TIMEOUT_MS);
 
 afterAll(async () => {

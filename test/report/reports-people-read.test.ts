@@ -18,24 +18,23 @@
  * (test/support/browser-tests.ts).
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { historyFile, renderAllureReport } from '../../src/report/allure-html.ts';
 import { buildMigrationReport, writeMigrationReport } from '../../src/report/migration-report.ts';
 import type { RunResults } from '../../src/runner/results.ts';
-import { chromiumExecutable, chromiumFlags } from '../../src/auth/chromium.ts';
+import { launchReportBrowser, screenshots } from '../support/report-browser.ts';
 import { HANG_TEST_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { allureReportFiles } from './_allure-report-data.ts';
 import { reportTargets } from './_report-targets.ts';
 
 const run = promisify(execFile);
 const repo = new URL('../../', import.meta.url).pathname;
-const screenshots = join(repo, 'reports', 'screenshots');
 /** How long a page may take to show what a poll waits for: a bound on a hang on a busy machine, not a measure. */
 const pageWait = { timeout: 120_000 };
 const browserTests = inject('browserTests');
@@ -56,8 +55,7 @@ beforeAll(async () => {
   await run(process.execPath, ['--import', 'tsx', 'test/report/_run-report-suites.ts', work], { cwd: repo, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } });
   results = JSON.parse(await readFile(join(work, 'results.json'), 'utf8')) as RunResults;
   if (!browserTests) return;
-  browser = await chromium.launch({ executablePath: chromiumExecutable(process.env.CHROMIUM_PATH), args: [...chromiumFlags] });
-  await mkdir(screenshots, { recursive: true });
+  browser = await launchReportBrowser();
 }, HANG_TEST_TIMEOUT_MS);
 
 afterAll(async () => {
