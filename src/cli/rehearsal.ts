@@ -31,6 +31,8 @@ import { mergeRuns } from './merge-runs.ts';
 import { removeEarlierReports } from '../report/earlier-reports.ts';
 import { commandArguments, runCli } from './run-cli.ts';
 import { usageLine } from './usage.ts';
+import { parseArgsMessage } from './parse-args-message.ts';
+import { verifyOptions } from './verify-options.ts';
 
 
 interface RehearsalTarget {
@@ -48,25 +50,12 @@ function parseRehearsalArgs(argv: string[]): { readonly envFiles: readonly strin
   try {
     parsed = parseArgs({
       args: argv,
-      options: {
-        'env-file': { type: 'string', multiple: true },
-        'no-html': { type: 'boolean', default: false },
-        history: { type: 'string' },
-        version: { type: 'string' },
-        suites: { type: 'string' },
-        from: { type: 'string' },
-        to: { type: 'string' },
-        openapi: { type: 'string' },
-        only: { type: 'string' },
-        shard: { type: 'string' },
-        timings: { type: 'boolean', default: false },
-        'latency-ms': { type: 'string' },
-      },
+      options: { ...verifyOptions, 'env-file': { type: 'string', multiple: true } },
       strict: true,
       allowPositionals: false,
     });
   } catch (error) {
-    throw new UpgradeGuardError('USAGE', `${error instanceof Error ? error.message : String(error)}; ${usageLine('verify')}`);
+    throw new UpgradeGuardError('USAGE', `${parseArgsMessage(error)}; ${usageLine('verify')}`);
   }
   const { values } = parsed;
   for (const name of oneRunOptions) {

@@ -10,6 +10,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { verifyOptions } from './verify-options.ts';
 import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
 import { loadConfig, pactFilesAtOnce, waitsOnNetwork, type Config } from '../config/config.ts';
 import { originalEnvironment } from '../config/environment.ts';
@@ -76,20 +77,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
   try {
     const { values } = parseArgs({
       args: argv,
-      options: {
-        'env-file': { type: 'string' },
-        version: { type: 'string' },
-        suites: { type: 'string' },
-        'no-html': { type: 'boolean', default: false },
-        from: { type: 'string' },
-        to: { type: 'string' },
-        openapi: { type: 'string' },
-        only: { type: 'string' },
-        shard: { type: 'string' },
-        history: { type: 'string' },
-        timings: { type: 'boolean', default: false },
-        'latency-ms': { type: 'string' },
-      },
+      options: verifyOptions,
       strict: true,
       allowPositionals: false,
     });
