@@ -71,30 +71,30 @@ async function remove(api: PlatformApi, path: string, id: string, created: Creat
 
 const groupBody = (): Record<string, unknown> => ({ name: scratchName('group'), inherit: false });
 
-/** PUT /group/{id} on a scratch group, deleted afterwards. */
-export async function prepareGroupUpdate(api: PlatformApi): Promise<Prepared> {
+/**
+ * PUT or DELETE /group/{id} on a scratch group, deleted afterwards. `callDeletes`: the call under test is the
+ * DELETE, so once it succeeded the clean-up only confirms the group is gone.
+ */
+async function prepareOnScratchGroup(api: PlatformApi, callDeletes: boolean): Promise<Prepared> {
   const group = await create(api, groupPath, groupBody(), 'group');
   if ('failed' in group) return group;
   return {
     fixtures: { planningGroupId: group.id },
     undo: async (_api, call) => {
-      const removed = await remove(api, groupByIdPath, group.id, group, 'group', false);
+      const removed = await remove(api, groupByIdPath, group.id, group, 'group', callDeletes && call.succeeded);
       return call.succeeded ? [removed, { ...removed, request: call.request }] : [removed];
     },
   };
 }
 
+/** PUT /group/{id} on a scratch group, deleted afterwards. */
+export function prepareGroupUpdate(api: PlatformApi): Promise<Prepared> {
+  return prepareOnScratchGroup(api, false);
+}
+
 /** DELETE /group/{id} on a scratch group; deleted again should the call have left it. */
-export async function prepareGroupDelete(api: PlatformApi): Promise<Prepared> {
-  const group = await create(api, groupPath, groupBody(), 'group');
-  if ('failed' in group) return group;
-  return {
-    fixtures: { planningGroupId: group.id },
-    undo: async (_api, call) => {
-      const removed = await remove(api, groupByIdPath, group.id, group, 'group', call.succeeded);
-      return call.succeeded ? [removed, { ...removed, request: call.request }] : [removed];
-    },
-  };
+export function prepareGroupDelete(api: PlatformApi): Promise<Prepared> {
+  return prepareOnScratchGroup(api, true);
 }
 
 interface GroupRolePair {
