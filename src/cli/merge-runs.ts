@@ -17,7 +17,6 @@
  */
 import { copyFile, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { judgedAgainstFromSide } from '../contracts/cross-version.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
 import type { RunResults } from '../runner/results.ts';
@@ -143,9 +142,9 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
   const only = first.record.only;
   // An --only that no shard matched is a typo, as in a single run.
   if (only !== undefined && results.checks.length === 0) throw new UpgradeGuardError('CONFIG_INVALID', `--only "${only}" matched no check in any shard`);
-  const found = records.find(({ record }) => record.contractBreaks !== undefined)?.record.contractBreaks;
-  // The old contracts' own verdicts on a target of the old version (another run of the rehearsal) decide what counts as a break.
-  const contractBreaks = found && 'ran' in found ? { ran: judgedAgainstFromSide(found.ran, results.checks) } : found;
+  // Judged against the old contracts' own verdicts on a target of the old version (another run of the rehearsal) when
+  // the reports are written (run-reports.ts `judgedAgainstFromSide`), as a single run's are.
+  const contractBreaks = records.find(({ record }) => record.contractBreaks !== undefined)?.record.contractBreaks;
   await mergeAllureResults(records.map(({ dir }) => dir), join(args.out, 'allure-results'));
   // What this merge lacks, and what a merged folder given again lacked: the merged record keeps it, so merging a merge
   // is never whole by accident.
