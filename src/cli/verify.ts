@@ -25,7 +25,7 @@ import { formatTimings } from '../runner/timings.ts';
 import { trafficDirectory } from '../run-targets/traffic.ts';
 import { preflightConfig } from '../run-targets/preflight.ts';
 import { casEndpointsEnvironment, casEndpointsLine } from '../run-targets/cas-endpoints.ts';
-import { defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
+import { contractsSuiteFile, defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
 import { crossVersionFlags, defaultCrossVersion } from '../contracts/cross-version-request.ts';
 import { startVerifierChild, type VerifierChild } from '../contracts/quiet-verification.ts';
 import { lazyVerifierChild, shareRunVerifier } from '../contracts/run-verifier.ts';
@@ -290,8 +290,6 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   if (results.checks.length === 0 && !shard) throw new UpgradeGuardError('INTERNAL', 'no check ran');
   return clean ? 0 : 1;
 }
-
-const contractsSuiteFile = 'suites/contracts/contracts.test.ts';
 
 /** `--latency-ms N`: a whole number of ms, for the embedded platform only (a real target's latency is its own). */
 function latencyFlag(value: string | undefined, config: Config): number | undefined {

@@ -13,7 +13,7 @@ import { pactFilesAtOnce } from '../config/config.ts';
 import { runTimedOutSeconds } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
-import type { RunProject } from '../run-targets/run-plan.ts';
+import { contractsSuiteFile, runsFile, type RunProject } from '../run-targets/run-plan.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import { runDeadline } from '../runner/run-deadline.ts';
 import { verifyQuietly, type SourceResult, type VerifierChild } from './quiet-verification.ts';
@@ -73,9 +73,9 @@ export async function verifySuiteContracts(input: SuiteVerificationInput): Promi
       await http.close();
     }
   }
-  // The kill matrix leaves out the fault runs whose fault the clean verification never asks about (RunTarget.verifyContracts).
+  // The kill matrix leaves the contract suite out of the fault runs whose fault the clean verification never asks about (RunTarget.files).
   const planned = new Map(input.runProject.targets.map((runTarget) => [runTarget.name, runTarget]));
-  const verified = input.targets.filter((target) => planned.get(target.project)?.verifyContracts !== false);
+  const verified = input.targets.filter((target) => runsFile(planned.get(target.project), contractsSuiteFile));
   // A verification that could not run leaves each verified target no results, and the problem says why.
   const results: Record<string, readonly SourceResult[]> = Object.fromEntries(verified.map((target) => [target.project, []]));
   try {

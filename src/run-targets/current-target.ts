@@ -6,7 +6,8 @@
  * target being registered is known too.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { inject } from 'vitest';
+import { inject, TestRunner } from 'vitest';
+import { runsFile } from './run-plan.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 import { registerTargetSecrets, type TargetInfo } from './target-info.ts';
@@ -33,8 +34,18 @@ export function targetSecrets(target: TargetInfo): SecretRegistry {
   return secrets;
 }
 
+/**
+ * The targets that run the test file being collected or set up: the
+ * project's targets, less those whose RunTarget.files leave the file out
+ * (the kill matrix runs only the files a fault can reach). Call it while the
+ * file loads; once its checks run, vitest may be collecting another file.
+ */
 export function projectTargets(): readonly TargetInfo[] {
-  return inject('targets');
+  const targets = inject('targets');
+  const file = collectingFile();
+  if (file === undefined) return targets;
+  const planned = new Map(inject('runProject').targets.map((runTarget) => [runTarget.name, runTarget]));
+  return targets.filter((target) => runsFile(planned.get(target.project), file));
 }
 
 /**
@@ -72,4 +83,13 @@ export function currentTarget(): TargetInfo {
   const targets = projectTargets();
   if (targets.length === 1 && targets[0]) return targets[0];
   throw new Error('no current run target: call this inside a check, or wrap hooks with inTarget()');
+}
+
+function collectingFile(): string | undefined {
+  try {
+    return TestRunner.getCurrentSuite().file?.filepath;
+  } catch {
+    // Outside a file's collection: no file to narrow the targets to.
+    return undefined;
+  }
 }

@@ -20,12 +20,12 @@ export interface RunTarget {
   /** How the embedded 8.0 platform answers removed endpoints (`npm run sim -- --removed-endpoints`); 404/405 when absent. */
   readonly removedEndpoints?: RemovedEndpointMode;
   /**
-   * `false`: the contract suite does not run the Pact verifier against this
-   * target. Only the kill matrix sets it, for a fault run whose fault the
-   * clean contract verification never asks about (test/kill-matrix/contract-trace.ts):
-   * the verifier would see exactly what it sees on the clean target.
+   * Only these suite files (paths from the project root) run against this
+   * target; every file when absent. Only the kill matrix sets it, for a fault
+   * run: a file whose clean run never asks the simulator about the fault
+   * sees exactly what it sees on the clean target (test/kill-matrix/suite-trace.ts).
    */
-  readonly verifyContracts?: boolean;
+  readonly files?: readonly string[];
 }
 
 /**
@@ -39,6 +39,15 @@ export interface RunTarget {
 export interface RunProject {
   readonly name: string;
   readonly targets: readonly RunTarget[];
+}
+
+/** The contract suite: its global setup runs the Pact verifier for the targets that run it. */
+export const contractsSuiteFile = 'suites/contracts/contracts.test.ts';
+
+/** Whether `file` (a path from the project root, or an absolute path below it) runs against the target. */
+export function runsFile(runTarget: Pick<RunTarget, 'files'> | undefined, file: string): boolean {
+  const only = runTarget?.files;
+  return !only || only.some((listed) => file === listed || file.endsWith(`/${listed}`));
 }
 
 export function defaultRunPlan(config: Config): RunTarget[] {

@@ -10,6 +10,9 @@ import { beforeAll } from 'vitest';
 import { projectTargets } from './current-target.ts';
 import { openedTarget } from './opened-target.ts';
 
+// Read while the file loads: the targets that run this file (current-target.ts).
+const targets = projectTargets();
+
 beforeAll(async () => {
-  await Promise.all(projectTargets().map(openedTarget));
+  await Promise.all(targets.map(openedTarget));
 }, Number.POSITIVE_INFINITY);

@@ -12,7 +12,8 @@ import { collectResults, type RunResults } from './results.ts';
 import { suitesConfig } from './suites-config.ts';
 import { suiteTimings } from './timings.ts';
 import { RunPermits } from '../http/run-permits.ts';
-import { lendEmbeddedStarter } from '../run-targets/embedded-starter.ts';
+import { lendEmbeddedStarter, type EmbeddedStarter } from '../run-targets/embedded-starter.ts';
+import type { DeviationName } from '../../simulator/faults/index.ts';
 import { shareStartSlots, withdrawStartSlots } from '../run-targets/start-slots.ts';
 
 type ReporterList = Extract<NonNullable<TestUserConfig['reporters']>, readonly unknown[]>;
@@ -39,6 +40,8 @@ export interface RunSuitesOptions {
   readonly allure?: boolean;
   /** The id of the run's shared verifier child (src/contracts/run-verifier.ts `shareRunVerifier`). */
   readonly runVerifier?: string;
+  /** Told whenever an embedded target's simulator asks whether a fault is on, with the target's name (the kill matrix's trace). */
+  readonly onFaultConsulted?: (targetName: string, fault: DeviationName) => void;
 }
 
 export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
@@ -50,7 +53,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
   const ownListeners = signalListeners();
   try {
     // Without BASE_URL the global setup starts the embedded platform with this graph's simulator (embedded-starter.ts).
-    if (!options.config.remote) lendEmbeddedStarter((await import('../run-targets/embedded.ts')).startEmbeddedTarget);
+    if (!options.config.remote) lendEmbeddedStarter(observed((await import('../run-targets/embedded.ts')).startEmbeddedTarget, options.onFaultConsulted));
     const vitest = await startVitest(
       'test',
       [...(options.filters ?? [])],
@@ -77,6 +80,11 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
     // Workers a later run of this process starts share that run's slots, never these.
     withdrawStartSlots();
   }
+}
+
+function observed(start: EmbeddedStarter, onFaultConsulted: RunSuitesOptions['onFaultConsulted']): EmbeddedStarter {
+  if (!onFaultConsulted) return start;
+  return (config, runTarget, options) => start(config, runTarget, { ...options, onFaultConsulted: (fault) => onFaultConsulted(runTarget.name, fault) });
 }
 
 /**

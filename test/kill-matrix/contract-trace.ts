@@ -15,10 +15,10 @@
  * answers every question exactly as the clean one does except the question
  * about its own fault; if the clean verification never asks it, the faulted
  * one takes the same branches, request by request, and the verifier sees
- * the same answers. A fault run of such a fault therefore leaves the Pact
- * verifier out (RunTarget.verifyContracts = false); every other fault run
- * verifies as before, and the kill matrix test checks that the trace ran
- * clean and agrees with the clean runs' contract checks.
+ * the same answers. A fault run of such a fault therefore leaves the
+ * contract suite out (RunTarget.files, suite-trace.ts `filesReachedBy`);
+ * every other fault run verifies as before, and the kill matrix test checks
+ * that the trace ran clean and agrees with the clean runs' contract checks.
  */
 import { SecretRegistry } from '../../src/http/redact.ts';
 import type { Config } from '../../src/config/config.ts';
@@ -27,7 +27,7 @@ import { platformPactSource } from '../../src/contracts/sources.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
 import { startEmbeddedTarget, type ResolvedTarget } from '../../src/run-targets/embedded.ts';
 import { openSessions } from '../../src/run-targets/sessions.ts';
-import type { DeviationName, FaultName } from '../../simulator/faults/index.ts';
+import type { DeviationName } from '../../simulator/faults/index.ts';
 
 export interface ContractTrace {
   readonly version: PlatformVersion;
@@ -72,9 +72,4 @@ function verdictsById(outcomes: readonly { readonly checkId: string; readonly st
     verdicts[count === 1 ? outcome.checkId : `${outcome.checkId}-${count}`] = outcome.state;
   }
   return verdicts;
-}
-
-/** Whether the fault run of `fault` on the trace's version needs its own Pact verification. */
-export function needsContractVerification(trace: ContractTrace | undefined, fault: FaultName): boolean {
-  return !trace || trace.error !== undefined || trace.consulted.includes(fault);
 }

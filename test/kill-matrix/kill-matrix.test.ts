@@ -6,7 +6,10 @@
  * declare it in `observedBy` turn into a skip with its reason, and
  * everything else passes; every check is killed by some fault. Under each
  * quirk (a behaviour the spec allows, simulator/faults/quirks.ts) every
- * check ends as it ends on the clean platform.
+ * check ends as it ends on the clean platform. A fault or quirk run runs
+ * only the suite files its traces show it can reach (suite-trace.ts); the
+ * others' checks are judged with their clean results, and the traces are
+ * checked here too.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -22,13 +25,20 @@ import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.t
 import { declaredChecks, declaredFaults } from './declared.ts';
 import type { MatrixResults } from './matrix-results.ts';
 import { cleanProject, faultRuns, quirkRuns } from './plan.ts';
+import { traceProject } from './suite-trace.ts';
+import { contractsSuiteFile, runsFile } from '../../src/run-targets/run-plan.ts';
 
 const run = promisify(execFile);
 
 let results: MatrixResults;
 
+/** A run's checks, with the clean results of the files it left out (suite-trace.ts: they end as they end clean). */
 function checksOf(project: string): CheckResult[] {
-  return results.checks.filter((check) => check.project === project);
+  const ran = results.checks.filter((check) => check.project === project);
+  const planned = results.plan.find((target) => target.name === project);
+  if (!planned?.files) return ran;
+  const carried = results.checks.filter((check) => check.project === cleanProject(planned.version) && !runsFile(planned, check.file));
+  return [...ran, ...carried.map((check) => ({ ...check, project }))];
 }
 
 function idsIn(project: string, state: CheckResult['state']): string[] {
@@ -86,14 +96,29 @@ describe('kill matrix', () => {
       expect(Object.keys(clean).length).toBeGreaterThan(0);
       expect(trace?.verdicts).toEqual(clean);
     });
+  });
 
-    it('leaves the Pact verifier out of exactly the fault runs whose fault it never asked about', () => {
-      const consulted = new Set<string>(results.contractTraces.find((candidate) => candidate.version === version)?.consulted ?? []);
-      const runs = faultRuns().filter((faultRun) => faultRun.version === version && checksOf(faultRun.project).length > 0);
-      const verifiedWithout = runs.filter((faultRun) => contractChecksOf(faultRun.project).length > 0 && !consulted.has(faultRun.fault));
-      const leftOutWith = runs.filter((faultRun) => contractChecksOf(faultRun.project).length === 0 && consulted.has(faultRun.fault));
-      expect(verifiedWithout.map((faultRun) => faultRun.fault), 'verified although the trace never asked about the fault').toEqual([]);
-      expect(leftOutWith.map((faultRun) => faultRun.fault), 'left out although the trace asked about the fault').toEqual([]);
+  describe.each(['7.4', '8.0'] as const)('the suite trace of %s', (version) => {
+    it('traced every suite file of the clean run, and each file ended there as in the clean run', () => {
+      const traced = results.suiteTraces.filter((trace) => trace.version === version).map((trace) => trace.file);
+      const clean = checksOf(cleanProject(version)).filter((check) => check.file !== contractsSuiteFile);
+      expect([...new Set(clean.map((check) => check.file))].filter((file) => !traced.includes(file)), 'files the trace did not run').toEqual([]);
+      const traceVerdicts = Object.fromEntries(
+        results.traceChecks.filter((check) => check.project === traceProject(version, check.file)).map((check) => [check.id, check.state]),
+      );
+      expect(traceVerdicts).toEqual(Object.fromEntries(clean.map((check) => [check.id, check.state])));
+    });
+
+    it('runs each fault and quirk on exactly the files whose trace, or the contract trace, asked about it', () => {
+      const contractAsked = new Set<string>(results.contractTraces.find((trace) => trace.version === version)?.consulted ?? []);
+      const wrong: string[] = [];
+      for (const target of results.plan.filter((candidate) => candidate.version === version && candidate.faults.length === 1)) {
+        const deviation = target.faults[0] ?? '';
+        const asked = results.suiteTraces.filter((trace) => trace.version === version && (trace.consulted as readonly string[]).includes(deviation)).map((trace) => trace.file);
+        const expected = [...asked, ...(contractAsked.has(deviation) ? [contractsSuiteFile] : [])].sort();
+        if (JSON.stringify([...(target.files ?? ['every file'])].sort()) !== JSON.stringify(expected)) wrong.push(`${target.name}: ran ${target.files?.join(', ') ?? 'every file'}; asked by ${expected.join(', ') || 'none'}`);
+      }
+      expect(wrong).toEqual([]);
     });
   });
 

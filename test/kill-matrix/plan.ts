@@ -1,11 +1,10 @@
 /**
  * The kill matrix's run plan: a clean embedded run of each version, and one
- * run per fault and version the fault claims. Project names carry both, so
- * results map back without guessing. A fault run whose fault the clean
- * contract verification never asks about leaves the Pact verifier out
- * (contract-trace.ts).
+ * run per fault (and quirk) and version it claims. Project names carry both,
+ * so results map back without guessing. A fault run runs only the suite
+ * files the traces show its fault can reach (suite-trace.ts, contract-trace.ts).
  */
-import { faultCatalog, faultNames, quirkCatalog, quirkNames, type FaultName, type QuirkName } from '../../simulator/faults/index.ts';
+import { faultCatalog, faultNames, quirkCatalog, quirkNames, type DeviationName, type FaultName, type QuirkName } from '../../simulator/faults/index.ts';
 import type { RunTarget } from '../../src/run-targets/run-plan.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
 
@@ -36,16 +35,15 @@ export function quirkRuns(only?: readonly QuirkName[]): QuirkRun[] {
   return (only ?? quirkNames).flatMap((quirk) => quirkCatalog[quirk].versions.map((version) => ({ quirk, version, project: quirkProject(quirk, version) })));
 }
 
-/**
- * `needsContracts` says whether a fault run verifies the contracts itself
- * (contract-trace.ts); without it, every run does.
- */
-export function killMatrixPlan(only?: readonly FaultName[], needsContracts: (run: FaultRun) => boolean = () => true, onlyQuirks?: readonly QuirkName[]): RunTarget[] {
+/** The suite files a run of the deviation on the version must run; undefined: every file. */
+export type FilesReached = (deviation: DeviationName, version: PlatformVersion) => readonly string[] | undefined;
+
+export function killMatrixPlan(only?: readonly FaultName[], filesReached: FilesReached = () => undefined, onlyQuirks?: readonly QuirkName[]): RunTarget[] {
   const versions: PlatformVersion[] = ['7.4', '8.0'];
+  const withFiles = (files: readonly string[] | undefined) => (files ? { files } : {});
   return [
     ...versions.map((version) => ({ name: cleanProject(version), version, faults: [] })),
-    ...faultRuns(only).map((run) => ({ name: run.project, version: run.version, faults: [run.fault], ...(!needsContracts(run) && { verifyContracts: false }) })),
-    // A quirk run always verifies the contracts: a quirk is there to show that nothing, the verifier included, relies on more than the spec.
-    ...quirkRuns(onlyQuirks).map((run) => ({ name: run.project, version: run.version, faults: [run.quirk] })),
+    ...faultRuns(only).map((run) => ({ name: run.project, version: run.version, faults: [run.fault], ...withFiles(filesReached(run.fault, run.version)) })),
+    ...quirkRuns(onlyQuirks).map((run) => ({ name: run.project, version: run.version, faults: [run.quirk], ...withFiles(filesReached(run.quirk, run.version)) })),
   ];
 }

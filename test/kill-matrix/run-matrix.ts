@@ -1,9 +1,10 @@
 /**
  * Child process of the kill matrix: traces which faults the contract
- * verification of each version asks about (contract-trace.ts), then runs
- * every suite against the clean platform and against each fault, in one
- * vitest run with one project holding every run target, and
- * writes the per-check results and the traces as JSON.
+ * verification and each suite file of each version ask about
+ * (contract-trace.ts, suite-trace.ts), then runs every suite against the
+ * clean platform and, against each fault, the files the traces show it can
+ * reach, in one vitest run with one project holding every run target, and
+ * writes the per-check results, the plan and the traces as JSON.
  * Usage: tsx test/kill-matrix/run-matrix.ts OUT.json [FAULT|QUIRK ...]
  * (naming only faults runs no quirk; naming only quirks runs no fault)
  */
@@ -12,9 +13,10 @@ import { PassThrough } from 'node:stream';
 import { loadConfig } from '../../src/config/config.ts';
 import { runSuites } from '../../src/runner/run-suites.ts';
 import { isFaultName, isQuirkName } from '../../simulator/faults/index.ts';
-import { needsContractVerification, traceContracts } from './contract-trace.ts';
+import { traceContracts } from './contract-trace.ts';
 import type { MatrixResults } from './matrix-results.ts';
 import { killMatrixPlan } from './plan.ts';
+import { filesReachedBy, traceSuites, tracedSuiteFiles } from './suite-trace.ts';
 
 const [out, ...only] = process.argv.slice(2);
 if (!out) {
@@ -29,23 +31,22 @@ const subset = only.length > 0;
 // REQUEST_TIMEOUT_MS only catches hangs here: on a busy runner an answer of the in-process platform may wait
 // seconds for a CPU, and no verdict depends on the value (it also raises the per-check timeouts, suites-config.ts).
 const config = loadConfig({ env: { EXPIRY_LEEWAY_S: '2', REQUEST_TIMEOUT_MS: '60000' }, envFile: '/dev/null' });
-const contractTraces = await traceContracts(config, ['7.4', '8.0']);
-const traceOf = (version: string) => contractTraces.find((trace) => trace.version === version);
 // vitest's own output is kept (its tail only) to explain a run in which no check ran.
 let vitestSaid = '';
 const vitestOutput = new PassThrough();
 vitestOutput.on('data', (chunk: Buffer) => {
   vitestSaid = (vitestSaid + chunk.toString('utf8')).slice(-4000);
 });
-const results = await runSuites({
-  config,
-  plan: killMatrixPlan(subset ? faults : undefined, (run) => needsContractVerification(traceOf(run.version), run.fault), subset ? quirks : undefined),
-  reporters: [],
-  allure: false,
-  vitestOutput,
-});
+const versions = ['7.4', '8.0'] as const;
+const contractTraces = await traceContracts(config, versions);
+const suiteTrace = await traceSuites(config, versions, await tracedSuiteFiles(), vitestOutput);
+// A trace run with errors may have missed a question: every fault run then runs every file.
+const suiteTraces = suiteTrace.results.errors.length === 0 ? suiteTrace.traces : undefined;
+const plan = killMatrixPlan(subset ? faults : undefined, filesReachedBy(suiteTraces, contractTraces), subset ? quirks : undefined);
+const results = await runSuites({ config, plan, reporters: [], allure: false, vitestOutput });
 const errors = results.checks.length > 0 ? results.errors : [...results.errors, `no check ran; vitest said: ${vitestSaid.trim() || '(nothing)'}`];
-const matrix: MatrixResults = { ...results, errors, contractTraces };
+const traceErrors = suiteTrace.results.errors.map((error) => `suite trace: ${error}`);
+const matrix: MatrixResults = { ...results, errors: [...traceErrors, ...errors], plan, contractTraces, suiteTraces: suiteTrace.traces, traceChecks: suiteTrace.results.checks };
 await writeFile(out, JSON.stringify(matrix));
 // Failing checks are the point of the matrix; the parent judges the results. Exit at once: a run that broke
 // under load once left the platforms of a failed setup listening, and the parent waited for nothing.

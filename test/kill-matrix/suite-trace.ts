@@ -1,0 +1,90 @@
+/**
+ * The suite trace: which faults each suite file can be affected by at all.
+ * Most faults sit on one endpoint, which one or two files call; running
+ * every file against every fault is most of the matrix's cost. So before
+ * the fault runs, each suite file runs once per version against a clean
+ * embedded target of its own, whose instances report every fault they are
+ * asked about, from their start and the logins to the file's last check.
+ *
+ * Why that is sound (as contract-trace.ts): the simulator changes behaviour
+ * only where it asks `faults.has(name)`. A file whose clean run never asks
+ * about a fault takes the same branches, request by request, on the faulted
+ * platform, and its checks end as they end clean. A fault run therefore runs
+ * only the files whose trace asked about its fault (RunTarget.files), and
+ * the judge carries the clean results of the others. This rests on what the
+ * suites already keep (spec §5, DESIGN.md "Rules"): a file acts only on data
+ * it creates, so no file's verdict depends on what another file did. The
+ * kill matrix test checks that every file was traced and that each traced
+ * file's verdicts equal the clean run's.
+ */
+import { readdir } from 'node:fs/promises';
+import { PassThrough } from 'node:stream';
+import type { Config } from '../../src/config/config.ts';
+import type { PlatformVersion } from '../../src/profile/versions.ts';
+import { contractsSuiteFile } from '../../src/run-targets/run-plan.ts';
+import type { RunResults } from '../../src/runner/results.ts';
+import { runSuites } from '../../src/runner/run-suites.ts';
+import type { DeviationName } from '../../simulator/faults/index.ts';
+import type { ContractTrace } from './contract-trace.ts';
+import type { FilesReached } from './plan.ts';
+
+export interface SuiteTrace {
+  readonly version: PlatformVersion;
+  /** The suite file, from the project root. */
+  readonly file: string;
+  /** Every fault its target's instances were asked about, sorted. */
+  readonly consulted: readonly DeviationName[];
+}
+
+export const traceProject = (version: PlatformVersion, file: string): string => `trace ${version} ${file}`;
+
+/**
+ * The files a fault run may leave out: every suite file but the contract
+ * suite, whose verifier the contract trace covers (contract-trace.ts), and
+ * vendor conformance, which runs only with OPENAPI_DIR.
+ */
+export async function tracedSuiteFiles(root = process.cwd()): Promise<string[]> {
+  const entries = await readdir(`${root}/suites`, { recursive: true });
+  return entries
+    .map((entry) => `suites/${entry}`)
+    .filter((file) => file.endsWith('.test.ts') && file !== contractsSuiteFile && !file.startsWith('suites/conformance/'))
+    .sort();
+}
+
+export interface SuiteTraces {
+  readonly traces: readonly SuiteTrace[];
+  /** The trace runs' checks (project `trace <version> <file>`), compared with the clean runs by the kill matrix test. */
+  readonly results: RunResults;
+}
+
+export async function traceSuites(config: Config, versions: readonly PlatformVersion[], files: readonly string[], vitestOutput: PassThrough): Promise<SuiteTraces> {
+  const consulted = new Map<string, Set<DeviationName>>();
+  const plan = versions.flatMap((version) => files.map((file) => ({ name: traceProject(version, file), version, faults: [], files: [file] })));
+  for (const target of plan) consulted.set(target.name, new Set());
+  const results = await runSuites({
+    config,
+    plan,
+    filters: files,
+    reporters: [],
+    allure: false,
+    vitestOutput,
+    onFaultConsulted: (targetName, fault) => consulted.get(targetName)?.add(fault),
+  });
+  const traces = plan.map((target) => ({ version: target.version, file: target.files[0] ?? '', consulted: [...(consulted.get(target.name) ?? [])].sort() }));
+  return { traces, results };
+}
+
+/**
+ * The files a run of a deviation must run: the traced files that asked about
+ * it, and the contract suite if the contract trace did. Every file when a
+ * trace of the version is missing or broken: nothing may be left out then.
+ */
+export function filesReachedBy(suiteTraces: readonly SuiteTrace[] | undefined, contractTraces: readonly ContractTrace[]): FilesReached {
+  return (deviation, version) => {
+    const traced = suiteTraces?.filter((trace) => trace.version === version) ?? [];
+    const contract = contractTraces.find((trace) => trace.version === version);
+    if (traced.length === 0 || !contract || contract.error !== undefined) return undefined;
+    const reached = traced.filter((trace) => trace.consulted.includes(deviation)).map((trace) => trace.file);
+    return contract.consulted.includes(deviation) ? [...reached, contractsSuiteFile] : reached;
+  };
+}
