@@ -27,8 +27,9 @@ export default function setup(project: TestProject): void {
   const missing = [specFile, vendorOpenapiDir].filter((path) => !existsSync(path));
   const ci = underCi(process.env);
   if (missing.length > 0) {
-    const then = ci ? 'CI=true, so the tests that read them run and fail' : 'the tests that read them are skipped';
-    process.stdout.write(`${then}: no ${missing.join(' and no ')}; the spec and the vendor's OpenAPI documents sit next to the repository (../shared), never in it\n`);
+    const tests = "tests that read the spec or the vendor's OpenAPI documents";
+    const then = ci ? `CI=true, so the ${tests} run and fail` : `${tests} skipped`;
+    process.stdout.write(`${then}: no ${missing.join(' and no ')}; they sit next to the repository (../shared), never in it\n`);
   }
   project.provide('sharedDocuments', missing.length === 0 || ci);
 }
