@@ -31,8 +31,8 @@ export default defineConfig({
     testTimeout: UNIT_HANG_TIMEOUT_MS,
     hookTimeout: UNIT_HANG_TIMEOUT_MS,
     env: { PACT_DO_NOT_TRACK: 'true' },
-    // Decides once whether the browser tests run, and prints the one line when they are skipped.
-    globalSetup: ['test/support/browser-tests.ts'],
+    // Decide once whether the browser tests and the tests that read ../shared run, and print one line each when they are skipped.
+    globalSetup: ['test/support/browser-tests.ts', 'test/support/shared-documents.ts'],
     // Vitest's transform cache on disk, as verify's runs use it (src/runner/module-cache.ts).
     experimental: { fsModuleCache: true },
     server: { deps: { inline: inlined } },

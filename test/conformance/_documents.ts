@@ -1,4 +1,2 @@
-/** The vendor's documents as CI has them, next to the repository (never copied into it). */
-import { fileURLToPath } from 'node:url';
-
-export const referenceOpenapiDir = fileURLToPath(new URL('../../../shared/reference/openapi', import.meta.url));
+/** The vendor's documents as CI has them, next to the repository (never copied into it): test/support/shared-documents.ts. */
+export { vendorOpenapiDir as referenceOpenapiDir } from '../support/shared-documents.ts';

@@ -18,13 +18,15 @@ import { impactVerdicts } from '../../src/impact/types.ts';
 import { launchReportBrowser, screenshots } from '../support/report-browser.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { npmRunImpact, readImpactFiles } from '../support/impact-command.ts';
+import { vendorOpenapiDir } from '../support/shared-documents.ts';
 
-const browserTests = inject('browserTests');
+// The page shows the vendor's answers: it needs the browser and the vendor's documents (test/support/shared-documents.ts).
+const browserTests = inject('browserTests') && inject('sharedDocuments');
 
 let work: string;
 let browser: Browser;
 
-describe.runIf(browserTests)(`the HTML impact report in a browser${browserTests ? '' : ' (skipped: no Chromium)'}`, () => {
+describe.runIf(browserTests)(`the HTML impact report in a browser${browserTests ? '' : ' (skipped: no Chromium or no vendor documents)'}`, () => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'ug-impact-html-'));
     browser = await launchReportBrowser();
@@ -37,7 +39,7 @@ describe.runIf(browserTests)(`the HTML impact report in a browser${browserTests 
 
   it('shows each call with its verdict and the replacement to use', async () => {
     // The widest page: the vendor's answers and what the embedded 8.0 did, beside the verdicts.
-    const outcome = await npmRunImpact(['--har', 'examples/campaign-portal.har', '--openapi', '../shared/reference/openapi', '--embedded', '8.0'], { REPORTS_DIR: work }, HANG_TIMEOUT_MS);
+    const outcome = await npmRunImpact(['--har', 'examples/campaign-portal.har', '--openapi', vendorOpenapiDir, '--embedded', '8.0'], { REPORTS_DIR: work }, HANG_TIMEOUT_MS);
     expect(outcome.code, outcome.stderr).toBe(1);
     const { report } = readImpactFiles(work);
     expect(report.calls.length).toBeGreaterThan(0);

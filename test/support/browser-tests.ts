@@ -9,18 +9,13 @@
 import type { TestProject } from 'vitest/node';
 import { UpgradeGuardError } from '../../src/errors.ts';
 import { chromiumExecutable } from '../../src/auth/chromium.ts';
+import { underCi } from './under-ci.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** Run the browser tests: Chromium is there, or CI wants them to fail without it. */
     browserTests: boolean;
   }
-}
-
-/** The setting CI services (and .ci/run) give every job; any value but `false` or empty counts. */
-function underCi(env: NodeJS.ProcessEnv): boolean {
-  const ci = env.CI?.trim().toLowerCase();
-  return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0';
 }
 
 export default function setup(project: TestProject): void {
