@@ -80,7 +80,8 @@ export function collectFor(target: TargetInfo, body: () => void): void {
 export function currentTarget(): TargetInfo {
   const target = scope.getStore() ?? registering;
   if (target) return target;
-  const targets = projectTargets();
+  // Every target of the project: once checks run, the file vitest collected last is not necessarily this one.
+  const targets = inject('targets');
   if (targets.length === 1 && targets[0]) return targets[0];
   throw new Error('no current run target: call this inside a check, or wrap hooks with inTarget()');
 }

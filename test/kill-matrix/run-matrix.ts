@@ -5,8 +5,11 @@
  * clean platform and, against each fault, the files the traces show it can
  * reach, in one vitest run with one project holding every run target, and
  * writes the per-check results, the plan and the traces as JSON.
- * Usage: tsx test/kill-matrix/run-matrix.ts OUT.json [FAULT|QUIRK ...]
- * (naming only faults runs no quirk; naming only quirks runs no fault)
+ * Usage: tsx test/kill-matrix/run-matrix.ts OUT.json [--every-file] [FAULT|QUIRK ...]
+ * (naming only faults runs no quirk; naming only quirks runs no fault).
+ * `--every-file` runs every suite file under every fault, as the matrix did
+ * before the traces: the check of their premise (suite-trace.ts), for a
+ * change to how the suites share data.
  */
 import { writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
@@ -18,7 +21,9 @@ import type { MatrixResults } from './matrix-results.ts';
 import { killMatrixPlan } from './plan.ts';
 import { filesReachedBy, traceSuites, tracedSuiteFiles } from './suite-trace.ts';
 
-const [out, ...only] = process.argv.slice(2);
+const [out, ...rest] = process.argv.slice(2);
+const everyFile = rest.includes('--every-file');
+const only = rest.filter((arg) => arg !== '--every-file');
 if (!out) {
   process.stderr.write('usage: run-matrix.ts OUT.json [FAULT ...]\n');
   process.exit(64);
@@ -42,7 +47,7 @@ const contractTraces = await traceContracts(config, versions);
 const suiteTrace = await traceSuites(config, versions, await tracedSuiteFiles(), vitestOutput);
 // A trace run with errors may have missed a question: every fault run then runs every file.
 const suiteTraces = suiteTrace.results.errors.length === 0 ? suiteTrace.traces : undefined;
-const plan = killMatrixPlan(subset ? faults : undefined, filesReachedBy(suiteTraces, contractTraces), subset ? quirks : undefined);
+const plan = killMatrixPlan(subset ? faults : undefined, everyFile ? () => undefined : filesReachedBy(suiteTraces, contractTraces), subset ? quirks : undefined);
 const results = await runSuites({ config, plan, reporters: [], allure: false, vitestOutput });
 const errors = results.checks.length > 0 ? results.errors : [...results.errors, `no check ran; vitest said: ${vitestSaid.trim() || '(nothing)'}`];
 const traceErrors = suiteTrace.results.errors.map((error) => `suite trace: ${error}`);

@@ -11,11 +11,14 @@
  * about a fault takes the same branches, request by request, on the faulted
  * platform, and its checks end as they end clean. A fault run therefore runs
  * only the files whose trace asked about its fault (RunTarget.files), and
- * the judge carries the clean results of the others. This rests on what the
- * suites already keep (spec §5, DESIGN.md "Rules"): a file acts only on data
- * it creates, so no file's verdict depends on what another file did. The
- * kill matrix test checks that every file was traced and that each traced
- * file's verdicts equal the clean run's.
+ * the judge carries the clean results of the others. This rests on the
+ * suites keeping their files apart: a file changes seeded data only for the
+ * length of its check and puts it back, and reads only what it created or
+ * what no other file changes for good, so no verdict depends on what another
+ * file did under a fault. The kill matrix test checks that every file was
+ * traced and that each traced file's verdicts equal the clean run's;
+ * `run-matrix.ts --every-file` runs every file under every fault, which
+ * checks the premise itself when the suites change how they use data.
  */
 import { readdir } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
