@@ -6,6 +6,8 @@ import type { SuiteTrace } from './suite-trace.ts';
 
 export interface MatrixResults extends RunResults {
   readonly plan: readonly RunTarget[];
+  /** `run-matrix.ts --every-file`: every fault ran every file, whatever the traces say. */
+  readonly everyFile: boolean;
   readonly contractTraces: readonly ContractTrace[];
   readonly suiteTraces: readonly SuiteTrace[];
   /** The checks of the suite trace's runs, one target per version and file (suite-trace.ts `traceProject`). */

@@ -51,7 +51,7 @@ const plan = killMatrixPlan(subset ? faults : undefined, everyFile ? () => undef
 const results = await runSuites({ config, plan, reporters: [], allure: false, vitestOutput });
 const errors = results.checks.length > 0 ? results.errors : [...results.errors, `no check ran; vitest said: ${vitestSaid.trim() || '(nothing)'}`];
 const traceErrors = suiteTrace.results.errors.map((error) => `suite trace: ${error}`);
-const matrix: MatrixResults = { ...results, errors: [...traceErrors, ...errors], plan, contractTraces, suiteTraces: suiteTrace.traces, traceChecks: suiteTrace.results.checks };
+const matrix: MatrixResults = { ...results, errors: [...traceErrors, ...errors], plan, everyFile, contractTraces, suiteTraces: suiteTrace.traces, traceChecks: suiteTrace.results.checks };
 await writeFile(out, JSON.stringify(matrix));
 // Failing checks are the point of the matrix; the parent judges the results. Exit at once: a run that broke
 // under load once left the platforms of a failed setup listening, and the parent waited for nothing.
