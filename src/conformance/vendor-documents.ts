@@ -62,19 +62,7 @@ export function loadVendorDocuments(dir: string): VendorDocument[] {
   } catch {
     throw new UpgradeGuardError('CONFIG_INVALID', `OPENAPI_DIR ${dir} is not a readable directory`);
   }
-  const documents: VendorDocument[] = [];
-  for (const pattern of vendorDocumentPatterns) {
-    // The newest release of a version wins when several are present (names sort by release).
-    const name = names.filter((candidate) => pattern.file.test(candidate)).at(-1);
-    if (name === undefined) continue;
-    documents.push({
-      module: pattern.module,
-      version: pattern.version,
-      file: name,
-      document: readDocument(join(dir, name), name),
-      ...(pattern.standIn !== undefined && name.startsWith('reviewmanager-api-7.5') && { standIn: pattern.standIn }),
-    });
-  }
+  const documents = vendorDocumentPatterns.flatMap((pattern) => documentOf(pattern, dir, names) ?? []);
   if (documents.length === 0) {
     throw new UpgradeGuardError('CONFIG_INVALID', `OPENAPI_DIR ${dir} holds none of the vendor's documents (e.g. maps-api-8.0.1.0.json)`);
   }
@@ -87,17 +75,24 @@ export function loadVendorDocuments(dir: string): VendorDocument[] {
  */
 export function loadVendorDocument(dir: string, module: CatalogModule, version: PlatformVersion): VendorDocument | undefined {
   const pattern = vendorDocumentPatterns.find((candidate) => candidate.module === module && candidate.version === version);
+  if (pattern === undefined) return undefined;
   let names: string[];
   try {
     names = readdirSync(dir).sort();
   } catch {
     return undefined;
   }
-  const name = pattern === undefined ? undefined : names.filter((candidate) => pattern.file.test(candidate)).at(-1);
-  if (pattern === undefined || name === undefined) return undefined;
+  return documentOf(pattern, dir, names);
+}
+
+/** The pattern's document among `names` (sorted), read; none when no file matches. */
+function documentOf(pattern: VendorDocumentPattern, dir: string, names: readonly string[]): VendorDocument | undefined {
+  // The newest release of a version wins when several are present (names sort by release).
+  const name = names.filter((candidate) => pattern.file.test(candidate)).at(-1);
+  if (name === undefined) return undefined;
   return {
-    module,
-    version,
+    module: pattern.module,
+    version: pattern.version,
     file: name,
     document: readDocument(join(dir, name), name),
     ...(pattern.standIn !== undefined && name.startsWith('reviewmanager-api-7.5') && { standIn: pattern.standIn }),
