@@ -155,12 +155,13 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
     // Ctrl-C or SIGTERM stopped a part: its checks that finished are merged, and the merge is not whole.
     ...records.flatMap(({ record }) => (record.interrupted ? [`${partName(record)} was stopped by ${record.interrupted.signal} (INTERRUPTED); only its checks that finished`] : [])),
   ];
+  const target = mergedTarget(records.map(({ record }) => record));
   // Every RUN_TIMEOUT_S that cut a part off; the record keeps the longest.
   const mergedCutOff = cutOff.length > 0 ? { runTimeoutSeconds: Math.max(...cutOff.map(({ record }) => record.cutOff?.runTimeoutSeconds ?? 0)) } : undefined;
   await writeRunRecord(
     args.out,
     newRunRecord({
-      target: mergedTarget(records.map(({ record }) => record)),
+      target,
       targets: [...new Set(records.flatMap(({ record }) => record.targets))],
       ...(only !== undefined && { only }),
       results,
@@ -176,7 +177,7 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
   ];
   const clean = await writeRunReports({
     reportsDir: args.out,
-    target: mergedTarget(records.map(({ record }) => record)),
+    target,
     results,
     subset,
     ...(contractBreaks && { contractBreaks }),
