@@ -21,7 +21,7 @@ import type { PlatformVersion } from '../profile/versions.ts';
 import type { DocumentValidator } from './document-validator.ts';
 import { templateMatches } from './path-template.ts';
 import type { RecordedExchange } from './recorded-exchange.ts';
-import type { VendorDocument } from './vendor-documents.ts';
+import { documentOperations, type DocumentOperation, type VendorDocument } from './vendor-documents.ts';
 
 export type VendorAgreementKind = 'operation absent' | 'at another path' | 'value not in enum' | 'body as documented';
 
@@ -36,8 +36,6 @@ export interface VendorAgreement {
   readonly text: string;
 }
 
-/** The operations of an OpenAPI 3.0 Path Item (its other members are not operations). */
-const operationMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 /** A path version segment (spec §9.2: `v1`, `v1.0`, `v1.1`, `v1.2`, `v2`). */
 const versionSegment = /^v\d+(\.\d+)*$/;
@@ -48,17 +46,15 @@ const routeAbsent = new Set([404, 405]);
 /** Refusals about the token or the route are not about a value of the request. */
 const notAboutValues = new Set([401, 403, 404, 405]);
 
-interface DocumentOperation {
-  readonly method: string;
-  readonly path: string;
-}
+/** An operation by its method and path template, as the document or the validator names it. */
+type OperationRef = Pick<DocumentOperation, 'method' | 'path'>;
 
 /** The target answered 404/405 and the vendor's document has no operation for the request: absent there, or at another path. */
 export function agreementOnAbsence(vendor: VendorDocument, exchange: RecordedExchange): VendorAgreement | undefined {
   if (exchange.status === undefined || !routeAbsent.has(exchange.status)) return undefined;
   const method = exchange.method.toUpperCase();
   const path = pathOf(exchange);
-  const operations = operationsOf(vendor);
+  const operations = documentOperations(vendor);
   if (operations.some((operation) => operation.method === method && templateMatches(operation.path, path))) return undefined;
   const asked = askedAs(method, path);
   const lead = agreesLead(vendor);
@@ -139,14 +135,8 @@ function askedAs(method: string, path: string): string {
   return `${method} ${endpoint?.path ?? path}`;
 }
 
-function named(operation: DocumentOperation): string {
+function named(operation: OperationRef): string {
   return `${operation.method} ${operation.path}`;
-}
-
-function operationsOf(vendor: VendorDocument): DocumentOperation[] {
-  const paths: unknown = vendor.document.paths;
-  if (!isRecord(paths)) return [];
-  return Object.entries(paths).flatMap(([path, item]) => (isRecord(item) ? operationMethods.filter((method) => isRecord(item[method])).map((method) => ({ method: method.toUpperCase(), path })) : []));
 }
 
 /** The same route but for its version segment (`v1.1` for `v1.2`, `{version}`) or a parameter's name (`{vdbUuid}` for `{vdbId}`). */
@@ -168,7 +158,7 @@ function memberOf(pointer: string): string {
 }
 
 /** The component schema the operation's response for `status` names (or names the items of), if it names one. */
-function responseSchemaName(vendor: VendorDocument, endpoint: DocumentOperation, status: number): string | undefined {
+function responseSchemaName(vendor: VendorDocument, endpoint: OperationRef, status: number): string | undefined {
   const document: unknown = vendor.document;
   const responses = member(member(member(member(document, 'paths'), endpoint.path), endpoint.method.toLowerCase()), 'responses');
   const response = resolved(document, member(responses, String(status)) ?? member(responses, `${Math.floor(status / 100)}XX`) ?? member(responses, 'default')).value;
@@ -191,7 +181,7 @@ function parsed(text: string): unknown {
  * The name of the component schema a request pointer ends in, or the last one it passes through: the document's
  * own name for the value (`DseObjectState`). Follows local `$ref`s, `properties` and `items` only.
  */
-function schemaNameAt(vendor: VendorDocument, endpoint: DocumentOperation, pointer: string): string | undefined {
+function schemaNameAt(vendor: VendorDocument, endpoint: OperationRef, pointer: string): string | undefined {
   const document: unknown = vendor.document;
   const operation = member(member(member(document, 'paths'), endpoint.path), endpoint.method.toLowerCase());
   const [, part, ...rest] = pointer.split('/');

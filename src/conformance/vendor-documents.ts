@@ -99,6 +99,32 @@ function documentOf(pattern: VendorDocumentPattern, dir: string, names: readonly
   };
 }
 
+/** The operations of an OpenAPI 3.0 Path Item (its other members are not operations). */
+const operationMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+
+export interface DocumentOperation {
+  /** Upper case, as requests name it. */
+  readonly method: string;
+  /** The path template as the document writes it. */
+  readonly path: string;
+  /** The Operation Object. */
+  readonly operation: Readonly<Record<string, unknown>>;
+}
+
+/** Every operation of the document, path by path, each path's in the Path Item's order. */
+export function documentOperations(vendor: VendorDocument): DocumentOperation[] {
+  const paths: unknown = vendor.document.paths;
+  if (!isRecord(paths)) return [];
+  return Object.entries(paths).flatMap(([path, item]) =>
+    isRecord(item)
+      ? operationMethods.flatMap((method) => {
+          const operation = item[method];
+          return isRecord(operation) ? [{ method: method.toUpperCase(), path, operation }] : [];
+        })
+      : [],
+  );
+}
+
 function readDocument(path: string, name: string): OpenApiDocument {
   let parsed: unknown;
   try {

@@ -11,10 +11,7 @@
  * An operation the document does not have adds nothing: the spec's word stands.
  */
 import { catalog, type CatalogEntry } from '../catalog/index.ts';
-import { isRecord } from '../http/json.ts';
-import type { VendorDocument } from './vendor-documents.ts';
-
-const methods = ['get', 'put', 'post', 'delete', 'patch'] as const;
+import { documentOperations, type VendorDocument } from './vendor-documents.ts';
 
 /** `{anything}` as one placeholder, so templates compare whatever their parameters are called. */
 function shape(path: string): string {
@@ -29,15 +26,12 @@ interface Operation {
 }
 
 function operations(document: VendorDocument): Operation[] {
-  const paths = isRecord(document.document.paths) ? document.document.paths : {};
-  return Object.entries(paths).flatMap(([path, item]) =>
-    methods.flatMap((method) => {
-      const operation = isRecord(item) ? item[method] : undefined;
-      if (!isRecord(operation)) return [];
-      const text = [operation.summary, operation.description].filter((part): part is string => typeof part === 'string').join(' ');
-      return [{ method: method.toUpperCase(), path, deprecated: operation.deprecated === true, text }];
-    }),
-  );
+  return documentOperations(document).map(({ method, path, operation }) => ({
+    method,
+    path,
+    deprecated: operation.deprecated === true,
+    text: [operation.summary, operation.description].filter((part): part is string => typeof part === 'string').join(' '),
+  }));
 }
 
 /** A path the description names (`/node/{123}/copy-extended/{456}`) as an operation of the document, if one fits. */
