@@ -21,6 +21,7 @@ import { expectStatus, sentCall } from '../../../src/check/status-finding.ts';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import { check } from '../../../src/check/check.ts';
 import { aiTaggingStateIrreversible, readAiTaggingState, restoreAiTaggingState } from '../../../src/api/modules/ai-tagging-state.ts';
+import { setAiTaggingState } from '../../../src/api/modules/media.ts';
 import { requireIrreversibleAllowed, requireMutationsAllowed } from '../../../src/check/mutation-guard.ts';
 import { recordDataChange } from '../../../src/check/data-changes.ts';
 import { observe } from '../../../src/check/observe.ts';
@@ -29,10 +30,6 @@ import { entryLabels, isSuccess, mediaEntry, member, requireChange } from './_me
 
 const statusEntry = mediaEntry('media.ai-tagging-status');
 const updateEntry = mediaEntry('media.ai-tagging-state-update');
-
-function requestState(api: PlatformApi, state: string): ReturnType<PlatformApi['call']> {
-  return api.call({ method: updateEntry.method, path: updateEntry.path, json: { state } });
-}
 
 /** The state the service had before a check, read first; the check cannot go on without it. */
 async function foundState(api: PlatformApi): Promise<string> {
@@ -73,8 +70,8 @@ export function aiTaggingStateChecks(): void {
       const what = 'requesting the AI tagging state RUNNING';
       await requireMutationsAllowed(test, context.target, what);
       await withRestoredState(test, context, what, async (found, notes) => {
-        if (found === 'RUNNING') notes.push(`requested STOPPED first, to make the move visible: HTTP ${(await requestState(context.api, 'STOPPED')).status}`);
-        const moved = await requestState(context.api, 'RUNNING');
+        if (found === 'RUNNING') notes.push(`requested STOPPED first, to make the move visible: HTTP ${(await setAiTaggingState(context.api, 'STOPPED')).status}`);
+        const moved = await setAiTaggingState(context.api, 'RUNNING');
         expectStatus(moved, { call: sentCall('POST', moved), spec: '§3', promise: `moves the AI tagging service to RUNNING on a POST to ${updateEntry.path} with state RUNNING` });
         expect(member(moved.json(), 'currentState'), 'currentState in the answer to the request for RUNNING').toBe('RUNNING');
         expect((await readAiTaggingState(context.api)).state, `currentState reported by GET ${statusEntry.path} afterwards`).toBe('RUNNING');
@@ -96,7 +93,7 @@ export function aiTaggingStateChecks(): void {
       await requireMutationsAllowed(test, context.target, what);
       const requested = 'UPGRADE_GUARD_UNKNOWN_STATE';
       await withRestoredState(test, context, what, async () => {
-        const response = await requestState(context.api, requested);
+        const response = await setAiTaggingState(context.api, requested);
         // Spec §3: an accepted request moves the service to the wanted state and answers it; so a 2xx must name the state asked for.
         if (isSuccess(response)) {
           expect(member(response.json(), 'currentState'), `currentState answered (HTTP ${response.status}) to a request for ${requested}`).toBe(requested);
