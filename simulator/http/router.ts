@@ -8,7 +8,7 @@
  * registered always, and whether it is served is asked only when a request's
  * path matches its template. So an instance asks about a fault that removes
  * or adds a route only for the requests that route could answer, never at
- * its start: the kill matrix's contract trace (test/kill-matrix/contract-trace.ts)
+ * its start: the kill matrix's trace (test/kill-matrix/suite-trace.ts)
  * relies on the platform asking about a fault exactly where it could change
  * an answer.
  */

@@ -2,7 +2,7 @@
  * The kill matrix's run plan: a clean embedded run of each version, and one
  * run per fault (and quirk) and version it claims. Project names carry both,
  * so results map back without guessing. A fault run runs only the suite
- * files the traces show its fault can reach (suite-trace.ts, contract-trace.ts).
+ * files the traces show its fault can reach (suite-trace.ts).
  */
 import { faultCatalog, faultNames, quirkCatalog, quirkNames, type DeviationName, type FaultName, type QuirkName } from '../../simulator/faults/index.ts';
 import type { RunTarget } from '../../src/run-targets/run-plan.ts';

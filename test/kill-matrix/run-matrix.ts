@@ -1,7 +1,7 @@
 /**
- * Child process of the kill matrix: traces which faults the contract
- * verification and each suite file of each version ask about
- * (contract-trace.ts, suite-trace.ts), then runs every suite against the
+ * Child process of the kill matrix: traces which faults each suite file of
+ * each version asks about, the contract suite's verification included
+ * (suite-trace.ts), then runs every suite against the
  * clean platform and, against each fault, the files the traces show it can
  * reach, in one vitest run with one project holding every run target, and
  * writes the per-check results, the plan and the traces as JSON.
@@ -16,7 +16,6 @@ import { PassThrough } from 'node:stream';
 import { loadConfig } from '../../src/config/config.ts';
 import { runSuites } from '../../src/runner/run-suites.ts';
 import { isFaultName, isQuirkName } from '../../simulator/faults/index.ts';
-import { traceContracts } from './contract-trace.ts';
 import type { MatrixResults } from './matrix-results.ts';
 import { killMatrixPlan } from './plan.ts';
 import { filesReachedBy, traceSuites, tracedSuiteFiles } from './suite-trace.ts';
@@ -43,15 +42,14 @@ vitestOutput.on('data', (chunk: Buffer) => {
   vitestSaid = (vitestSaid + chunk.toString('utf8')).slice(-4000);
 });
 const versions = ['7.4', '8.0'] as const;
-const contractTraces = await traceContracts(config, versions);
 const suiteTrace = await traceSuites(config, versions, await tracedSuiteFiles(), vitestOutput);
 // A trace run with errors may have missed a question: every fault run then runs every file.
 const suiteTraces = suiteTrace.results.errors.length === 0 ? suiteTrace.traces : undefined;
-const plan = killMatrixPlan(subset ? faults : undefined, everyFile ? () => undefined : filesReachedBy(suiteTraces, contractTraces), subset ? quirks : undefined);
+const plan = killMatrixPlan(subset ? faults : undefined, everyFile ? () => undefined : filesReachedBy(suiteTraces), subset ? quirks : undefined);
 const results = await runSuites({ config, plan, reporters: [], allure: false, vitestOutput });
 const errors = results.checks.length > 0 ? results.errors : [...results.errors, `no check ran; vitest said: ${vitestSaid.trim() || '(nothing)'}`];
 const traceErrors = suiteTrace.results.errors.map((error) => `suite trace: ${error}`);
-const matrix: MatrixResults = { ...results, errors: [...traceErrors, ...errors], plan, everyFile, contractTraces, suiteTraces: suiteTrace.traces, traceChecks: suiteTrace.results.checks };
+const matrix: MatrixResults = { ...results, errors: [...traceErrors, ...errors], plan, everyFile, suiteTraces: suiteTrace.traces, traceChecks: suiteTrace.results.checks };
 await writeFile(out, JSON.stringify(matrix));
 // Failing checks are the point of the matrix; the parent judges the results. Exit at once: a run that broke
 // under load once left the platforms of a failed setup listening, and the parent waited for nothing.

@@ -1,12 +1,13 @@
 /**
  * The suite trace: which faults each suite file can be affected by at all.
  * Most faults sit on one endpoint, which one or two files call; running
- * every file against every fault is most of the matrix's cost. So before
+ * every file against every fault, the contract suite's Pact verifier
+ * included, is most of the matrix's cost. So before
  * the fault runs, each suite file runs once per version against a clean
  * embedded target of its own, whose instances report every fault they are
  * asked about, from their start and the logins to the file's last check.
  *
- * Why that is sound (as contract-trace.ts): the simulator changes behaviour
+ * Why that is sound: the simulator changes behaviour
  * only where it asks `faults.has(name)`. A file whose clean run never asks
  * about a fault takes the same branches, request by request, on the faulted
  * platform, and its checks end as they end clean. A fault run therefore runs
@@ -24,11 +25,9 @@ import { readdir } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import type { Config } from '../../src/config/config.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
-import { contractsSuiteFile } from '../../src/run-targets/run-plan.ts';
 import type { RunResults } from '../../src/runner/results.ts';
 import { runSuites } from '../../src/runner/run-suites.ts';
 import type { DeviationName } from '../../simulator/faults/index.ts';
-import type { ContractTrace } from './contract-trace.ts';
 import type { FilesReached } from './plan.ts';
 
 export interface SuiteTrace {
@@ -41,16 +40,12 @@ export interface SuiteTrace {
 
 export const traceProject = (version: PlatformVersion, file: string): string => `trace ${version} ${file}`;
 
-/**
- * The files a fault run may leave out: every suite file but the contract
- * suite, whose verifier the contract trace covers (contract-trace.ts), and
- * vendor conformance, which runs only with OPENAPI_DIR.
- */
+/** The files a fault run may leave out: every suite file but vendor conformance, which runs only with OPENAPI_DIR. */
 export async function tracedSuiteFiles(root = process.cwd()): Promise<string[]> {
   const entries = await readdir(`${root}/suites`, { recursive: true });
   return entries
     .map((entry) => `suites/${entry}`)
-    .filter((file) => file.endsWith('.test.ts') && file !== contractsSuiteFile && !file.startsWith('suites/conformance/'))
+    .filter((file) => file.endsWith('.test.ts') && !file.startsWith('suites/conformance/'))
     .sort();
 }
 
@@ -79,15 +74,12 @@ export async function traceSuites(config: Config, versions: readonly PlatformVer
 
 /**
  * The files a run of a deviation must run: the traced files that asked about
- * it, and the contract suite if the contract trace did. Every file when a
- * trace of the version is missing or broken: nothing may be left out then.
+ * it. Every file when the version has no trace: nothing may be left out then.
  */
-export function filesReachedBy(suiteTraces: readonly SuiteTrace[] | undefined, contractTraces: readonly ContractTrace[]): FilesReached {
+export function filesReachedBy(suiteTraces: readonly SuiteTrace[] | undefined): FilesReached {
   return (deviation, version) => {
     const traced = suiteTraces?.filter((trace) => trace.version === version) ?? [];
-    const contract = contractTraces.find((trace) => trace.version === version);
-    if (traced.length === 0 || !contract || contract.error !== undefined) return undefined;
-    const reached = traced.filter((trace) => trace.consulted.includes(deviation)).map((trace) => trace.file);
-    return contract.consulted.includes(deviation) ? [...reached, contractsSuiteFile] : reached;
+    if (traced.length === 0) return undefined;
+    return traced.filter((trace) => trace.consulted.includes(deviation)).map((trace) => trace.file);
   };
 }

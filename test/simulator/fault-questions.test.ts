@@ -1,10 +1,10 @@
 /**
  * Where the platform asks about its faults (simulator/http/router.ts `when`):
  * never at its start, and about a route's fault only for a request that
- * route could answer. The kill matrix's contract trace leaves out the
- * verification of every fault the clean contract verification never asked
- * about (test/kill-matrix/contract-trace.ts); a fault asked at the start
- * would be asked by every verification, and its runs could never be left out.
+ * route could answer. The kill matrix leaves out of a fault's run every
+ * suite file, the contract verification included, whose clean run never
+ * asked about the fault (test/kill-matrix/suite-trace.ts); a fault asked at
+ * the start would be asked by every file, and no file could be left out.
  */
 import { describe, expect, it } from 'vitest';
 import type { DeviationName } from '../../simulator/faults/index.ts';
