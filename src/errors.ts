@@ -67,7 +67,7 @@ export function isUpgradeGuardError(value: unknown): value is UpgradeGuardError 
 }
 
 /**
- * RUN_TIMEOUT_S passed (src/runner/run-deadline.ts; a wait for a run permit or a request in flight,
+ * RUN_TIMEOUT_S passed (src/http/run-deadline.ts; a wait for a run permit or a request in flight,
  * src/http/run-permits.ts). What it cut off did not run: it is no failure of the target.
  */
 export class RunTimedOut extends UpgradeGuardError {
@@ -85,8 +85,7 @@ export function runTimedOut(seconds: number): RunTimedOut {
 
 /**
  * RUN_TIMEOUT_S in seconds when `error` is the run's deadline, else undefined. Read from the error's shape, not its
- * class: verify's process holds two module graphs (its own, and vitest's for the global setups), and an error
- * rebuilt after a thread or process boundary (run-targets/handoff.ts) is another object.
+ * class: an error rebuilt after a thread or process boundary (run-targets/handoff.ts) is another object.
  */
 export function runTimedOutSeconds(error: unknown): number | undefined {
   const seconds = error instanceof Error ? (error as { runTimeoutSeconds?: unknown }).runTimeoutSeconds : undefined;

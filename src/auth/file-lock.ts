@@ -50,26 +50,12 @@ const self: LockHolder = { host: hostname(), pidNamespace: currentPidNamespace()
  * store's lock may have spent a refresh token whose successor is not yet on disk (spec §5.8: a spent refresh token
  * does not come back): a process ending at RUN_TIMEOUT_S or at its parent's word waits for them
  * (`lockedTasksSettled`) rather than lose the chain. Each task is bounded (its request by REQUEST_TIMEOUT_MS, its
- * file operations, the lock's release among them, by src/files/within-time.ts), so the wait is too. Kept on
- * globalThis: verify's thread holds two module graphs (its own and vitest's, whose global setup logs in), and both
- * count here.
+ * file operations, the lock's release among them, by src/files/within-time.ts), so the wait is too.
  */
-interface LockedTasks {
-  running: number;
-  waiters: (() => void)[];
-}
-
-const lockedTasksKey = Symbol.for('upgrade-guard.locked-tasks');
-
-function lockedTasks(): LockedTasks {
-  const holder = globalThis as typeof globalThis & { [lockedTasksKey]?: LockedTasks };
-  holder[lockedTasksKey] ??= { running: 0, waiters: [] };
-  return holder[lockedTasksKey];
-}
+const tasks: { running: number; readonly waiters: (() => void)[] } = { running: 0, waiters: [] };
 
 /** Resolves once no task of this thread runs under a lock: at once when none does. */
 export function lockedTasksSettled(): Promise<void> {
-  const tasks = lockedTasks();
   if (tasks.running === 0) return Promise.resolve();
   return new Promise((resolve) => tasks.waiters.push(resolve));
 }
@@ -79,7 +65,6 @@ export function lockedTasksSettled(): Promise<void> {
  * run's, over every thread, inside a verify run (src/http/run-permits.ts: its cancellation waits for them).
  */
 async function counted<T>(locked: () => Promise<T>): Promise<T> {
-  const tasks = lockedTasks();
   const run = RunPermits.ofRun();
   const endedForRun = run instanceof RunPermits ? run.lockedTaskStarted() : undefined;
   tasks.running += 1;

@@ -28,9 +28,9 @@ import { casEndpointsEnvironment, casEndpointsLine } from '../run-targets/cas-en
 import { contractsSuiteFile, defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
 import { crossVersionFlags, defaultCrossVersion } from '../contracts/cross-version-request.ts';
 import { startVerifierChild, type VerifierChild } from '../contracts/quiet-verification.ts';
-import { lazyVerifierChild, shareRunVerifier } from '../contracts/run-verifier.ts';
-import { firstSetupFailure } from '../run-targets/setup-failures.ts';
-import { runDeadline } from '../runner/run-deadline.ts';
+import { lazyVerifierChild } from '../contracts/run-verifier.ts';
+import { SetupFailures } from '../run-targets/setup-failures.ts';
+import { runDeadline } from '../http/run-deadline.ts';
 import { commandArguments, reportError, runCli } from './run-cli.ts';
 import { interruptedNote, watchInterrupts, type Interruption } from './interruption.ts';
 import { removeEarlierReports } from '../report/earlier-reports.ts';
@@ -167,11 +167,9 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // The child ends at RUN_TIMEOUT_S or at Ctrl-C / SIGTERM, whichever comes first.
   const verifierStop = stopSignal(runDeadline(config), interruption.signal);
   const verifier = !contractsInRun ? undefined : waitsOnNetwork(config) ? startVerifierChild(verifierShape, verifierStop) : lazyVerifierChild(verifierShape, verifierStop);
-  const shared = verifier && shareRunVerifier(verifier);
   try {
-    return await verifyWith({ config, args, plan, suites, checkSelection, shard, shardFiles, comparesAtAll, comparesAlongside, timeline, secrets, verifier, sharedVerifier: shared?.id, interruption });
+    return await verifyWith({ config, args, plan, suites, checkSelection, shard, shardFiles, comparesAtAll, comparesAlongside, timeline, secrets, verifier, interruption });
   } finally {
-    shared?.withdraw();
     verifier?.close();
   }
 }
@@ -190,8 +188,6 @@ interface VerifyRun {
   readonly timeline: Timeline;
   readonly secrets: SecretRegistry;
   readonly verifier: VerifierChild | undefined;
-  /** Its id for the contracts' global setup (src/contracts/run-verifier.ts). */
-  readonly sharedVerifier: string | undefined;
   readonly interruption: Interruption;
 }
 
@@ -220,33 +216,36 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   // From here a signal cancels the suites (as RUN_TIMEOUT_S does) and what finished is reported.
   interruption.suitesStarted();
   const cancel = stopSignal(deadline, interruption.signal);
+  const setupFailures = new SetupFailures();
+  const setupFailed = (): boolean => setupFailures.first !== undefined;
   const suitesRun = runSuites({
     config,
     plan,
     ...(filters && { filters }),
     signal: cancel,
     ...(checkSelection && { checkSelection }),
-    ...(run.sharedVerifier !== undefined && { runVerifier: run.sharedVerifier }),
+    ...(verifier && { verifier }),
+    setupFailures,
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
-    reporters: [new ProgressReporter(progressOptionsFor(process.stderr, process.env)), new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
+    reporters: [new ProgressReporter(progressOptionsFor(process.stderr, process.env), setupFailed), new ConsoleReporter(setupFailed), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.
     vitestOutput: process.env.DEBUG ? process.stderr : new PassThrough().resume(),
   });
   const alongside = comparesAlongside
     ? timeline.alongside('contract breaks 7.4 → 8.0 (Pact verifier child, alongside the suites)', () => compareAfterSuites(config, plan, secrets, verifier))
     : undefined;
-  // A global setup that failed with a coded error is the cause of whatever vitest then did with it, even an error of
+  // A setup that failed with a coded error is the cause of whatever vitest then did with it, even an error of
   // vitest's own: the coded line wins. A run cut off by RUN_TIMEOUT_S is reported as cut off, with what finished (no
   // new request is sent past it, and one in flight, a login's too, ends then: src/http/run-permits.ts `deadline`).
   const results = await suitesRun
     .catch((error: unknown): RunResults => {
       if (deadline?.aborted || interruption.received()) return { checks: [], errors: [] };
-      throw firstSetupFailure() ?? error;
+      throw setupFailures.first ?? error;
     })
     .finally(() => alongside);
-  const setupFailure = firstSetupFailure();
+  const setupFailure = setupFailures.first;
   if (setupFailure && !deadline?.aborted && !interruption.received()) {
-    // A login that failed cancelled the run (src/run-targets/global-setup.ts): the checks it stopped are no results.
+    // A login that failed cancelled the run (src/runner/run-setup.ts): the checks it stopped are no results.
     await freshReportsDirectory(resultsDir);
     throw setupFailure;
   }

@@ -15,7 +15,6 @@ import { catalogModules, httpMethods } from '../catalog/types.ts';
 import { notServedFinding, type NotServedFinding } from '../check/not-served.ts';
 import { coveringDeparture, type Departure } from '../conformance/departures.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
-import type { CheckResult } from '../runner/results.ts';
 import type { Mismatch } from './verification-report.ts';
 import type { InteractionOutcome } from './verify-source.ts';
 
@@ -73,11 +72,18 @@ export function bodyPointer(mismatch: Mismatch): string | undefined {
 /** What the old version's own contract did on a target of its own version in this run. */
 export type FromSide = 'held' | 'broke' | 'not verified there';
 
+/** What the comparison reads of a check of the run's results (src/runner/results.ts `CheckResult`). */
+export interface RunCheck {
+  readonly id: string;
+  readonly version?: string;
+  readonly state: 'passed' | 'failed' | 'skipped';
+}
+
 /**
  * The old version's contract check (`contract.…`) on a target of `from` in this run's results: whether the
  * interaction holds on its own side. None when the run covered no target of `from`.
  */
-export function fromSideOf(checkId: string, from: PlatformVersion, checks: readonly CheckResult[]): FromSide | undefined {
+export function fromSideOf(checkId: string, from: PlatformVersion, checks: readonly RunCheck[]): FromSide | undefined {
   const own = checks.filter((check) => check.id === checkId && check.version === from);
   if (own.length === 0) return undefined;
   if (own.some((check) => check.state === 'failed')) return 'broke';

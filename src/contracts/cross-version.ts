@@ -25,12 +25,12 @@ import type { CrossVersionRequest } from './cross-version-request.ts';
 import { startEmbeddedTarget } from '../run-targets/embedded.ts';
 import { remoteTarget } from '../run-targets/remote.ts';
 import { openSessions } from '../run-targets/sessions.ts';
-import { runDeadline } from '../runner/run-deadline.ts';
+import { runDeadline } from '../http/run-deadline.ts';
 import { reportTraffic } from '../run-targets/traffic.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import { documentedChanges } from './documented-breaks.ts';
 import { departureFor, fromSideOf, interactionNotServed } from './cross-version-findings.ts';
-import type { CheckResult } from '../runner/results.ts';
+import type { RunCheck } from './cross-version-findings.ts';
 import { verifyQuietly, type VerifierChild } from './quiet-verification.ts';
 import { platformPactSource } from './sources.ts';
 import { formatMismatches, gotNoResponse } from './verification-report.ts';
@@ -151,7 +151,7 @@ function classify(outcome: InteractionOutcome, from: PlatformVersion, to: Platfo
  * on a target of `from` in the same run (`checks`, the run's results) is not compared. A run without a target of
  * `from` leaves the section as it is.
  */
-export function judgedAgainstFromSide(section: ContractBreaksSection, checks: readonly CheckResult[]): ContractBreaksSection {
+export function judgedAgainstFromSide(section: ContractBreaksSection, checks: readonly RunCheck[]): ContractBreaksSection {
   const interactions = section.interactions.map((entry): ContractBreak => {
     if (entry.outcome !== 'broke' || fromSideOf(entry.checkId, section.from, checks) !== 'broke') return entry;
     const reason = `not compared: the ${section.from} contract does not hold on the ${section.from} target of this run (${entry.checkId} failed there); a break counts only where it holds`;

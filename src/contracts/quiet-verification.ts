@@ -92,7 +92,7 @@ export async function verifyQuietly(request: QuietVerificationRequest, secrets: 
 
 export interface QuietVerificationOptions {
   /**
-   * Ends the child when aborted (the run's RUN_TIMEOUT_S, src/runner/run-deadline.ts): the verifier waits on the
+   * Ends the child when aborted (the run's RUN_TIMEOUT_S, src/http/run-deadline.ts): the verifier waits on the
    * target one interaction after another, and nothing else would stop it. The child first lets a refresh-token
    * rotation it is making reach the token store. The promise rejects with the signal's reason.
    */

@@ -1,39 +1,14 @@
 /**
  * A verify run's one Pact verifier child, shared by its two verifications:
- * the contract-breaks step's (verify, in its own module graph) and the
- * contract suite's (global-setup.ts, in vitest's). pact-js and the verifier
- * load once per run, not once per step (a child's start is CPU taken from a
- * run bound by its cores). verify makes it and closes
- * it; the global setup finds it by the id runSuites provides
- * (`runVerifier`). globalThis is the one object both module graphs share
- * (as src/run-targets/setup-failures.ts).
+ * the contract-breaks step's and the contract suite's (src/runner/run-setup.ts).
+ * pact-js and the verifier load once per run, not once per step (a child's
+ * start is CPU taken from a run bound by its cores). verify makes it, hands
+ * it to runSuites, and closes it.
  */
 import type { JobResults, QuietVerificationRequest, VerificationShape, VerifierChild } from './quiet-verification.ts';
 import { startVerifierChild } from './quiet-verification.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
-
-const key = Symbol.for('upgrade-guard.run-verifiers');
-
-function registry(): Map<string, VerifierChild> {
-  const holder = globalThis as typeof globalThis & { [key]?: Map<string, VerifierChild> };
-  holder[key] ??= new Map();
-  return holder[key];
-}
-
-let nextId = 0;
-
-/** Makes `child` the run's verifier until `withdraw` is called; the id goes to the global setup (`runVerifier`). */
-export function shareRunVerifier(child: VerifierChild): { readonly id: string; withdraw(): void } {
-  const id = `${process.pid}-${nextId++}`;
-  registry().set(id, child);
-  return { id, withdraw: () => void registry().delete(id) };
-}
-
-/** The run's verifier child shared under `id`, if the command that started the run shared one. */
-export function runVerifierOf(id: string | undefined): VerifierChild | undefined {
-  return id === undefined ? undefined : registry().get(id);
-}
 
 /**
  * A verifier child that starts when its first request comes. Against the embedded platform or a near target the run
@@ -58,11 +33,4 @@ export function lazyVerifierChild(shape: VerificationShape, signal?: AbortSignal
       child?.close();
     },
   };
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The id of the run's shared verifier child (`shareRunVerifier`); absent when the command shared none. */
-    runVerifier?: string;
-  }
 }

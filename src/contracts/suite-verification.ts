@@ -1,7 +1,7 @@
 /**
  * The contract suite's provider verification (suites/contracts/contracts.test.ts),
- * worked out in verify's process by the contracts' global setup
- * (global-setup.ts) and handed to the suite's worker: the real Pact
+ * worked out by the run's setup, in the process that started vitest
+ * (src/runner/run-setup.ts), and handed to the suite's worker: the real Pact
  * Verifier against each target of the project whose contracts are verified.
  * - the project's contracts of the target's version (contracts/pacts/);
  * - the team's own app contracts (PACT_URLS, PACT_DIR, a Pact Broker), when set.
@@ -15,7 +15,7 @@ import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { contractsSuiteFile, runsFile, type RunProject } from '../run-targets/run-plan.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
-import { runDeadline } from '../runner/run-deadline.ts';
+import { runDeadline } from '../http/run-deadline.ts';
 import { verifyQuietly, type SourceResult, type VerifierChild } from './quiet-verification.ts';
 import { hasOwnPacts, platformPactSource, resolveOwnPactSources, type PactSource } from './sources.ts';
 
@@ -44,6 +44,11 @@ export interface SuiteVerificationInput {
   readonly secrets: SecretRegistry;
   /** The run's verifier child (run-verifier.ts); without one, a child starts for this verification. */
   readonly child?: VerifierChild | undefined;
+}
+
+/** The handoff key of the verification of the run's project (`RunProject.name`). */
+export function contractsKey(project: string): string {
+  return `contracts ${project}`;
 }
 
 /** Never rejects: a verification that cannot run at all is a problem of the result. */

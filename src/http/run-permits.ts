@@ -1,6 +1,6 @@
 /**
  * The run's bound on requests in flight (MAX_CONCURRENCY), shared by every
- * thread of one verify process: its own (global setup, the contract-breaks
+ * thread of one verify process: its own (the run's setup, the contract-breaks
  * step) and every vitest worker. Each HttpClient keeps its p-limit queue
  * (arrival order inside the thread); a request it lets go still takes one of
  * these permits before it is sent, so N workers never hold more than
@@ -48,7 +48,7 @@ let threadDeadline: (RunDeadline & ReturnType<typeof deadlineSignal>) | undefine
 
 /**
  * A signal aborted at `deadline.at` with the run's TARGET_TIMEOUT error (every signal of RUN_TIMEOUT_S is made here:
- * the run's permits, src/runner/run-deadline.ts); `stop` ends its timer.
+ * the run's permits, src/http/run-deadline.ts); `stop` ends its timer.
  */
 export function deadlineSignal(deadline: RunDeadline): { readonly signal: AbortSignal; readonly stop: () => void } {
   const controller = new AbortController();

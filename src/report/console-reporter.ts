@@ -6,7 +6,6 @@
  */
 import type { Reporter, TestModule } from 'vitest/node';
 import { targetOf } from '../runner/results.ts';
-import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 
 interface Counts {
   passed: number;
@@ -15,9 +14,11 @@ interface Counts {
 }
 
 export class ConsoleReporter implements Reporter {
+  /** `setupFailed`: whether the run's setup or a login failed (src/runner/run-setup.ts): its coded line is then all verify says. */
+  constructor(private readonly setupFailed: () => boolean = () => false) {}
+
   onTestModuleEnd(module: TestModule): void {
-    // A login that failed cancelled the run: its coded line is all verify says (src/run-targets/global-setup.ts).
-    if (firstSetupFailure()) return;
+    if (this.setupFailed()) return;
     const byTarget = new Map<string, Counts>();
     for (const test of module.children.allTests()) {
       const target = targetOf(test);

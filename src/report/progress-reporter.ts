@@ -12,7 +12,6 @@
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import { targetOf } from '../runner/results.ts';
-import { firstSetupFailure } from '../run-targets/setup-failures.ts';
 
 export const progressPrefix = 'progress: ';
 
@@ -39,9 +38,12 @@ export class ProgressReporter implements Reporter {
   readonly #counted = new Set<string>();
   #failed = 0;
   #shown = false;
+  /** Whether the run's setup or a login failed (src/runner/run-setup.ts): its coded line is then all verify says. */
+  readonly #setupFailed: () => boolean;
 
-  constructor(options: ProgressOptions) {
+  constructor(options: ProgressOptions, setupFailed: () => boolean = () => false) {
     this.#options = options;
+    this.#setupFailed = setupFailed;
   }
 
   onTestModuleCollected(module: TestModule): void {
@@ -68,8 +70,8 @@ export class ProgressReporter implements Reporter {
       this.#shown = false;
       return;
     }
-    // A login that failed cancelled the run: its coded line is all verify says (global-setup.ts).
-    if (!module.children.allTests().next().value || firstSetupFailure()) return;
+    // A login that failed cancelled the run: its coded line is all verify says.
+    if (!module.children.allTests().next().value || this.#setupFailed()) return;
     this.#options.write(`${progressPrefix}${this.line()}\n`);
   }
 
@@ -85,7 +87,7 @@ export class ProgressReporter implements Reporter {
   }
 
   #live(): void {
-    if (!this.#options.tty || firstSetupFailure()) return;
+    if (!this.#options.tty || this.#setupFailed()) return;
     this.#shown = true;
     this.#options.write(`\r\x1b[2K${this.line()}`);
   }

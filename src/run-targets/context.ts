@@ -44,7 +44,7 @@ export function suiteContext(): Promise<SuiteContext> {
 }
 
 async function createContext(provided: TargetInfo): Promise<SuiteContext> {
-  // Its sessions, once the global setup's logins have opened them (session-handoff.ts).
+  // Its sessions, once the run's logins have opened them (session-handoff.ts).
   const target = await openedTarget(provided);
   const profile = versionProfiles[target.version];
   // The target's registry: the one check() redacts its exchange log and its failure messages with.

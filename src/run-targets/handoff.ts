@@ -1,6 +1,6 @@
 /**
  * Values the main process works out for the suite workers while they start:
- * the global setup hands each one over on a BroadcastChannel
+ * the run's setup (src/runner/run-setup.ts) hands each one over on a BroadcastChannel
  * named for the run (every thread of the process can open it), keyed by
  * target or project. The main half settles each key once, with its value or
  * the coded error that ended the work; it answers an ask when it can, and
@@ -23,7 +23,7 @@ type HandoffMessage<T> = { readonly kind: 'ask'; readonly key: string } | ({ rea
 const isHandoffMessage = (data: unknown): data is HandoffMessage<unknown> =>
   typeof data === 'object' && data !== null && 'kind' in data && (data.kind === 'ask' || data.kind === 'settled') && 'key' in data && typeof data.key === 'string';
 
-/** The main half. */
+/** The main half: one per run, its keys the targets' sessions and the contract suite's verification. */
 export class Handoff<T> {
   /** The run's channel name: provided to the workers. */
   readonly name: string;
@@ -34,7 +34,7 @@ export class Handoff<T> {
   constructor(purpose: string, onAsk?: (key: string) => void) {
     this.name = `upgrade-guard:${purpose}:${randomUUID()}`;
     this.#channel = new BroadcastChannel(this.name);
-    // The global setup's teardown closes it; until then it must not keep verify's process alive on its own.
+    // The run's setup closes it with vitest; until then it must not keep verify's process alive on its own.
     this.#channel.unref();
     this.#channel.onmessage = (event: unknown) => {
       const data = (event as { data?: unknown }).data;

@@ -1,6 +1,6 @@
 /**
  * The login driver a run target uses (LOGIN_DRIVER): the form driver, or
- * the browser driver through the run's Chromium, which the global setup
+ * the browser driver through the run's Chromium, which the run's setup
  * launched and whose endpoint the target carries. The shared sessions, the
  * auth suites and the expiry check all log in through here, so one setting
  * decides for every login of the run.

@@ -45,7 +45,7 @@ async function discover(config: Config, secrets: SecretRegistry, deadline?: Abor
   }
 }
 
-/** `deadline`: RUN_TIMEOUT_S's signal (src/runner/run-deadline.ts); the preflight runs before the run's permits, which carry it after. */
+/** `deadline`: RUN_TIMEOUT_S's signal (src/http/run-deadline.ts); the preflight runs before the run's permits, which carry it after. */
 export async function preflight(config: Config, secrets: SecretRegistry, deadline?: AbortSignal): Promise<TargetReach | undefined> {
   // LOGIN_DRIVER=browser without a Chromium to launch is a configuration error, found before any target starts.
   if (config.loginDriver === 'browser') chromiumExecutable(config.chromiumPath);

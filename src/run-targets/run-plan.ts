@@ -41,7 +41,7 @@ export interface RunProject {
   readonly targets: readonly RunTarget[];
 }
 
-/** The contract suite: its global setup runs the Pact verifier for the targets that run it. */
+/** The contract suite: the run's setup runs the Pact verifier for the targets that run it. */
 export const contractsSuiteFile = 'suites/contracts/contracts.test.ts';
 
 /** Whether `file` (a path from the project root, or an absolute path below it) runs against the target. */

@@ -1,16 +1,15 @@
 /**
  * The shared sessions reach the suite workers after the workers start. The
- * global setup provides each target without its sessions and logs in while
- * vitest starts its workers: a worker loading its modules (CPU work, many
- * workers on few cores) no longer waits for a
- * chain of login requests first, and a login no longer waits for them.
+ * run's setup (src/runner/run-setup.ts) provides each target without its
+ * sessions and logs in while vitest starts its workers: a worker loading its
+ * modules (CPU work, many workers on few cores) no longer waits for a chain
+ * of login requests first, and a login no longer waits for them.
  *
- * The global setup settles each target once, on the run's handoff
- * (handoff.ts), with its opened sessions or the coded error that ended its
- * login; a worker asks for a target and waits (opened-target.ts).
+ * The setup settles each target once, on the run's handoff (handoff.ts),
+ * with its opened sessions or the coded error that ended its login; a
+ * worker asks for a target and waits (opened-target.ts).
  */
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
-import { Handoff } from './handoff.ts';
 import type { IssuedToken, TargetInfo } from './target-info.ts';
 
 /** What a login adds to a provided target: its sessions, why one could not open, the expiry instance's token. */
@@ -39,11 +38,9 @@ export function openedSessionsOf(target: TargetInfo): OpenedSessions {
   return { sessions: target.sessions, sessionErrors: target.sessionErrors, ...(issued && { issued }) };
 }
 
-/** The main half, keyed by target (`TargetInfo.project`). */
-export class SessionHandoff extends Handoff<OpenedSessions> {
-  constructor() {
-    super('sessions');
-  }
+/** The handoff key of a target's sessions (`TargetInfo.project`). */
+export function sessionsKey(project: string): string {
+  return `sessions ${project}`;
 }
 
 /** `target` as provided (`withoutSessions`) with what its login opened. */
@@ -55,11 +52,4 @@ export function withSessions(target: TargetInfo, opened: OpenedSessions): Target
     sessionErrors: opened.sessionErrors,
     ...(target.shortLived && issued && { shortLived: { ...target.shortLived, issued } }),
   };
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The run's session handoff channel (src/run-targets/session-handoff.ts). */
-    sessionHandoff: string;
-  }
 }

@@ -1,5 +1,5 @@
 /**
- * Called by the suites' global setup (global-setup.ts), before any of its work,
+ * Called by the run's setup (src/runner/run-setup.ts), before any of its work,
  * in the process that runs vitest. With the transform cache on disk
  * (src/runner/module-cache.ts) vitest 4.1's main-process module runner gets
  * a cached module's code as a Buffer, and vite's source mapping of a stack

@@ -17,10 +17,11 @@
  * contract suite waits for its verification while it loads), or when its
  * next file starts (the first never got to its checks: it failed to load,
  * or, with a single worker, vitest loads every file before running any).
- * Once the run is cancelled, no worker waits (start-slots-global-setup.ts).
+ * Once the run is cancelled, no worker waits (`startSlotsPlugin`).
  * Outside a run that shared slots, nothing waits.
  */
 import { availableParallelism } from 'node:os';
+import type { Plugin } from 'vite';
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { changeOrRecheck } from '../atomic-wait.ts';
 
@@ -77,6 +78,19 @@ export function openStartSlots(): void {
   Atomics.notify(cells, FREE);
 }
 
+/**
+ * Once the run is cancelled, whatever cancels it (a refused login, RUN_TIMEOUT_S, a bail), no worker waits for a
+ * slot any more: a cancelled file is skipped without its hooks, so a slot its worker holds may never come back.
+ */
+export function startSlotsPlugin(): Plugin {
+  return {
+    name: 'upgrade-guard:start-slots',
+    configureVitest({ vitest }) {
+      vitest.onCancel(() => openStartSlots());
+    },
+  };
+}
+
 /** Workers started from now on take no slot. */
 export function withdrawStartSlots(): void {
   setEnvironmentData(environmentKey, undefined);
@@ -97,33 +111,33 @@ export function waitingForStartSlots(): number | undefined {
 /** `none`: no file yet; `waiting` for a slot; `held` while the first file loads; `done` from then on. */
 type SlotState = 'none' | 'waiting' | 'held' | 'done';
 
-/** This thread's slot, on globalThis: one per thread, whichever module graph of the thread asks. */
-const thread = globalThis as typeof globalThis & { upgradeGuardStartSlot?: SlotState };
+/** This thread's slot: a worker loads this module once for all its files (the suites run with `isolate: false`). */
+const thread: { slot?: SlotState } = {};
 
 /**
  * At the start of each of a worker's files. The first waits for a slot (as long as the run's bound at most); a later
  * one gives back a slot the first still holds.
  */
 export async function startSlotForFile(): Promise<void> {
-  if ((thread.upgradeGuardStartSlot ?? 'none') !== 'none') {
+  if ((thread.slot ?? 'none') !== 'none') {
     releaseStartSlot();
     return;
   }
   const cells = sharedCells();
   if (!cells) {
-    thread.upgradeGuardStartSlot = 'done';
+    thread.slot = 'done';
     return;
   }
-  thread.upgradeGuardStartSlot = 'waiting';
+  thread.slot = 'waiting';
   const until = Date.now() + Atomics.load(cells, WAIT_MS);
   Atomics.add(cells, WAITING, 1);
   try {
-    while (thread.upgradeGuardStartSlot === 'waiting') {
+    while (thread.slot === 'waiting') {
       const free = Atomics.load(cells, FREE);
       if (free > 0) {
-        if (Atomics.compareExchange(cells, FREE, free, free - 1) === free) thread.upgradeGuardStartSlot = 'held';
+        if (Atomics.compareExchange(cells, FREE, free, free - 1) === free) thread.slot = 'held';
       } else if (Date.now() >= until) {
-        thread.upgradeGuardStartSlot = 'done';
+        thread.slot = 'done';
       } else {
         await changeOrRecheck(cells, FREE, free);
       }
@@ -138,9 +152,9 @@ export async function startSlotForFile(): Promise<void> {
  * thread that never started a file (verify's own, a test's) is left as it is: nothing of it changes.
  */
 export function releaseStartSlot(): void {
-  const state = thread.upgradeGuardStartSlot;
+  const state = thread.slot;
   if (state === undefined || state === 'none') return;
-  thread.upgradeGuardStartSlot = 'done';
+  thread.slot = 'done';
   if (state !== 'held') return;
   const cells = sharedCells();
   if (!cells) return;

@@ -83,7 +83,7 @@ export interface TargetInfo {
   readonly maxConcurrency: number;
   readonly loginFields: { readonly username?: string; readonly password?: string };
   /**
-   * LOGIN_DRIVER=browser: the run's Chromium, launched by the global setup;
+   * LOGIN_DRIVER=browser: the run's Chromium, launched by the run's setup;
    * every login connects to it. Its endpoint is a capability (whoever has it
    * drives the browser), so it is a secret. Absent: the form driver.
    */

@@ -31,7 +31,7 @@ function formatTraffic(target: string, stats: TrafficStats): string {
   return `Traffic ${target}: ${stats.requests} requests, latency sum ${(stats.latencySumMs / 1000).toFixed(2)} s, peak ${stats.peakInFlight} in flight (+${stats.addedLatencyMs} ms each)`;
 }
 
-/** `performance.measure` names of the suites' global setup (`global setup embedded 7.4, embedded 8.0`). */
-export const setupMeasurePrefix = 'global setup ';
+/** `performance.measure` names of the run's setup of its targets (`setup embedded 7.4, embedded 8.0`). */
+export const setupMeasurePrefix = 'setup ';
 /** `performance.measure` names of the shared sessions' logins, which run alongside the workers' start (`logins embedded 8.0`). */
 export const loginsMeasurePrefix = 'logins ';

@@ -49,7 +49,7 @@ export interface CheckResult {
 
 export interface RunResults {
   readonly checks: readonly CheckResult[];
-  /** Errors outside any check: a global setup that failed, an unhandled rejection. */
+  /** Errors outside any check: a setup that failed, an unhandled rejection. */
   readonly errors: readonly string[];
   /** Where the suites' time went (`verify --timings`), when vitest ran them. */
   readonly timings?: SuiteTimings;

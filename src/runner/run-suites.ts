@@ -1,6 +1,6 @@
 /**
  * Runs the suites through vitest's node API. The configuration and the run
- * plan are values: they reach the projects' global setup and the workers
+ * plan are values: they reach the run's setup (run-setup.ts) and the workers
  * through `provide` (src/runner/suites-config.ts), never through the
  * environment, and no config file is loaded.
  */
@@ -12,9 +12,11 @@ import { collectResults, type RunResults } from './results.ts';
 import { suitesConfig } from './suites-config.ts';
 import { suiteTimings } from './timings.ts';
 import { RunPermits } from '../http/run-permits.ts';
-import { lendEmbeddedStarter, type EmbeddedStarter } from '../run-targets/embedded-starter.ts';
 import type { DeviationName } from '../../simulator/faults/index.ts';
 import { shareStartSlots, withdrawStartSlots } from '../run-targets/start-slots.ts';
+import type { VerifierChild } from '../contracts/quiet-verification.ts';
+import type { SetupFailures } from '../run-targets/setup-failures.ts';
+import type { EmbeddedStarter } from './run-setup.ts';
 
 type ReporterList = Extract<NonNullable<TestUserConfig['reporters']>, readonly unknown[]>;
 
@@ -38,8 +40,10 @@ export interface RunSuitesOptions {
   readonly checkSelection?: readonly string[];
   /** false: the run writes no Allure results (the kill matrix judges the checks by their state and meta). */
   readonly allure?: boolean;
-  /** The id of the run's shared verifier child (src/contracts/run-verifier.ts `shareRunVerifier`). */
-  readonly runVerifier?: string;
+  /** The run's one Pact verifier child (src/contracts/run-verifier.ts), shared with the contract-breaks step. */
+  readonly verifier?: VerifierChild;
+  /** Told the first coded failure of the run's setup or of a login (src/runner/run-setup.ts). */
+  readonly setupFailures?: SetupFailures;
   /** Told whenever an embedded target's simulator asks whether a fault is on, with the target's name (the kill matrix's trace). */
   readonly onFaultConsulted?: (targetName: string, fault: DeviationName) => void;
 }
@@ -52,8 +56,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
   shareStartSlots();
   const ownListeners = signalListeners();
   try {
-    // Without BASE_URL the global setup starts the embedded platform with this graph's simulator (embedded-starter.ts).
-    if (!options.config.remote) lendEmbeddedStarter(observed((await import('../run-targets/embedded.ts')).startEmbeddedTarget, options.onFaultConsulted));
+    const startEmbedded = options.config.remote ? undefined : observed((await import('../run-targets/embedded.ts')).startEmbeddedTarget, options.onFaultConsulted);
     const vitest = await startVitest(
       'test',
       [...(options.filters ?? [])],
@@ -66,7 +69,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
       suitesConfig(options.config, options.plan, {
         ...(options.checkSelection && { checkSelection: options.checkSelection }),
         ...(options.allure === false && { allure: false }),
-        ...(options.runVerifier !== undefined && { runVerifier: options.runVerifier }),
+        setup: { ...(startEmbedded && { startEmbedded }), ...(options.verifier && { verifier: options.verifier }), ...(options.setupFailures && { failures: options.setupFailures }) },
       }),
       vitestStreams(options.vitestOutput),
     );

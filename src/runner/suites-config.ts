@@ -1,9 +1,11 @@
 /**
  * The vitest configuration of the suites, built from values: the validated
  * configuration and the run plan go to every project through `provide`, so
- * nothing downstream reads or validates the environment again (the global
- * setup and the workers `inject` them). verify and the kill matrix pass it
- * inline; `vitest.config.ts` builds the same for a developer's plain `vitest`.
+ * nothing downstream reads or validates the environment again (the workers
+ * `inject` them). The run's setup is a plugin of the suites project
+ * (run-setup.ts), made here in the caller's module graph. verify and the kill
+ * matrix pass the configuration inline; `vitest.config.ts` builds the same
+ * for a developer's plain `vitest`.
  */
 import { availableParallelism } from 'node:os';
 import { configDefaults, type ViteUserConfig } from 'vitest/config';
@@ -11,6 +13,8 @@ import '../check/check-selection.ts';
 import { conformanceSettings } from '../conformance/settings.ts';
 import { waitsOnNetwork, type Config } from '../config/config.ts';
 import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
+import { startSlotsPlugin } from '../run-targets/start-slots.ts';
+import { runSetupPlugin, type RunSetupOptions } from './run-setup.ts';
 import { ChainsFirstSequencer } from './file-order.ts';
 import { moduleCacheEnabled, transformCacheKeyPlugin } from './module-cache.ts';
 
@@ -19,8 +23,8 @@ export interface SuitesOptions {
   readonly checkSelection?: readonly string[];
   /** false: no Allure results at all (the kill matrix, src/check/allure-discard.ts). */
   readonly allure?: boolean;
-  /** The id of the run's shared verifier child (src/contracts/run-verifier.ts), for the contracts' global setup. */
-  readonly runVerifier?: string;
+  /** The run's setup: how an embedded target starts, the run's verifier child, where a failure is told (run-setup.ts). */
+  readonly setup?: Omit<RunSetupOptions, 'config' | 'runProject'>;
 }
 
 export function suitesConfig(config: Config, plan: readonly RunTarget[], options: SuitesOptions = {}): ViteUserConfig {
@@ -54,14 +58,14 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
       reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],
       projects: [
         {
-          plugins,
+          plugins: [...plugins, startSlotsPlugin(), runSetupPlugin({ ...options.setup, config, runProject: suites })],
           test: {
             ...perProject,
             name: suites.name,
             include: ['suites/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'suites/conformance/**'],
-            provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection, ...(options.runVerifier !== undefined && { runVerifier: options.runVerifier }) },
-            globalSetup: ['src/run-targets/start-slots-global-setup.ts', 'src/run-targets/global-setup.ts', 'src/contracts/global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
+            provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection },
+            ...(conformance && { globalSetup: ['src/conformance/global-setup.ts'] }),
             // One setup file after the other: the first one's start slot covers the rest (src/run-targets/start-slots.ts).
             sequence: { groupOrder: 0, setupFiles: 'list' },
             setupFiles: ['src/run-targets/start-slot-setup.ts', ...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/sessions-setup.ts', 'src/run-targets/rotations-setup.ts'],

@@ -1,8 +1,8 @@
 /**
  * verify's steps, timed for `--timings`: each `step` closes the phase that
- * began where the last one ended. The suites step is split with the global
- * setups' performance measures (src/run-targets/global-setup.ts), which run
- * in this process: vitest's start, each project's setup, then the suites.
+ * began where the last one ended. The suites step is split with the run
+ * setup's performance measures (src/runner/run-setup.ts), which run in this
+ * process: vitest's start, the targets' setup, then the suites.
  */
 import { loginsMeasurePrefix, setupMeasurePrefix } from '../run-targets/traffic.ts';
 import type { Phase } from './timings.ts';
@@ -24,7 +24,7 @@ export class Timeline {
     this.#last = now;
   }
 
-  /** Closes the suites step, split at the global setups it ran. */
+  /** Closes the suites step, split at the run's setup. */
   suites(): void {
     const setups = performance
       .getEntriesByType('measure')

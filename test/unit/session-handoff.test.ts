@@ -1,6 +1,6 @@
 /**
  * The shared sessions reach the workers after they start: the
- * global setup settles each target on the run's handoff channel, and a
+ * run's setup settles each target on the run's handoff channel, and a
  * worker that asked before or after hears it. Both halves speak over a
  * BroadcastChannel, which delivers between any two channel objects of the
  * process, in one thread as across threads.
@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { UpgradeGuardError } from '../../src/errors.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
-import { openedSessions } from '../../src/run-targets/opened-target.ts';
-import { loginFailure, SessionHandoff, withoutSessions, type OpenedSessions } from '../../src/run-targets/session-handoff.ts';
+import { Handoff, handedOver } from '../../src/run-targets/handoff.ts';
+import { loginFailure, sessionsKey, withoutSessions, type OpenedSessions } from '../../src/run-targets/session-handoff.ts';
 import type { TargetInfo } from '../../src/run-targets/target-info.ts';
 
 const opened: OpenedSessions = {
@@ -18,11 +18,16 @@ const opened: OpenedSessions = {
   issued: { accessToken: 'short-lived-token-0123456789', expiresIn: 1, obtainedAt: 1_700_000_000_000 },
 };
 
-const handoffs: SessionHandoff[] = [];
-function handoff(): SessionHandoff {
-  const made = new SessionHandoff();
+const handoffs: Handoff<OpenedSessions>[] = [];
+function handoff(): Handoff<OpenedSessions> {
+  const made = new Handoff<OpenedSessions>('sessions');
   handoffs.push(made);
   return made;
+}
+
+/** The worker half's ask for a target's sessions (opened-target.ts). */
+function openedSessions(name: string, project: string): Promise<OpenedSessions> {
+  return handedOver<OpenedSessions>(name, sessionsKey(project));
 }
 
 describe('session handoff', () => {
@@ -33,13 +38,13 @@ describe('session handoff', () => {
   it('a worker that asked before the login ended gets the sessions when it does', async () => {
     const run = handoff();
     const asked = openedSessions(run.name, 'embedded 8.0');
-    run.settle('embedded 8.0', opened);
+    run.settle(sessionsKey('embedded 8.0'), opened);
     await expect(asked).resolves.toEqual(opened);
   });
 
   it('a worker that asks after the login ended gets the same sessions', async () => {
     const run = handoff();
-    run.settle('embedded 7.4', opened);
+    run.settle(sessionsKey('embedded 7.4'), opened);
     await expect(openedSessions(run.name, 'embedded 7.4')).resolves.toEqual(opened);
   });
 
@@ -48,9 +53,9 @@ describe('session handoff', () => {
     const second = handoff();
     const other: OpenedSessions = { sessions: {}, sessionErrors: { full: 'not this one' } };
     const asked = [openedSessions(first.name, 'embedded 8.0'), openedSessions(second.name, 'embedded 8.0'), openedSessions(first.name, 'embedded 7.4')];
-    second.settle('embedded 8.0', other);
-    first.settle('embedded 7.4', other);
-    first.settle('embedded 8.0', opened);
+    second.settle(sessionsKey('embedded 8.0'), other);
+    first.settle(sessionsKey('embedded 7.4'), other);
+    first.settle(sessionsKey('embedded 8.0'), opened);
     await expect(Promise.all(asked)).resolves.toEqual([opened, other, other]);
   });
 
@@ -59,7 +64,7 @@ describe('session handoff', () => {
     const secrets = new SecretRegistry();
     secrets.add('pw-do-not-print-0123456789');
     const asked = openedSessions(run.name, 'embedded 8.0');
-    run.fail('embedded 8.0', new UpgradeGuardError('LOGIN_FAILED', 'the CAS refused pw-do-not-print-0123456789'), secrets);
+    run.fail(sessionsKey('embedded 8.0'), new UpgradeGuardError('LOGIN_FAILED', 'the CAS refused pw-do-not-print-0123456789'), secrets);
     const error = await asked.then(
       () => undefined,
       (failure: unknown) => failure,

@@ -7,7 +7,7 @@
  * way is stored first), and what finished is reported.
  */
 import type { Config } from '../config/config.ts';
-import { deadlineSignal } from '../http/run-permits.ts';
+import { deadlineSignal } from './run-permits.ts';
 
 /** Aborted, with a TARGET_TIMEOUT error as its reason, when the run's time is up; undefined without RUN_TIMEOUT_S. */
 export function runDeadline(config: Pick<Config, 'runTimeoutSeconds' | 'runDeadlineAt'>): AbortSignal | undefined {

@@ -1,0 +1,201 @@
+/**
+ * The suites' run, set up by the process that starts vitest (verify, the
+ * kill matrix, a developer's plain `vitest`), in its own module graph: a
+ * vitest plugin's `configureVitest` runs there, where a global setup would
+ * run in vitest's module runner and reach the command's objects (the
+ * simulator it loaded, the run's verifier child, where a failure is told)
+ * only through globalThis. The plugin
+ * - resolves each run target (starts the embedded platform without BASE_URL)
+ *   and provides them to the workers, without their sessions;
+ * - opens each target's shared sessions while vitest starts its workers,
+ *   and settles them on the run's handoff (src/run-targets/handoff.ts);
+ * - runs the contract suite's provider verification when the suite's
+ *   worker asks for it (src/contracts/suite-verification.ts), on the same
+ *   handoff.
+ * Why not verify at once, while the workers load: a verification started
+ * then takes the CPU the workers' start needs and ends no sooner (`npm run
+ * bench` at 50 and 200 ms a request shows it).
+ */
+import type { Plugin } from 'vite';
+import type { TestProject, Vitest } from 'vitest/node';
+import type { Config } from '../config/config.ts';
+import { chromiumExecutable, launchChromiumServer } from '../auth/chromium.ts';
+import type { VerifierChild } from '../contracts/quiet-verification.ts';
+import { contractsKey, type SuiteVerification } from '../contracts/suite-verification.ts';
+import { ConcurrencyLimiter } from '../http/limiter.ts';
+import { SecretRegistry } from '../http/redact.ts';
+import type { ResolvedTarget, startEmbeddedTarget } from '../run-targets/embedded.ts';
+import { Handoff } from '../run-targets/handoff.ts';
+import { remoteTarget } from '../run-targets/remote.ts';
+import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
+import { loginFailure, openedSessionsOf, sessionsKey, withoutSessions, withSessions, type OpenedSessions } from '../run-targets/session-handoff.ts';
+import { openSessions } from '../run-targets/sessions.ts';
+import type { SetupFailures } from '../run-targets/setup-failures.ts';
+import { guardStackMapping } from '../run-targets/stack-mapping-guard.ts';
+import { registerTargetSecrets, type TargetInfo } from '../run-targets/target-info.ts';
+import { loginsMeasurePrefix, reportTraffic, setupMeasurePrefix } from '../run-targets/traffic.ts';
+import type { TrafficStats } from '../../simulator/platform.ts';
+
+export type EmbeddedStarter = typeof startEmbeddedTarget;
+
+export interface RunSetupOptions {
+  readonly config: Config;
+  readonly runProject: RunProject;
+  /** Starts an embedded target (the kill matrix's observes the simulator); the simulator's own when absent. */
+  readonly startEmbedded?: EmbeddedStarter;
+  /** The run's one Pact verifier child (src/contracts/run-verifier.ts); without one, the verification starts its own. */
+  readonly verifier?: VerifierChild;
+  /** Told the first coded failure of the setup or of a login (verify prints it as its one line). */
+  readonly failures?: SetupFailures;
+}
+
+/** Targets started at once: the kill matrix has dozens per project. */
+const STARTUP_CONCURRENCY = 8;
+
+export function runSetupPlugin(options: RunSetupOptions): Plugin {
+  return {
+    name: 'upgrade-guard:run-setup',
+    async configureVitest({ project, vitest }) {
+      // Before any work of this process reads a stack (Playwright reads one on every call): stack-mapping-guard.ts.
+      guardStackMapping();
+      // The setup is the root of its sessions: their passwords and tokens are known here, and scrubbed from a failure.
+      const secrets = new SecretRegistry();
+      try {
+        await setUpRun(project, vitest, options, secrets);
+      } catch (error) {
+        options.failures?.record(error, secrets);
+        throw error;
+      }
+    },
+  };
+}
+
+async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupOptions, secrets: SecretRegistry): Promise<void> {
+  const { config, runProject } = options;
+  const limiter = new ConcurrencyLimiter(STARTUP_CONCURRENCY);
+  const closers: Array<() => Promise<void>> = [];
+  const traffic: Array<{ readonly runTarget: RunTarget; readonly stats: () => TrafficStats }> = [];
+  const handoff = new Handoff<OpenedSessions | SuiteVerification>('run', (key) => {
+    if (key === contractsKey(runProject.name)) startVerification();
+  });
+  const logins = new Map<string, Promise<OpenedSessions>>();
+  let loginsEnded: Promise<unknown> = Promise.resolve();
+  let verification: Promise<void> | undefined;
+  let startVerification = (): void => undefined;
+  const close = async (): Promise<void> => {
+    // A login or verification still under way uses the platforms: it ends (at RUN_TIMEOUT_S at the latest) before they close.
+    await loginsEnded;
+    await verification;
+    handoff.close();
+    // verify --latency-ms: what each target served, for the benchmark (scripts/bench-verify.ts).
+    for (const { runTarget, stats } of traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, stats());
+    await Promise.all(closers.map((closer) => closer()));
+  };
+  const started = performance.now();
+  let targets: TargetInfo[];
+  try {
+    const startEmbedded = config.remote ? undefined : (options.startEmbedded ?? (await import('../run-targets/embedded.ts')).startEmbeddedTarget);
+    const loginBrowser = await launchLoginBrowser(config, closers);
+    targets = await Promise.all(
+      runProject.targets.map((runTarget) =>
+        limiter.run(async () => {
+          const resolved = await resolve(config, runTarget, startEmbedded);
+          closers.push(resolved.close);
+          if (resolved.traffic) traffic.push({ runTarget, stats: resolved.traffic });
+          return loginBrowser ? { ...resolved.target, loginBrowser } : resolved.target;
+        }),
+      ),
+    );
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  vitest.onClose(close);
+  project.provide('targets', targets.map(withoutSessions));
+  project.provide('runHandoff', handoff.name);
+  // The run's timeline (verify --timings reads it): the setup runs in the process that started vitest.
+  performance.measure(`${setupMeasurePrefix}${targetNames(runProject.targets)}`, { start: started });
+  for (const target of targets) registerTargetSecrets(target, secrets);
+  loginsEnded = openAllSessions(vitest, targets, handoff, logins, limiter, secrets, options.failures);
+  startVerification = () => {
+    // Loaded when the suite asks: a run without the contract suite never loads the verification's modules.
+    verification ??= import('../contracts/suite-verification.ts')
+      .then(({ verifySuiteContracts }) =>
+        verifySuiteContracts({
+          config,
+          runProject,
+          targets,
+          opened: async (target) => withSessions(target, await (logins.get(target.project) ?? Promise.reject(new Error(`no login for ${target.project}`)))),
+          secrets,
+          child: options.verifier,
+        }),
+      )
+      // It reports what kept it from running as problems; anything else is a defect of ours, and still no hang.
+      .catch(
+        (error: unknown): SuiteVerification => ({
+          // Every target gets the problem's check (the suite declares a target's checks where it has results).
+          results: Object.fromEntries(targets.map((target) => [target.project, []])),
+          problems: [{ id: 'contract.run', label: 'the provider verification', message: secrets.scrub(error instanceof Error ? error.message : String(error)) }],
+        }),
+      )
+      .then((verified) => handoff.settle(contractsKey(runProject.name), verified));
+  };
+}
+
+/**
+ * Each target's logins, settled on the handoff as they end; never rejects, and settles every target, or a worker
+ * would wait for it forever. The first failure is the run's: it is told (`failures`, verify's coded line) and the run
+ * is cancelled, as a failed check does under bail.
+ */
+async function openAllSessions(
+  vitest: Vitest,
+  targets: readonly TargetInfo[],
+  handoff: Handoff<OpenedSessions | SuiteVerification>,
+  logins: Map<string, Promise<OpenedSessions>>,
+  limiter: ConcurrencyLimiter,
+  secrets: SecretRegistry,
+  failures: SetupFailures | undefined,
+): Promise<void> {
+  const started = performance.now();
+  let failed = false;
+  const open = async (target: TargetInfo): Promise<void> => {
+    // The process that started vitest: its stdout is the run's output.
+    const login = limiter.run(() => openSessions(target, secrets, (line) => process.stdout.write(`${line}\n`))).then(openedSessionsOf);
+    logins.set(target.project, login);
+    try {
+      handoff.settle(sessionsKey(target.project), await login);
+    } catch (error) {
+      const failure = loginFailure(error);
+      handoff.fail(sessionsKey(target.project), failure, secrets);
+      if (failed) return;
+      failed = true;
+      failures?.record(failure, secrets);
+      void vitest.cancelCurrentRun('test-failure').catch(() => undefined);
+    }
+  };
+  await Promise.all(targets.map(open));
+  performance.measure(`${loginsMeasurePrefix}${targetNames(targets.map((target) => ({ name: target.project })))}`, { start: started });
+}
+
+function targetNames(targets: readonly { readonly name: string }[]): string {
+  return targets.length <= 2 ? targets.map((target) => target.name).join(', ') : `of ${targets.length} targets`;
+}
+
+/** LOGIN_DRIVER=browser: one Chromium for the project's logins, closed with the project's targets. */
+async function launchLoginBrowser(config: Config, closers: Array<() => Promise<void>>): Promise<TargetInfo['loginBrowser']> {
+  if (config.loginDriver !== 'browser') return undefined;
+  const server = await launchChromiumServer(chromiumExecutable(config.chromiumPath), Math.max(30_000, config.requestTimeoutMs));
+  closers.push(() => server.close());
+  return { wsEndpoint: server.wsEndpoint() };
+}
+
+function resolve(config: Config, runTarget: RunTarget, startEmbedded: EmbeddedStarter | undefined): Promise<ResolvedTarget> | ResolvedTarget {
+  return startEmbedded ? startEmbedded(config, runTarget) : remoteTarget(config, runTarget);
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's handoff channel: each target's sessions and the contract suite's verification (run-setup.ts). */
+    runHandoff: string;
+  }
+}
