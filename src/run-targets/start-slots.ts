@@ -17,11 +17,10 @@
  * contract suite waits for its verification while it loads), or when its
  * next file starts (the first never got to its checks: it failed to load,
  * or, with a single worker, vitest loads every file before running any).
- * Once the run is cancelled, no worker waits (`startSlotsPlugin`).
+ * Once the run is cancelled, no worker waits (start-slots-global-setup.ts).
  * Outside a run that shared slots, nothing waits.
  */
 import { availableParallelism } from 'node:os';
-import type { Plugin } from 'vite';
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { changeOrRecheck } from '../atomic-wait.ts';
 
@@ -76,19 +75,6 @@ export function openStartSlots(): void {
   if (!cells) return;
   Atomics.add(cells, FREE, START_SLOTS_OPENED);
   Atomics.notify(cells, FREE);
-}
-
-/**
- * Once the run is cancelled, whatever cancels it (a refused login, RUN_TIMEOUT_S, a bail), no worker waits for a
- * slot any more: a cancelled file is skipped without its hooks, so a slot its worker holds may never come back.
- */
-export function startSlotsPlugin(): Plugin {
-  return {
-    name: 'upgrade-guard:start-slots',
-    configureVitest({ vitest }) {
-      vitest.onCancel(() => openStartSlots());
-    },
-  };
 }
 
 /** Workers started from now on take no slot. */

@@ -13,7 +13,6 @@ import '../check/check-selection.ts';
 import { conformanceSettings } from '../conformance/settings.ts';
 import { waitsOnNetwork, type Config } from '../config/config.ts';
 import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
-import { startSlotsPlugin } from '../run-targets/start-slots.ts';
 import { runSetupPlugin, type RunSetupOptions } from './run-setup.ts';
 import { ChainsFirstSequencer } from './file-order.ts';
 import { moduleCacheEnabled, transformCacheKeyPlugin } from './module-cache.ts';
@@ -58,14 +57,15 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
       reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],
       projects: [
         {
-          plugins: [...plugins, startSlotsPlugin(), runSetupPlugin({ ...options.setup, config, runProject: suites })],
+          plugins: [...plugins, runSetupPlugin({ ...options.setup, config, runProject: suites })],
           test: {
             ...perProject,
             name: suites.name,
             include: ['suites/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'suites/conformance/**'],
             provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection },
-            ...(conformance && { globalSetup: ['src/conformance/global-setup.ts'] }),
+            // A global setup: vitest forgets a plugin's cancel listener when the run starts (start-slots.ts).
+            globalSetup: ['src/run-targets/start-slots-global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
             // One setup file after the other: the first one's start slot covers the rest (src/run-targets/start-slots.ts).
             sequence: { groupOrder: 0, setupFiles: 'list' },
             setupFiles: ['src/run-targets/start-slot-setup.ts', ...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/sessions-setup.ts', 'src/run-targets/rotations-setup.ts'],

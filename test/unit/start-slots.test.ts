@@ -7,7 +7,7 @@
  * cancelled. Worker threads, as the suites' workers are; what happens while
  * a worker waits is done once it counts among the waiting, never after a
  * pause. The last two tests run vitest's own workers with the suites' setup
- * file and plugin (test/support/start-slots/); the suites' configuration
+ * file and global setup (test/support/start-slots/); the suites' configuration
  * lists both (test/unit/suite-workers.test.ts).
  */
 import { once } from 'node:events';
@@ -126,7 +126,7 @@ describe('start slots', () => {
     expect(() => shareStartSlots({ count: 2, waitAtMostMs: 2 ** 31 })).toThrow(RangeError);
   });
 
-  describe.concurrent('vitest’s own workers, with the suites’ setup file and plugin', () => {
+  describe.concurrent('vitest’s own workers, with the suites’ setup file and global setup', () => {
     it('load their first files one at a time with one slot', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
       expect(await runFixtures('overlap')).toEqual({ passed: 4, mostLoadingTogether: 1 });
     });

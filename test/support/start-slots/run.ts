@@ -1,7 +1,7 @@
 /**
  * Runs the fixtures next to it with vitest's node API, four workers with a
  * file each (vitest starts a worker for each while it has fewer than
- * `maxWorkers`), with the suites' start-slot setup file and plugin
+ * `maxWorkers`), with the suites' start-slot setup and global setup
  * (src/run-targets/start-slots.ts) and one slot, and prints, after the
  * marker, what happened (load-probe.ts):
  * - `overlap`: the files that passed and the most that loaded together;
@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { setEnvironmentData } from 'node:worker_threads';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startVitest, type Vitest } from 'vitest/node';
-import { shareStartSlots, startSlotsPlugin, waitingForStartSlots, withdrawStartSlots } from '../../../src/run-targets/start-slots.ts';
+import { shareStartSlots, waitingForStartSlots, withdrawStartSlots } from '../../../src/run-targets/start-slots.ts';
 import { HELD, MOST, PROBE_CELLS, WORKERS, probeKey } from './load-probe.ts';
 
 const mode = process.argv[2];
@@ -52,7 +52,6 @@ const run = startVitest(
   },
   {
     cacheDir: join(dir, 'vite-cache'),
-    plugins: [startSlotsPlugin()],
     test: {
       root: here,
       include: ['loading-*.fixture.ts'],
@@ -60,6 +59,7 @@ const run = startVitest(
       isolate: false,
       maxWorkers: WORKERS,
       sequence: { setupFiles: 'list' },
+      globalSetup: [join(here, '../../../src/run-targets/start-slots-global-setup.ts')],
       setupFiles: [join(here, 'arrived.ts'), join(here, '../../../src/run-targets/start-slot-setup.ts')],
     },
   },
