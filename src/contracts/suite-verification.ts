@@ -46,11 +46,6 @@ export interface SuiteVerificationInput {
   readonly child?: VerifierChild | undefined;
 }
 
-/** The handoff key of the verification of the run's project (`RunProject.name`). */
-export function contractsKey(project: string): string {
-  return `contracts ${project}`;
-}
-
 /** Never rejects: a verification that cannot run at all is a problem of the result. */
 export async function verifySuiteContracts(input: SuiteVerificationInput): Promise<SuiteVerification> {
   const { config, secrets } = input;

@@ -8,8 +8,9 @@
  * asked early both hear it. `onAsk` lets the main half start work no one
  * needed before a worker asks for it.
  *
- * Used for the shared sessions (session-handoff.ts) and the contract suite's
- * provider verification (src/contracts/suite-verification.ts).
+ * Used for the shared sessions (session-handoff.ts), the contract suite's
+ * provider verification (src/contracts/suite-verification.ts), and to tell
+ * the main half that the run has started (run-start-setup.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { BroadcastChannel } from 'node:worker_threads';
@@ -91,14 +92,21 @@ export function handedOver<T>(name: string, key: string): Promise<T> {
   return promise as Promise<T>;
 }
 
-/** Closes this thread's half of the run's channel `name` (a process that runs many runs, the kill matrix's, keeps none). */
-export function forgetHandedOver(name: string): void {
-  channels.get(name)?.close();
-  channels.delete(name);
-  for (const id of [...handed.keys()].filter((key) => key.startsWith(`${name}\n`))) {
-    handed.delete(id);
-    waiting.delete(id);
-  }
+/** The keys of the run's handoff (src/runner/run-setup.ts). */
+export const handoffKeys = {
+  /** A target's sessions (`TargetInfo.project`). */
+  sessions: (project: string): string => `sessions ${project}`,
+  /** The contract suite's verification of the run's project (`RunProject.name`). */
+  contracts: (runProject: string): string => `contracts ${runProject}`,
+  /** Asked once, when the run starts (run-start-setup.ts): no answer is awaited. */
+  runStarted: 'run started',
+} as const;
+
+/** Tells the main half that the run has started. */
+export function announceRunStart(name: string): void {
+  const port = new BroadcastChannel(name);
+  port.postMessage({ kind: 'ask', key: handoffKeys.runStarted } satisfies HandoffMessage<never>);
+  port.close();
 }
 
 function channelNamed(name: string): BroadcastChannel {

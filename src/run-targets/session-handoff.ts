@@ -38,10 +38,6 @@ export function openedSessionsOf(target: TargetInfo): OpenedSessions {
   return { sessions: target.sessions, sessionErrors: target.sessionErrors, ...(issued && { issued }) };
 }
 
-/** The handoff key of a target's sessions (`TargetInfo.project`). */
-export function sessionsKey(project: string): string {
-  return `sessions ${project}`;
-}
 
 /** `target` as provided (`withoutSessions`) with what its login opened. */
 export function withSessions(target: TargetInfo, opened: OpenedSessions): TargetInfo {

@@ -17,7 +17,7 @@
  * contract suite waits for its verification while it loads), or when its
  * next file starts (the first never got to its checks: it failed to load,
  * or, with a single worker, vitest loads every file before running any).
- * Once the run is cancelled, no worker waits (start-slots-global-setup.ts).
+ * Once the run is cancelled, no worker waits (run-start-setup.ts).
  * Outside a run that shared slots, nothing waits.
  */
 import { availableParallelism } from 'node:os';

@@ -7,8 +7,9 @@
  * only through globalThis. The plugin
  * - resolves each run target (starts the embedded platform without BASE_URL)
  *   and provides them to the workers, without their sessions;
- * - opens each target's shared sessions while vitest starts its workers,
- *   and settles them on the run's handoff (src/run-targets/handoff.ts);
+ * - once the run starts (src/run-targets/run-start-setup.ts), opens each
+ *   target's shared sessions while vitest starts its workers, and settles
+ *   them on the run's handoff (src/run-targets/handoff.ts);
  * - runs the contract suite's provider verification when the suite's
  *   worker asks for it (src/contracts/suite-verification.ts), on the same
  *   handoff.
@@ -21,14 +22,14 @@ import type { TestProject, Vitest } from 'vitest/node';
 import type { Config } from '../config/config.ts';
 import { chromiumExecutable, launchChromiumServer } from '../auth/chromium.ts';
 import type { VerifierChild } from '../contracts/quiet-verification.ts';
-import { contractsKey, type SuiteVerification } from '../contracts/suite-verification.ts';
+import type { SuiteVerification } from '../contracts/suite-verification.ts';
 import { ConcurrencyLimiter } from '../http/limiter.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import type { ResolvedTarget, startEmbeddedTarget } from '../run-targets/embedded.ts';
-import { Handoff } from '../run-targets/handoff.ts';
+import { Handoff, handoffKeys } from '../run-targets/handoff.ts';
 import { remoteTarget } from '../run-targets/remote.ts';
 import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
-import { loginFailure, openedSessionsOf, sessionsKey, withoutSessions, withSessions, type OpenedSessions } from '../run-targets/session-handoff.ts';
+import { loginFailure, openedSessionsOf, withoutSessions, withSessions, type OpenedSessions } from '../run-targets/session-handoff.ts';
 import { openSessions } from '../run-targets/sessions.ts';
 import type { SetupFailures } from '../run-targets/setup-failures.ts';
 import { guardStackMapping } from '../run-targets/stack-mapping-guard.ts';
@@ -76,11 +77,13 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
   const closers: Array<() => Promise<void>> = [];
   const traffic: Array<{ readonly runTarget: RunTarget; readonly stats: () => TrafficStats }> = [];
   const handoff = new Handoff<OpenedSessions | SuiteVerification>('run', (key) => {
-    if (key === contractsKey(runProject.name)) startVerification();
+    if (key === handoffKeys.runStarted) startLogins();
+    else if (key === handoffKeys.contracts(runProject.name)) startVerification();
   });
   const logins = new Map<string, Promise<OpenedSessions>>();
   let loginsEnded: Promise<unknown> = Promise.resolve();
   let verification: Promise<void> | undefined;
+  let startLogins = (): void => undefined;
   let startVerification = (): void => undefined;
   const close = async (): Promise<void> => {
     // A login or verification still under way uses the platforms: it ends (at RUN_TIMEOUT_S at the latest) before they close.
@@ -116,8 +119,17 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
   // The run's timeline (verify --timings reads it): the setup runs in the process that started vitest.
   performance.measure(`${setupMeasurePrefix}${targetNames(runProject.targets)}`, { start: started });
   for (const target of targets) registerTargetSecrets(target, secrets);
-  loginsEnded = openAllSessions(vitest, targets, handoff, logins, limiter, secrets, options.failures);
+  // Not before the run starts: vitest forgets a cancellation that comes earlier, and its own start needs the CPU.
+  let loginsStarted = false;
+  startLogins = () => {
+    if (loginsStarted) return;
+    loginsStarted = true;
+    // Settles every target on the handoff whatever happens; only its closing measure could throw, and that is no failure.
+    loginsEnded = openAllSessions(vitest, targets, handoff, logins, limiter, secrets, options.failures).catch(() => undefined);
+  };
   startVerification = () => {
+    // A worker asks: the run has started, whichever message came first.
+    startLogins();
     // Loaded when the suite asks: a run without the contract suite never loads the verification's modules.
     verification ??= import('../contracts/suite-verification.ts')
       .then(({ verifySuiteContracts }) =>
@@ -138,7 +150,7 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
           problems: [{ id: 'contract.run', label: 'the provider verification', message: secrets.scrub(error instanceof Error ? error.message : String(error)) }],
         }),
       )
-      .then((verified) => handoff.settle(contractsKey(runProject.name), verified));
+      .then((verified) => handoff.settle(handoffKeys.contracts(runProject.name), verified));
   };
 }
 
@@ -163,10 +175,10 @@ async function openAllSessions(
     const login = limiter.run(() => openSessions(target, secrets, (line) => process.stdout.write(`${line}\n`))).then(openedSessionsOf);
     logins.set(target.project, login);
     try {
-      handoff.settle(sessionsKey(target.project), await login);
+      handoff.settle(handoffKeys.sessions(target.project), await login);
     } catch (error) {
       const failure = loginFailure(error);
-      handoff.fail(sessionsKey(target.project), failure, secrets);
+      handoff.fail(handoffKeys.sessions(target.project), failure, secrets);
       if (failed) return;
       failed = true;
       failures?.record(failure, secrets);

@@ -64,8 +64,8 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
             include: ['suites/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'suites/conformance/**'],
             provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection },
-            // A global setup: vitest forgets a plugin's cancel listener when the run starts (start-slots.ts).
-            globalSetup: ['src/run-targets/start-slots-global-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
+            // A global setup runs once vitest has reset its cancellation for the run (run-start-setup.ts).
+            globalSetup: ['src/run-targets/run-start-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
             // One setup file after the other: the first one's start slot covers the rest (src/run-targets/start-slots.ts).
             sequence: { groupOrder: 0, setupFiles: 'list' },
             setupFiles: ['src/run-targets/start-slot-setup.ts', ...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/sessions-setup.ts', 'src/run-targets/rotations-setup.ts'],

@@ -2,7 +2,7 @@
  * The handoff (src/run-targets/handoff.ts) carries what the main process
  * works out for the workers: each key settles once, and the main half hears
  * an ask for a key it has not settled (the contract suite's verification
- * starts on it, src/contracts/global-setup.ts).
+ * starts on it, src/runner/run-setup.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Handoff, handedOver } from '../../src/run-targets/handoff.ts';

@@ -8,8 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { UpgradeGuardError } from '../../src/errors.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
-import { Handoff, handedOver } from '../../src/run-targets/handoff.ts';
-import { loginFailure, sessionsKey, withoutSessions, type OpenedSessions } from '../../src/run-targets/session-handoff.ts';
+import { Handoff, handedOver, handoffKeys } from '../../src/run-targets/handoff.ts';
+import { loginFailure, withoutSessions, type OpenedSessions } from '../../src/run-targets/session-handoff.ts';
 import type { TargetInfo } from '../../src/run-targets/target-info.ts';
 
 const opened: OpenedSessions = {
@@ -27,7 +27,7 @@ function handoff(): Handoff<OpenedSessions> {
 
 /** The worker half's ask for a target's sessions (opened-target.ts). */
 function openedSessions(name: string, project: string): Promise<OpenedSessions> {
-  return handedOver<OpenedSessions>(name, sessionsKey(project));
+  return handedOver<OpenedSessions>(name, handoffKeys.sessions(project));
 }
 
 describe('session handoff', () => {
@@ -38,13 +38,13 @@ describe('session handoff', () => {
   it('a worker that asked before the login ended gets the sessions when it does', async () => {
     const run = handoff();
     const asked = openedSessions(run.name, 'embedded 8.0');
-    run.settle(sessionsKey('embedded 8.0'), opened);
+    run.settle(handoffKeys.sessions('embedded 8.0'), opened);
     await expect(asked).resolves.toEqual(opened);
   });
 
   it('a worker that asks after the login ended gets the same sessions', async () => {
     const run = handoff();
-    run.settle(sessionsKey('embedded 7.4'), opened);
+    run.settle(handoffKeys.sessions('embedded 7.4'), opened);
     await expect(openedSessions(run.name, 'embedded 7.4')).resolves.toEqual(opened);
   });
 
@@ -53,9 +53,9 @@ describe('session handoff', () => {
     const second = handoff();
     const other: OpenedSessions = { sessions: {}, sessionErrors: { full: 'not this one' } };
     const asked = [openedSessions(first.name, 'embedded 8.0'), openedSessions(second.name, 'embedded 8.0'), openedSessions(first.name, 'embedded 7.4')];
-    second.settle(sessionsKey('embedded 8.0'), other);
-    first.settle(sessionsKey('embedded 7.4'), other);
-    first.settle(sessionsKey('embedded 8.0'), opened);
+    second.settle(handoffKeys.sessions('embedded 8.0'), other);
+    first.settle(handoffKeys.sessions('embedded 7.4'), other);
+    first.settle(handoffKeys.sessions('embedded 8.0'), opened);
     await expect(Promise.all(asked)).resolves.toEqual([opened, other, other]);
   });
 
@@ -64,7 +64,7 @@ describe('session handoff', () => {
     const secrets = new SecretRegistry();
     secrets.add('pw-do-not-print-0123456789');
     const asked = openedSessions(run.name, 'embedded 8.0');
-    run.fail(sessionsKey('embedded 8.0'), new UpgradeGuardError('LOGIN_FAILED', 'the CAS refused pw-do-not-print-0123456789'), secrets);
+    run.fail(handoffKeys.sessions('embedded 8.0'), new UpgradeGuardError('LOGIN_FAILED', 'the CAS refused pw-do-not-print-0123456789'), secrets);
     const error = await asked.then(
       () => undefined,
       (failure: unknown) => failure,

@@ -59,6 +59,6 @@ describe('how the suites’ workers start', () => {
     // First: the slot covers the other setup files and the file's modules (src/run-targets/start-slots.ts).
     expect(test?.setupFiles?.[0]).toBe('src/run-targets/start-slot-setup.ts');
     expect(test?.sequence?.setupFiles).toBe('list');
-    expect(test?.globalSetup).toContain('src/run-targets/start-slots-global-setup.ts');
+    expect(test?.globalSetup).toContain('src/run-targets/run-start-setup.ts');
   });
 });

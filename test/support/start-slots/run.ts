@@ -59,7 +59,7 @@ const run = startVitest(
       isolate: false,
       maxWorkers: WORKERS,
       sequence: { setupFiles: 'list' },
-      globalSetup: [join(here, '../../../src/run-targets/start-slots-global-setup.ts')],
+      globalSetup: [join(here, '../../../src/run-targets/run-start-setup.ts')],
       setupFiles: [join(here, 'arrived.ts'), join(here, '../../../src/run-targets/start-slot-setup.ts')],
     },
   },
