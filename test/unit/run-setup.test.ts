@@ -1,0 +1,27 @@
+/**
+ * The run's setup (src/runner/run-setup.ts) logs in once the run has
+ * started: a refused login is the run's one coded failure, its password
+ * scrubbed, and it cancels the run (vitest forgets a cancellation that
+ * comes before the run starts), so no check passes on a run without its
+ * sessions.
+ */
+import { execFile } from 'node:child_process';
+import { expect, it } from 'vitest';
+import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
+
+const root = new URL('../..', import.meta.url).pathname;
+const marker = 'LOGIN-REFUSED ';
+const wrongPassword = 'pw-refused-do-not-print-0123456789';
+
+it('a refused login cancels the run and is its one coded failure, without the password', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+  const stdout = await new Promise<string>((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', 'test/support/login-refused/run.ts'], { cwd: root, timeout: HANG_TIMEOUT_MS, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
+  });
+  const line = stdout.split('\n').find((text) => text.startsWith(marker));
+  const outcome = JSON.parse(line?.slice(marker.length) ?? 'null') as { ended?: string; passed: number; failure?: { code: string; message: string } };
+  expect(outcome.ended).toBe('interrupted');
+  expect(outcome.passed).toBe(0);
+  expect(outcome.failure?.code).toBe('LOGIN_FAILED');
+  expect(outcome.failure?.message).not.toContain(wrongPassword);
+  expect(stdout).not.toContain(wrongPassword);
+});
