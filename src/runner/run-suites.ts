@@ -64,12 +64,13 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
         config: false,
         run: true,
         watch: false,
-        reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal, permits), signalsLeftTo(ownListeners)],
+        // The signals are taken back again once vitest has started: its reporters may have added listeners of their own.
+        reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal, permits), { onInit: () => leaveSignals(ownListeners) }],
       },
       suitesConfig(options.config, options.plan, {
         ...(options.checkSelection && { checkSelection: options.checkSelection }),
         ...(options.allure === false && { allure: false }),
-        setup: { ...(startEmbedded && { startEmbedded }), ...(options.verifier && { verifier: options.verifier }), ...(options.setupFailures && { failures: options.setupFailures }) },
+        setup: { leaveSignals: () => leaveSignals(ownListeners), ...(startEmbedded && { startEmbedded }), ...(options.verifier && { verifier: options.verifier }), ...(options.setupFailures && { failures: options.setupFailures }) },
       }),
       vitestStreams(options.vitestOutput),
     );
@@ -97,13 +98,22 @@ function observed(start: EmbeddedStarter, onFaultConsulted: RunSuitesOptions['on
  */
 export function cancelOn(signal: AbortSignal | undefined, permits: RunPermits): Reporter[] {
   if (!signal) return [];
+  let cancel = (): void => undefined;
+  let askedAgain = false;
   return [
     {
       onInit(vitest) {
         // Its promise settles with the run; the run's own failure is reported by whoever awaits the run.
-        const cancel = (): void => void permits.lockedTasksSettled().then(() => vitest.cancelCurrentRun('keyboard-input').catch(() => undefined));
+        cancel = (): void => void permits.lockedTasksSettled().then(() => vitest.cancelCurrentRun('keyboard-input').catch(() => undefined));
         if (signal.aborted) cancel();
         else signal.addEventListener('abort', cancel, { once: true });
+      },
+      // vitest forgets a cancellation that came before its run started (while the run's setup started the targets):
+      // the first file queued asks again.
+      onTestModuleQueued() {
+        if (!signal.aborted || askedAgain) return;
+        askedAgain = true;
+        cancel();
       },
     },
   ];
@@ -111,15 +121,11 @@ export function cancelOn(signal: AbortSignal | undefined, permits: RunPermits): 
 
 /**
  * vitest's logger answers SIGINT and SIGTERM by exiting the process at once, with no line and no report:
- * the caller decides what a signal does (verify: src/cli/interruption.ts), so the listeners vitest added go once it has
- * started. The process's own, and a calling vitest's, stay.
+ * the caller decides what a signal does (verify: src/cli/interruption.ts), so the listeners vitest added go before the
+ * run's setup starts its targets (run-setup.ts). The process's own, and a calling vitest's, stay.
  */
-function signalsLeftTo(before: ReadonlySet<unknown>): Reporter {
-  return {
-    onInit() {
-      for (const name of stopSignals) for (const listener of process.listeners(name)) if (!before.has(listener)) process.off(name, listener);
-    },
-  };
+function leaveSignals(before: ReadonlySet<unknown>): void {
+  for (const name of stopSignals) for (const listener of process.listeners(name)) if (!before.has(listener)) process.off(name, listener);
 }
 
 const stopSignals = ['SIGINT', 'SIGTERM'] as const;
