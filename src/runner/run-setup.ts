@@ -88,15 +88,18 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
   let verification: Promise<void> | undefined;
   let startLogins = (): void => undefined;
   let startVerification = (): void => undefined;
-  const close = async (): Promise<void> => {
-    // A login or verification still under way uses the platforms: it ends (at RUN_TIMEOUT_S at the latest) before they close.
-    await loginsEnded;
-    await verification;
-    handoff.close();
-    // verify --latency-ms: what each target served, for the benchmark (scripts/bench-verify.ts).
-    for (const { runTarget, stats } of traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, stats());
-    await Promise.all(closers.map((closer) => closer()));
-  };
+  let closed: Promise<void> | undefined;
+  // Once: vitest keeps a restarted watch run's close listeners along with the new run's.
+  const close = (): Promise<void> =>
+    (closed ??= (async () => {
+      // A login or verification still under way uses the platforms: it ends (at RUN_TIMEOUT_S at the latest) before they close.
+      await loginsEnded;
+      await verification;
+      handoff.close();
+      // verify --latency-ms: what each target served, for the benchmark (scripts/bench-verify.ts).
+      for (const { runTarget, stats } of traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, stats());
+      await Promise.all(closers.map((closer) => closer()));
+    })());
   const started = performance.now();
   let targets: TargetInfo[];
   try {
