@@ -13,12 +13,16 @@ export const FILE_OPERATION_TIMEOUT_MS = 10_000;
 /** `operation`'s result, or the error of `onTimeout` once `timeoutMs` has passed without one. */
 export async function withinTime<T>(operation: Promise<T>, onTimeout: () => Error, timeoutMs: number = FILE_OPERATION_TIMEOUT_MS): Promise<T> {
   const cancel = new AbortController();
-  const timeout = sleep(timeoutMs, undefined, { signal: cancel.signal }).then(
-    () => {
-      throw onTimeout();
-    },
-    () => undefined as never,
-  );
+  const timeout = sleep(timeoutMs, undefined, { signal: cancel.signal })
+    // The verdict waits for this turn's I/O callbacks: on a thread too busy to look for a while, an operation that
+    // finished in the meantime is heard before the timer that came due beside it, and is no timeout.
+    .then(() => new Promise<void>((heard) => setImmediate(heard)))
+    .then(
+      () => {
+        throw onTimeout();
+      },
+      () => undefined as never,
+    );
   try {
     return await Promise.race([operation, timeout]);
   } finally {

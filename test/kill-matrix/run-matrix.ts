@@ -15,6 +15,7 @@ import { writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';
 import { loadConfig } from '../../src/config/config.ts';
 import { runSuites } from '../../src/runner/run-suites.ts';
+import { SetupFailures } from '../../src/run-targets/setup-failures.ts';
 import { isFaultName, isQuirkName } from '../../simulator/faults/index.ts';
 import type { MatrixResults } from './matrix-results.ts';
 import { killMatrixPlan } from './plan.ts';
@@ -46,8 +47,11 @@ const suiteTrace = await traceSuites(config, versions, await tracedSuiteFiles(),
 // A trace run with errors may have missed a question: every fault run then runs every file.
 const suiteTraces = suiteTrace.results.errors.length === 0 ? suiteTrace.traces : undefined;
 const plan = killMatrixPlan(subset ? faults : undefined, everyFile ? () => undefined : filesReachedBy(suiteTraces), subset ? quirks : undefined);
-const results = await runSuites({ config, plan, reporters: [], allure: false, vitestOutput });
-const errors = results.checks.length > 0 ? results.errors : [...results.errors, `no check ran; vitest said: ${vitestSaid.trim() || '(nothing)'}`];
+// A refused or failed login cancels the run: its coded error says why no check ran.
+const setupFailures = new SetupFailures();
+const results = await runSuites({ config, plan, reporters: [], allure: false, vitestOutput, setupFailures });
+const setupFailure = setupFailures.first ? [`the run's setup failed: ${setupFailures.first.code}: ${setupFailures.first.message}`] : [];
+const errors = results.checks.length > 0 ? [...results.errors, ...setupFailure] : [...results.errors, ...setupFailure, `no check ran; vitest said: ${vitestSaid.trim() || '(nothing)'}`];
 const traceErrors = suiteTrace.results.errors.map((error) => `suite trace: ${error}`);
 const matrix: MatrixResults = { ...results, errors: [...traceErrors, ...errors], plan, everyFile, suiteTraces: suiteTrace.traces, traceChecks: suiteTrace.results.checks };
 await writeFile(out, JSON.stringify(matrix));

@@ -27,6 +27,7 @@ import type { Config } from '../../src/config/config.ts';
 import type { PlatformVersion } from '../../src/profile/versions.ts';
 import type { RunResults } from '../../src/runner/results.ts';
 import { runSuites } from '../../src/runner/run-suites.ts';
+import { SetupFailures } from '../../src/run-targets/setup-failures.ts';
 import type { DeviationName } from '../../simulator/faults/index.ts';
 import type { FilesReached } from './plan.ts';
 
@@ -59,7 +60,8 @@ export async function traceSuites(config: Config, versions: readonly PlatformVer
   const consulted = new Map<string, Set<DeviationName>>();
   const plan = versions.flatMap((version) => files.map((file) => ({ name: traceProject(version, file), version, faults: [], files: [file] })));
   for (const target of plan) consulted.set(target.name, new Set());
-  const results = await runSuites({
+  const setupFailures = new SetupFailures();
+  const ran = await runSuites({
     config,
     plan,
     filters: files,
@@ -67,7 +69,11 @@ export async function traceSuites(config: Config, versions: readonly PlatformVer
     allure: false,
     vitestOutput,
     onFaultConsulted: (targetName, fault) => consulted.get(targetName)?.add(fault),
+    setupFailures,
   });
+  // A failed login cancels the trace run: the trace is then incomplete, and its error says why.
+  const failure = setupFailures.first;
+  const results = failure ? { ...ran, errors: [...ran.errors, `the run's setup failed: ${failure.code}: ${failure.message}`] } : ran;
   const traces = plan.map((target) => ({ version: target.version, file: target.files[0] ?? '', consulted: [...(consulted.get(target.name) ?? [])].sort() }));
   return { traces, results };
 }
