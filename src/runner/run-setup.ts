@@ -83,57 +83,17 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
     if (key === handoffKeys.runStarted) startLogins();
     else if (key === handoffKeys.contracts(runProject.name)) startVerification();
   });
+  // The workers ask only once vitest has started them, after the targets below are resolved.
+  let targets: TargetInfo[] = [];
   const logins = new Map<string, Promise<OpenedSessions>>();
-  let loginsEnded: Promise<unknown> = Promise.resolve();
-  let verification: Promise<void> | undefined;
-  let startLogins = (): void => undefined;
-  let startVerification = (): void => undefined;
-  let closed: Promise<void> | undefined;
-  // Once: vitest keeps a restarted watch run's close listeners along with the new run's.
-  const close = (): Promise<void> =>
-    (closed ??= (async () => {
-      // A login or verification still under way uses the platforms: it ends (at RUN_TIMEOUT_S at the latest) before they close.
-      await loginsEnded;
-      await verification;
-      handoff.close();
-      // verify --latency-ms: what each target served, for the benchmark (scripts/bench-verify.ts).
-      for (const { runTarget, stats } of traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, stats());
-      await Promise.all(closers.map((closer) => closer()));
-    })());
-  const started = performance.now();
-  let targets: TargetInfo[];
-  try {
-    const startEmbedded = config.remote ? undefined : (options.startEmbedded ?? (await import('../run-targets/embedded.ts')).startEmbeddedTarget);
-    const loginBrowser = await launchLoginBrowser(config, closers);
-    targets = await Promise.all(
-      runProject.targets.map((runTarget) =>
-        limiter.run(async () => {
-          const resolved = await resolve(config, runTarget, startEmbedded);
-          closers.push(resolved.close);
-          if (resolved.traffic) traffic.push({ runTarget, stats: resolved.traffic });
-          return loginBrowser ? { ...resolved.target, loginBrowser } : resolved.target;
-        }),
-      ),
-    );
-  } catch (error) {
-    await close();
-    throw error;
-  }
-  vitest.onClose(close);
-  project.provide('targets', targets.map(withoutSessions));
-  project.provide('runHandoff', handoff.name);
-  // The run's timeline (verify --timings reads it): the setup runs in the process that started vitest.
-  performance.measure(`${setupMeasurePrefix}${targetNames(runProject.targets)}`, { start: started });
-  for (const target of targets) registerTargetSecrets(target, secrets);
   // Not before the run starts: vitest forgets a cancellation that comes earlier, and its own start needs the CPU.
-  let loginsStarted = false;
-  startLogins = () => {
-    if (loginsStarted) return;
-    loginsStarted = true;
+  let loginsEnded: Promise<unknown> | undefined;
+  const startLogins = (): void => {
     // Settles every target on the handoff whatever happens; only its closing measure could throw, and that is no failure.
-    loginsEnded = openAllSessions(vitest, targets, handoff, logins, limiter, secrets, options.failures).catch(() => undefined);
+    loginsEnded ??= openAllSessions(vitest, targets, handoff, logins, limiter, secrets, options.failures).catch(() => undefined);
   };
-  startVerification = () => {
+  let verification: Promise<void> | undefined;
+  const startVerification = (): void => {
     // A worker asks: the run has started, whichever message came first.
     startLogins();
     // Loaded when the suite asks: a run without the contract suite never loads the verification's modules.
@@ -158,6 +118,42 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
       )
       .then((verified) => handoff.settle(handoffKeys.contracts(runProject.name), verified));
   };
+  let closed: Promise<void> | undefined;
+  // Once: vitest keeps a restarted watch run's close listeners along with the new run's.
+  const close = (): Promise<void> =>
+    (closed ??= (async () => {
+      // A login or verification still under way uses the platforms: it ends (at RUN_TIMEOUT_S at the latest) before they close.
+      await loginsEnded;
+      await verification;
+      handoff.close();
+      // verify --latency-ms: what each target served, for the benchmark (scripts/bench-verify.ts).
+      for (const { runTarget, stats } of traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, stats());
+      await Promise.all(closers.map((closer) => closer()));
+    })());
+  const started = performance.now();
+  try {
+    const startEmbedded = config.remote ? undefined : (options.startEmbedded ?? (await import('../run-targets/embedded.ts')).startEmbeddedTarget);
+    const loginBrowser = await launchLoginBrowser(config, closers);
+    targets = await Promise.all(
+      runProject.targets.map((runTarget) =>
+        limiter.run(async () => {
+          const resolved = await resolve(config, runTarget, startEmbedded);
+          closers.push(resolved.close);
+          if (resolved.traffic) traffic.push({ runTarget, stats: resolved.traffic });
+          return loginBrowser ? { ...resolved.target, loginBrowser } : resolved.target;
+        }),
+      ),
+    );
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  vitest.onClose(close);
+  project.provide('targets', targets.map(withoutSessions));
+  project.provide('runHandoff', handoff.name);
+  // The run's timeline (verify --timings reads it): the setup runs in the process that started vitest.
+  performance.measure(`${setupMeasurePrefix}${targetNames(runProject.targets)}`, { start: started });
+  for (const target of targets) registerTargetSecrets(target, secrets);
 }
 
 /**
