@@ -5,7 +5,7 @@
  * The operation itself cannot be cancelled (it sits in libuv's thread pool),
  * so a command that hits the bound ends the process (src/cli/run-cli.ts).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 
 /** The bound of one file operation on a user-given path. */
 export const FILE_OPERATION_TIMEOUT_MS = 10_000;
@@ -16,7 +16,7 @@ export async function withinTime<T>(operation: Promise<T>, onTimeout: () => Erro
   const timeout = sleep(timeoutMs, undefined, { signal: cancel.signal })
     // The verdict waits for this turn's I/O callbacks: on a thread too busy to look for a while, an operation that
     // finished in the meantime is heard before the timer that came due beside it, and is no timeout.
-    .then(() => new Promise<void>((heard) => setImmediate(heard)))
+    .then(() => nextTurn())
     .then(
       () => {
         throw onTimeout();
