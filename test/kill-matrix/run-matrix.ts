@@ -19,7 +19,7 @@ import { SetupFailures } from '../../src/run-targets/setup-failures.ts';
 import { isFaultName, isQuirkName } from '../../simulator/faults/index.ts';
 import type { MatrixResults } from './matrix-results.ts';
 import { killMatrixPlan } from './plan.ts';
-import { filesReachedBy, traceSuites, tracedSuiteFiles } from './suite-trace.ts';
+import { filesReachedBy, setupFailureErrors, traceSuites, tracedSuiteFiles } from './suite-trace.ts';
 
 const [out, ...rest] = process.argv.slice(2);
 const everyFile = rest.includes('--every-file');
@@ -50,7 +50,7 @@ const plan = killMatrixPlan(subset ? faults : undefined, everyFile ? () => undef
 // A refused or failed login cancels the run: its coded error says why no check ran.
 const setupFailures = new SetupFailures();
 const results = await runSuites({ config, plan, reporters: [], allure: false, vitestOutput, setupFailures });
-const setupFailure = setupFailures.first ? [`the run's setup failed: ${setupFailures.first.code}: ${setupFailures.first.message}`] : [];
+const setupFailure = setupFailureErrors(setupFailures);
 const errors = results.checks.length > 0 ? [...results.errors, ...setupFailure] : [...results.errors, ...setupFailure, `no check ran; vitest said: ${vitestSaid.trim() || '(nothing)'}`];
 const traceErrors = suiteTrace.results.errors.map((error) => `suite trace: ${error}`);
 const matrix: MatrixResults = { ...results, errors: [...traceErrors, ...errors], plan, everyFile, suiteTraces: suiteTrace.traces, traceChecks: suiteTrace.results.checks };

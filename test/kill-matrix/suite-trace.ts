@@ -72,10 +72,14 @@ export async function traceSuites(config: Config, versions: readonly PlatformVer
     setupFailures,
   });
   // A failed login cancels the trace run: the trace is then incomplete, and its error says why.
-  const failure = setupFailures.first;
-  const results = failure ? { ...ran, errors: [...ran.errors, `the run's setup failed: ${failure.code}: ${failure.message}`] } : ran;
+  const results = { ...ran, errors: [...ran.errors, ...setupFailureErrors(setupFailures)] };
   const traces = plan.map((target) => ({ version: target.version, file: target.files[0] ?? '', consulted: [...(consulted.get(target.name) ?? [])].sort() }));
   return { traces, results };
+}
+
+/** A failed login or setup cancels a run of the matrix: its coded line, as an error of the run. */
+export function setupFailureErrors(failures: SetupFailures): string[] {
+  return failures.first ? [`the run's setup failed: ${failures.first.code}: ${failures.first.message}`] : [];
 }
 
 /**
