@@ -99,7 +99,7 @@ function observed(start: EmbeddedStarter, onFaultConsulted: RunSuitesOptions['on
 export function cancelOn(signal: AbortSignal | undefined, permits: RunPermits): Reporter[] {
   if (!signal) return [];
   let cancel = (): void => undefined;
-  let askedAgain = false;
+  let firstQueued = false;
   return [
     {
       onInit(vitest) {
@@ -109,11 +109,11 @@ export function cancelOn(signal: AbortSignal | undefined, permits: RunPermits): 
         else signal.addEventListener('abort', cancel, { once: true });
       },
       // vitest forgets a cancellation that came before its run started (while the run's setup started the targets):
-      // the first file queued asks again.
+      // the first file queued asks again. Only the first: a run already cancelling is not cancelled twice.
       onTestModuleQueued() {
-        if (!signal.aborted || askedAgain) return;
-        askedAgain = true;
-        cancel();
+        if (firstQueued) return;
+        firstQueued = true;
+        if (signal.aborted) cancel();
       },
     },
   ];
