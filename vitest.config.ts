@@ -6,12 +6,9 @@
  */
 import { defineConfig } from 'vitest/config';
 import { loadConfig } from './src/config/config.ts';
-import { originalEnvironment } from './src/config/environment.ts';
 import { suitesConfig } from './src/runner/suites-config.ts';
 import { defaultRunPlan } from './src/run-targets/run-plan.ts';
 
-// Snapshot the environment before vitest adds Vite's variables to it (see environment.ts).
-originalEnvironment();
 const config = loadConfig();
 
 export default defineConfig(suitesConfig(config, defaultRunPlan(config)));

@@ -9,7 +9,6 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config/config.ts';
-import { originalEnvironment } from '../config/environment.ts';
 import { loadVendorDocuments } from '../conformance/vendor-documents.ts';
 import { hasOwnPacts } from '../contracts/sources.ts';
 import { UpgradeGuardError } from '../errors.ts';
@@ -74,7 +73,6 @@ function parseImpactArgs(argv: string[]): ImpactArgs {
 }
 
 async function impact(secrets: SecretRegistry): Promise<number> {
-  originalEnvironment();
   const args = parseImpactArgs(commandArguments());
   const loaded = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
   const config: Config = args.openapi === undefined ? loaded : Object.freeze({ ...loaded, openapiDir: args.openapi });

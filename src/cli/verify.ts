@@ -13,7 +13,6 @@ import { parseArgs } from 'node:util';
 import { verifyOptions } from './verify-options.ts';
 import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
 import { loadConfig, pactFilesAtOnce, waitsOnNetwork, type Config } from '../config/config.ts';
-import { originalEnvironment } from '../config/environment.ts';
 import { RunInterrupted, UpgradeGuardError, cutOffNote } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
@@ -109,7 +108,6 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     const code = reportError(stopped, secrets);
     process.exit(code);
   });
-  originalEnvironment();
   const args = parseVerifyArgs(commandArguments());
   const loaded = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
   // RUN_TIMEOUT_S counts from here: the preflight, the suites and the contract-breaks step all fall within it.

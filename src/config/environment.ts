@@ -1,16 +1,12 @@
 /**
  * The process environment as it was before vitest started. Vitest copies
  * Vite's `import.meta.env` into `process.env` (BASE_URL='/', MODE, DEV, PROD,
- * SSR) where those are unset, and BASE_URL is a variable of ours. The first
- * caller in the process (verify, or vitest.config.ts) takes the snapshot; it
- * lives on globalThis, which vitest's config bundle and module runner share.
+ * SSR) where those are unset, and BASE_URL is a variable of ours. This module
+ * takes its copy when it is first evaluated: a command imports it at its start,
+ * and vitest evaluates `vitest.config.ts` before it changes `process.env`.
  */
-const key = Symbol.for('upgrade-guard.original-environment');
-
-type Holder = typeof globalThis & { [key]?: Readonly<Record<string, string | undefined>> };
+const snapshot: Readonly<Record<string, string | undefined>> = Object.freeze({ ...process.env });
 
 export function originalEnvironment(): Readonly<Record<string, string | undefined>> {
-  const holder: Holder = globalThis;
-  holder[key] ??= Object.freeze({ ...process.env });
-  return holder[key];
+  return snapshot;
 }
