@@ -83,13 +83,33 @@ export function runTimedOut(seconds: number): RunTimedOut {
   return new RunTimedOut(seconds);
 }
 
-/**
- * RUN_TIMEOUT_S in seconds when `error` is the run's deadline, else undefined. Read from the error's shape, not its
- * class: an error rebuilt after a thread or process boundary (run-targets/handoff.ts) is another object.
- */
+/** RUN_TIMEOUT_S in seconds when `error` is the run's deadline, else undefined. */
 export function runTimedOutSeconds(error: unknown): number | undefined {
-  const seconds = error instanceof Error ? (error as { runTimeoutSeconds?: unknown }).runTimeoutSeconds : undefined;
-  return typeof seconds === 'number' ? seconds : undefined;
+  return error instanceof RunTimedOut ? error.runTimeoutSeconds : undefined;
+}
+
+/**
+ * A coded error as it crosses a thread or process boundary (the run's handoff, a verifier child's IPC): data, since a
+ * structured clone keeps no class. The run's deadline stays the deadline's on the other side: what it cut off is
+ * not run, never failed.
+ */
+export interface CodedFailure {
+  readonly code: string;
+  readonly message: string;
+  /** Set when RUN_TIMEOUT_S cut the work off. */
+  readonly runTimeoutSeconds?: number;
+}
+
+/** `error` as a CodedFailure; `message` replaces its own (a scrubbed one). */
+export function codedFailure(error: unknown, message = error instanceof Error ? error.message : String(error)): CodedFailure {
+  const cutOff = runTimedOutSeconds(error);
+  return { code: error instanceof UpgradeGuardError ? error.code : 'INTERNAL', message, ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) };
+}
+
+/** The error a CodedFailure stands for, on the far side of the boundary. */
+export function failureError(failure: CodedFailure): UpgradeGuardError {
+  if (failure.runTimeoutSeconds !== undefined) return runTimedOut(failure.runTimeoutSeconds);
+  return new UpgradeGuardError(isErrorCode(failure.code) ? failure.code : 'INTERNAL', failure.message);
 }
 
 /** How a check the run's deadline cut off is reported: the summary, Allure and the migration report say "not run". */

@@ -22,7 +22,7 @@ import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { lockedTasksSettled } from '../auth/file-lock.ts';
 import { FILE_OPERATION_TIMEOUT_MS } from '../files/within-time.ts';
-import { UpgradeGuardError, isUpgradeGuardError, runTimedOut, runTimedOutSeconds } from '../errors.ts';
+import { UpgradeGuardError, codedFailure, failureError, isUpgradeGuardError, runTimedOut, runTimedOutSeconds, type CodedFailure } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { borrowedPermits, isPermitMessage, lendPermits, type BorrowedPermits } from '../http/lent-permits.ts';
 import { RunPermits } from '../http/run-permits.ts';
@@ -60,8 +60,7 @@ export type JobResults = readonly (readonly SourceResult[])[];
 
 type ChildMessage =
   | { readonly kind: 'results'; readonly id: number; readonly results: JobResults }
-  /** `runTimeoutSeconds`: the run's deadline cut the verification off (src/errors.ts `RunTimedOut`). */
-  | { readonly kind: 'error'; readonly id: number; readonly error: string; readonly runTimeoutSeconds?: number };
+  | ({ readonly kind: 'error'; readonly id: number } & CodedFailure);
 type ParentMessage = { readonly kind: 'verify'; readonly id: number; readonly request: QuietVerificationRequest };
 
 const defaultConcurrency = 4;
@@ -195,8 +194,8 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
       if (child.connected) child.send({ kind: 'verify', id, request: { ...request, permitsLent: permits !== undefined } } satisfies ParentMessage, () => undefined);
       const message = await answered;
       if (message.kind === 'results') return message.results;
-      if (message.runTimeoutSeconds !== undefined) throw runTimedOut(message.runTimeoutSeconds);
-      throw new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(message.error)}`);
+      if (message.runTimeoutSeconds !== undefined) throw failureError(message);
+      throw new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(message.message)}`);
     },
     close() {
       closing = true;
@@ -273,11 +272,11 @@ if (process.argv.includes(childFlag)) {
         // Once a permit was refused because the run's time ran out, an interaction may have gone unsent for that
         // reason alone, which the verdicts would show as the target's silence: the verification was cut off instead.
         const cutOff = borrowed?.runTimeoutSeconds;
-        reply(cutOff === undefined ? { kind: 'results', id, results } : { kind: 'error', id, error: runTimedOut(cutOff).message, runTimeoutSeconds: cutOff });
+        reply(cutOff === undefined ? { kind: 'results', id, results } : { kind: 'error', id, ...codedFailure(runTimedOut(cutOff)) });
       },
       (error: unknown) => {
         const cutOff = runTimedOutSeconds(error) ?? borrowed?.runTimeoutSeconds;
-        reply({ kind: 'error', id, error: describe(error, secrets), ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) });
+        reply({ kind: 'error', id, ...codedFailure(cutOff === undefined ? error : runTimedOut(cutOff), describe(error, secrets)) });
       },
     );
   });

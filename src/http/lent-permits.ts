@@ -10,20 +10,18 @@
  * interaction at a time).
  */
 import type { ChildProcess } from 'node:child_process';
-import { UpgradeGuardError, isErrorCode, runTimedOut, runTimedOutSeconds, type ErrorCode } from '../errors.ts';
+import { UpgradeGuardError, codedFailure, failureError, runTimedOut, runTimedOutSeconds, type CodedFailure } from '../errors.ts';
 import type { Permits } from './run-permits.ts';
 
 type PermitRequest = { readonly kind: 'permit-acquire' | 'permit-release'; readonly id: number };
 type PermitAnswer =
   | { readonly kind: 'permit-granted'; readonly id: number }
-  | { readonly kind: 'permit-refused'; readonly id: number; readonly code: string; readonly message: string; readonly runTimeoutSeconds?: number };
+  | ({ readonly kind: 'permit-refused'; readonly id: number } & CodedFailure);
 
 /** Whether an IPC message belongs to the lending: the parent's and the child's other messages pass it by. */
 export function isPermitMessage(message: unknown): message is PermitRequest | PermitAnswer {
   return typeof message === 'object' && message !== null && 'kind' in message && typeof message.kind === 'string' && message.kind.startsWith('permit-') && 'id' in message && typeof message.id === 'number';
 }
-
-const codeOf = (code: string): ErrorCode => (isErrorCode(code) ? code : 'INTERNAL');
 
 /**
  * The parent half: serves the child's asks from `permits` until the returned function is called (the child has
@@ -54,12 +52,8 @@ export function lendPermits(child: ChildProcess, permits: Permits): () => void {
             answer({ kind: 'permit-granted', id });
           }),
       )
-      .catch((error: unknown) => {
-        const coded = error instanceof UpgradeGuardError;
-        // Past RUN_TIMEOUT_S the refusal stays the deadline's in the child (src/errors.ts `runTimedOutSeconds`).
-        const cutOff = runTimedOutSeconds(error);
-        answer({ kind: 'permit-refused', id, code: coded ? error.code : 'INTERNAL', message: error instanceof Error ? error.message : String(error), ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) });
-      });
+      // Past RUN_TIMEOUT_S the refusal stays the deadline's in the child.
+      .catch((error: unknown) => answer({ kind: 'permit-refused', id, ...codedFailure(error) }));
   };
   child.on('message', onMessage);
   return () => {
@@ -92,11 +86,11 @@ export function borrowedPermits(): BorrowedPermits {
     const waiter = waiting.get(message.id);
     if (!waiter) return;
     waiting.delete(message.id);
-    if (message.kind === 'permit-granted') waiter.resolve();
-    else if (message.kind === 'permit-refused' && message.runTimeoutSeconds !== undefined) {
-      runTimeoutSeconds = message.runTimeoutSeconds;
-      waiter.reject(runTimedOut(message.runTimeoutSeconds));
-    } else if (message.kind === 'permit-refused') waiter.reject(new UpgradeGuardError(codeOf(message.code), message.message));
+    if (message.kind === 'permit-granted') return waiter.resolve();
+    if (message.kind !== 'permit-refused') return;
+    const refusal = failureError(message);
+    runTimeoutSeconds ??= runTimedOutSeconds(refusal);
+    waiter.reject(refusal);
   });
   // A send on a closed channel would be an uncaught error that ends the child, a rotated token pair unstored with it.
   const ask = (message: PermitRequest): void => {

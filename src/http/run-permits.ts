@@ -16,7 +16,7 @@
  */
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { changeOrRecheck } from '../atomic-wait.ts';
-import { runTimedOut } from '../errors.ts';
+import { deadlineSignal, pastDeadline, type RunDeadline } from './run-deadline.ts';
 
 const environmentKey = 'upgrade-guard:run-permits';
 const LIMIT = 0;
@@ -29,12 +29,6 @@ const LOCKED = 4;
 const COUNTERS = 5;
 /** Where the deadline's float starts: after the counters, at a multiple of its own size. */
 const DEADLINE_OFFSET = Math.ceil((COUNTERS * Int32Array.BYTES_PER_ELEMENT) / Float64Array.BYTES_PER_ELEMENT) * Float64Array.BYTES_PER_ELEMENT;
-/** RUN_TIMEOUT_S: when the run must end, and the setting, for the message. */
-export interface RunDeadline {
-  readonly at: number;
-  readonly seconds: number;
-}
-
 /** What a request of the run takes before it is sent: a permit of this process's run, or one lent by a parent. */
 export interface Permits {
   run<T>(task: () => Promise<T>): Promise<T>;
@@ -45,23 +39,6 @@ let lent: Permits | undefined;
 
 /** This thread's signal for the run's deadline, made once: every client of the thread shares it. */
 let threadDeadline: (RunDeadline & ReturnType<typeof deadlineSignal>) | undefined;
-
-/**
- * A signal aborted at `deadline.at` with the run's TARGET_TIMEOUT error (every signal of RUN_TIMEOUT_S is made here:
- * the run's permits, src/http/run-deadline.ts); `stop` ends its timer.
- */
-export function deadlineSignal(deadline: RunDeadline): { readonly signal: AbortSignal; readonly stop: () => void } {
-  const controller = new AbortController();
-  const abort = (): void => controller.abort(runTimedOut(deadline.seconds));
-  const left = deadline.at - Date.now();
-  if (left <= 0) {
-    abort();
-    return { signal: controller.signal, stop: () => undefined };
-  }
-  // Unreferenced: a process or thread whose work ends in time must not wait for the deadline.
-  const timer = setTimeout(abort, left).unref();
-  return { signal: controller.signal, stop: () => clearTimeout(timer) };
-}
 
 export class RunPermits implements Permits {
   readonly #cells: Int32Array;
@@ -177,9 +154,9 @@ export class RunPermits implements Permits {
    * that sent it (or was sent before the check was known to run), and REQUEST_TIMEOUT_MS may be ten minutes.
    */
   deadline(): AbortSignal | undefined {
-    const seconds = Atomics.load(this.#cells, TIMEOUT_S);
-    if (seconds <= 0) return undefined;
-    const at = this.#deadlineAt[0] ?? 0;
+    const deadline = this.#runDeadline();
+    if (!deadline) return undefined;
+    const { at, seconds } = deadline;
     if (threadDeadline?.at !== at || threadDeadline.seconds !== seconds) {
       // Another run of this thread (the kill matrix's, a test's): the earlier run's timer has nothing left to end.
       threadDeadline?.stop();
@@ -189,8 +166,13 @@ export class RunPermits implements Permits {
   }
 
   #refusePastDeadline(): void {
+    const passed = pastDeadline(this.#runDeadline());
+    if (passed) throw passed;
+  }
+
+  #runDeadline(): RunDeadline | undefined {
     const seconds = Atomics.load(this.#cells, TIMEOUT_S);
-    if (seconds > 0 && Date.now() >= (this.#deadlineAt[0] ?? 0)) throw runTimedOut(seconds);
+    return seconds > 0 ? { at: this.#deadlineAt[0] ?? 0, seconds } : undefined;
   }
 
   #release(): void {

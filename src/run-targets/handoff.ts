@@ -14,11 +14,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BroadcastChannel } from 'node:worker_threads';
-import { RunTimedOut, UpgradeGuardError, runTimedOutSeconds, type ErrorCode } from '../errors.ts';
+import { codedFailure, failureError, type CodedFailure, type UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { releaseStartSlot } from './start-slots.ts';
 
-type Settled<T> = { readonly key: string; readonly value: T } | { readonly key: string; readonly failure: { readonly code: ErrorCode; readonly message: string; readonly runTimeoutSeconds?: number } };
+type Settled<T> = { readonly key: string; readonly value: T } | { readonly key: string; readonly failure: CodedFailure };
 type HandoffMessage<T> = { readonly kind: 'ask'; readonly key: string } | ({ readonly kind: 'settled' } & Settled<T>);
 
 const isHandoffMessage = (data: unknown): data is HandoffMessage<unknown> =>
@@ -52,9 +52,7 @@ export class Handoff<T> {
 
   /** The work failed: the workers waiting for `key` reject with this error (its message scrubbed with `secrets`). */
   fail(key: string, error: UpgradeGuardError, secrets: SecretRegistry): void {
-    // The run's deadline stays recognisable on the other side: what it cut off is not run (src/check/check.ts).
-    const cutOff = runTimedOutSeconds(error);
-    this.#record({ key, failure: { code: error.code, message: secrets.scrub(error.message), ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) } });
+    this.#record({ key, failure: codedFailure(error, secrets.scrub(error.message)) });
   }
 
   close(): void {
@@ -123,7 +121,7 @@ function channelNamed(name: string): BroadcastChannel {
     if (!waiter) return;
     waiting.delete(id);
     if ('value' in data) waiter.resolve(data.value);
-    else waiter.reject(data.failure.runTimeoutSeconds !== undefined ? new RunTimedOut(data.failure.runTimeoutSeconds) : new UpgradeGuardError(data.failure.code, data.failure.message));
+    else waiter.reject(failureError(data.failure));
   };
   channels.set(name, port);
   return port;

@@ -12,6 +12,7 @@ import { collectResults, type RunResults } from './results.ts';
 import { suitesConfig } from './suites-config.ts';
 import { suiteTimings } from './timings.ts';
 import { RunPermits } from '../http/run-permits.ts';
+import { runDeadlineOf } from '../http/run-deadline.ts';
 import type { DeviationName } from '../../simulator/faults/index.ts';
 import { shareStartSlots, withdrawStartSlots } from '../run-targets/start-slots.ts';
 import type { VerifierChild } from '../contracts/quiet-verification.ts';
@@ -50,8 +51,7 @@ export interface RunSuitesOptions {
 
 export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
   // Before vitest starts its workers: they inherit the permits, so MAX_CONCURRENCY bounds the run, not each worker.
-  const { runDeadlineAt, runTimeoutSeconds } = options.config;
-  const permits = RunPermits.share(options.config.maxConcurrency, runDeadlineAt !== undefined && runTimeoutSeconds !== undefined ? { at: runDeadlineAt, seconds: runTimeoutSeconds } : undefined);
+  const permits = RunPermits.share(options.config.maxConcurrency, runDeadlineOf(options.config));
   // The workers load their first files a few at a time (src/run-targets/start-slots.ts).
   shareStartSlots();
   const ownListeners = signalListeners();

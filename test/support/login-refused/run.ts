@@ -27,7 +27,8 @@ for (const line of platform.envLines()) {
   process.env[line.slice(0, at)] = line.slice(at + 1);
 }
 Object.assign(process.env, { LOGIN_PASSWORD: wrongPassword, REPORTS_DIR: join(dir, 'reports'), TOKEN_STORE: join(dir, 'tokens.json') });
-const config = loadConfig({});
+// The environment as set just above: the module's own snapshot was taken at its import (src/config/environment.ts).
+const config = loadConfig({ env: { ...process.env } });
 let ended: string | undefined;
 const endReason: Reporter = {
   onTestRunEnd(_modules, _errors, reason) {
