@@ -12,7 +12,8 @@ import { PassThrough } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { verifyOptions } from './verify-options.ts';
 import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
-import { loadConfig, pactFilesAtOnce, waitsOnNetwork, type Config } from '../config/config.ts';
+import { loadConfig, type Config } from '../config/config.ts';
+import { pactFilesAtOnce, waitsOnNetwork } from '../config/concurrency-policy.ts';
 import { RunInterrupted, UpgradeGuardError, cutOffNote } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
@@ -153,7 +154,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (settings.remote) await ensureTokenStoreDirectory(settings.tokenStorePath);
   // RUN_TIMEOUT_S bounds the preflight too.
-  // How far a real target is decides how much of the run overlaps (config.ts waitsOnNetwork).
+  // How far a real target is decides how much of the run overlaps (src/config/concurrency-policy.ts).
   const config: Config = await preflightConfig(settings, secrets, runDeadline(settings));
   // The run's one Pact verifier child serves the contract suite's verification and the contract-breaks step's
   // (src/contracts/run-verifier.ts). Against a far target it starts now: it loads pact-js while this process loads the

@@ -112,29 +112,6 @@ export interface Config {
   readonly targetRoundTripMs?: number;
 }
 
-/**
- * Whether the run's time goes to waiting on the network: a real target whose round trip is long enough to keep a
- * worker waiting longer than it works on a request, or `verify --latency-ms`. Then what does not depend on each other
- * overlaps as far as MAX_CONCURRENCY lets it, at some CPU (a suite worker per permit, a Pact verifier run per pact
- * file). The embedded platform, or a target on this machine, answers at once, and there the CPU is what counts
- * (a worker's start is CPU it takes from the others). It decides how much overlaps, never a verdict.
- */
-export function waitsOnNetwork(config: Pick<Config, 'remote' | 'addedLatencyMs' | 'targetRoundTripMs'>): boolean {
-  if ((config.addedLatencyMs ?? 0) > 0) return true;
-  return config.remote !== undefined && (config.targetRoundTripMs ?? Number.POSITIVE_INFINITY) >= FAR_TARGET_MS;
-}
-
-/**
- * Pact files a verifier child replays at once (src/contracts/quiet-verification.ts): against a far target every file
- * in a verifier run of its own, the run's permits bounding them; otherwise one run over all files, the least CPU.
- */
-export function pactFilesAtOnce(config: Pick<Config, 'remote' | 'addedLatencyMs' | 'targetRoundTripMs' | 'maxConcurrency'>): number {
-  return waitsOnNetwork(config) ? config.maxConcurrency : 1;
-}
-
-/** A round trip from which a target counts as far: well above what a busy machine adds to a request on loopback. */
-export const FAR_TARGET_MS = 20;
-
 export interface LoadConfigOptions {
   /** Variables from the process environment (defaults to the environment before vitest touched it). */
   readonly env?: Readonly<Record<string, string | undefined>>;

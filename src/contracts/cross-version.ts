@@ -17,7 +17,8 @@
  * configured target, which must be of that version. contract-breaks.ts runs
  * the comparison as a step of `verify` and writes its report.
  */
-import { pactFilesAtOnce, type Config } from '../config/config.ts';
+import type { Config } from '../config/config.ts';
+import { pactFilesAtOnce } from '../config/concurrency-policy.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import type { PlatformVersion } from '../profile/versions.ts';

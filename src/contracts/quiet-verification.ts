@@ -20,6 +20,7 @@
  */
 import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
+import { VERIFIER_JOBS_AT_ONCE } from '../config/concurrency-policy.ts';
 import { lockedTasksSettled } from '../auth/file-lock.ts';
 import { FILE_OPERATION_TIMEOUT_MS } from '../files/within-time.ts';
 import { UpgradeGuardError, codedFailure, failureError, isUpgradeGuardError, runTimedOut, runTimedOutSeconds, type CodedFailure } from '../errors.ts';
@@ -62,8 +63,6 @@ type ChildMessage =
   | { readonly kind: 'results'; readonly id: number; readonly results: JobResults }
   | ({ readonly kind: 'error'; readonly id: number } & CodedFailure);
 type ParentMessage = { readonly kind: 'verify'; readonly id: number; readonly request: QuietVerificationRequest };
-
-const defaultConcurrency = 4;
 
 const isChildMessage = (message: unknown): message is ChildMessage =>
   typeof message === 'object' && message !== null && 'kind' in message && (message.kind === 'results' || message.kind === 'error') && 'id' in message;
@@ -215,7 +214,7 @@ function endError(end: { readonly code: number | null } | { readonly error: Erro
 
 /** A thread for every verifier run the child may have going, and libuv's default four besides (at most its 1024). */
 function threadPoolSize(shape: VerificationShape): number {
-  const runs = Math.min(shape.concurrency ?? defaultConcurrency, shape.jobs) * Math.max(1, shape.filesAtOnce ?? 1);
+  const runs = Math.min(shape.concurrency ?? VERIFIER_JOBS_AT_ONCE, shape.jobs) * Math.max(1, shape.filesAtOnce ?? 1);
   return Math.min(1024, runs + 4);
 }
 
@@ -292,7 +291,7 @@ async function runJobs(request: QuietVerificationRequest, secrets: SecretRegistr
       if (job) results[index] = await runJob(job, request, secrets);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(request.concurrency ?? defaultConcurrency, request.jobs.length)) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(request.concurrency ?? VERIFIER_JOBS_AT_ONCE, request.jobs.length)) }, worker));
   return results;
 }
 

@@ -9,7 +9,7 @@
  * (run-verifier.ts) when there is one: pact-js loads once per run.
  */
 import type { Config } from '../config/config.ts';
-import { pactFilesAtOnce } from '../config/config.ts';
+import { pactFilesAtOnce } from '../config/concurrency-policy.ts';
 import { runTimedOutSeconds } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';

@@ -20,7 +20,6 @@
  * Once the run is cancelled, no worker waits (run-start-setup.ts).
  * Outside a run that shared slots, nothing waits.
  */
-import { availableParallelism } from 'node:os';
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { changeOrRecheck } from '../atomic-wait.ts';
 
@@ -36,25 +35,21 @@ export const START_SLOTS_OPENED = 1 << 20;
 /** The longest wait a cell holds (ms): about 24 days. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
-/**
- * A slot is held while a first file loads. A slot never comes back when a worker's first file failed to load (an
- * import error of ours) and the worker got no other file, when its thread ended while it held one, or when every
- * check of that file was skipped before it ran (its hooks do not run; no suite file does that): a worker still
- * waiting then loses this much, and no more.
- */
-const DEFAULT_WAIT_MS = 5000;
-
 export interface StartSlotsOptions {
-  /** How many workers load their first file at a time: one a core by default, since loading is CPU work. */
-  readonly count?: number;
-  /** The longest a worker waits for a slot before it loads anyway (ms). */
-  readonly waitAtMostMs?: number;
+  /** How many workers load their first file at a time (src/config/concurrency-policy.ts). */
+  readonly count: number;
+  /**
+   * The longest a worker waits for a slot before it loads anyway (ms). A slot is held while a first file loads. A
+   * slot never comes back when a worker's first file failed to load (an import error of ours) and the worker got no
+   * other file, when its thread ended while it held one, or when every check of that file was skipped before it ran
+   * (its hooks do not run; no suite file does that): a worker still waiting then loses this much, and no more.
+   */
+  readonly waitAtMostMs: number;
 }
 
 /** Before vitest starts its workers. */
-export function shareStartSlots(options: StartSlotsOptions = {}): void {
-  const count = options.count ?? availableParallelism();
-  const waitAtMostMs = options.waitAtMostMs ?? DEFAULT_WAIT_MS;
+export function shareStartSlots(options: StartSlotsOptions): void {
+  const { count, waitAtMostMs } = options;
   if (!Number.isInteger(count) || count < 1 || count >= START_SLOTS_OPENED) throw new RangeError(`start slots must be a positive integer below ${START_SLOTS_OPENED}, got ${count}`);
   if (!Number.isInteger(waitAtMostMs) || waitAtMostMs < 0 || waitAtMostMs > LONGEST_WAIT_MS) {
     throw new RangeError(`the wait for a start slot must be a whole number of ms up to ${LONGEST_WAIT_MS}, got ${waitAtMostMs}`);

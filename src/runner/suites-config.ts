@@ -7,11 +7,11 @@
  * matrix pass the configuration inline; `vitest.config.ts` builds the same
  * for a developer's plain `vitest`.
  */
-import { availableParallelism } from 'node:os';
 import { configDefaults, type ViteUserConfig } from 'vitest/config';
 import '../check/check-selection.ts';
 import { conformanceSettings } from '../conformance/settings.ts';
-import { waitsOnNetwork, type Config } from '../config/config.ts';
+import type { Config } from '../config/config.ts';
+import { suiteWorkers } from '../config/concurrency-policy.ts';
 import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
 import { runSetupPlugin, type RunSetupOptions } from './run-setup.ts';
 import { ChainsFirstSequencer } from './file-order.ts';
@@ -90,20 +90,4 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
       ],
     },
   };
-}
-
-/**
- * How many files run at once. Against a far target a suite file mostly
- * waits on the network: as many workers as MAX_CONCURRENCY keep that many
- * requests in flight. The
- * embedded platform, or a target on this machine, answers at once, so there
- * a worker's start (the CPU of loading the suites' modules) costs more
- * than its overlap wins: as many workers as cores, at least two, so the
- * expiry check's wait never holds the only one (`npm run bench` compares
- * the counts). Every worker's requests share the run's
- * MAX_CONCURRENCY permits (src/http/run-permits.ts) either way.
- */
-export function suiteWorkers(config: Pick<Config, 'maxConcurrency' | 'remote' | 'addedLatencyMs' | 'targetRoundTripMs'>): number {
-  const wanted = waitsOnNetwork(config) ? config.maxConcurrency : Math.max(availableParallelism(), 2);
-  return Math.max(1, Math.min(config.maxConcurrency, wanted));
 }

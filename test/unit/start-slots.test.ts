@@ -61,7 +61,7 @@ describe('start slots', () => {
   });
 
   it('a worker holds its slot while its first file loads, gives it back with its next file, and takes none for that one', async () => {
-    shareStartSlots({ count: 2 });
+    shareStartSlots({ count: 2, waitAtMostMs: 5000 });
     const { next } = slotWorker(['file', 'file', 'file']);
     expect(await next()).toEqual({ step: 'file', free: 1 });
     expect(await next()).toEqual({ step: 'file', free: 2 });
@@ -70,7 +70,7 @@ describe('start slots', () => {
   });
 
   it('a worker that waits for the main process’s work gives its slot back', async () => {
-    shareStartSlots({ count: 1 });
+    shareStartSlots({ count: 1, waitAtMostMs: 5000 });
     const { next } = slotWorker(['file', 'hand-over']);
     expect(await next()).toEqual({ step: 'file', free: 0 });
     expect(await next()).toEqual({ step: 'hand-over', free: 1 });
@@ -120,7 +120,7 @@ describe('start slots', () => {
   });
 
   it('refuses a count below one, and a bound that is not a whole number of ms a cell can hold', () => {
-    expect(() => shareStartSlots({ count: 0 })).toThrow(RangeError);
+    expect(() => shareStartSlots({ count: 0, waitAtMostMs: 5000 })).toThrow(RangeError);
     expect(() => shareStartSlots({ count: 2, waitAtMostMs: 1.5 })).toThrow(RangeError);
     // More than a cell holds would turn into no wait at all.
     expect(() => shareStartSlots({ count: 2, waitAtMostMs: 2 ** 31 })).toThrow(RangeError);

@@ -8,8 +8,9 @@
  */
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { FAR_TARGET_MS, loadConfig, waitsOnNetwork, type Config } from '../../src/config/config.ts';
-import { suiteWorkers, suitesConfig } from '../../src/runner/suites-config.ts';
+import { loadConfig, type Config } from '../../src/config/config.ts';
+import { FAR_TARGET_MS, suiteWorkers, waitsOnNetwork } from '../../src/config/concurrency-policy.ts';
+import { suitesConfig } from '../../src/runner/suites-config.ts';
 import { defaultRunPlan } from '../../src/run-targets/run-plan.ts';
 
 const embedded = loadConfig({ env: { MAX_CONCURRENCY: '16' }, envFile: '/dev/null' });
