@@ -1,5 +1,6 @@
 /** Every schema file compiles, carries the right ids, and accepts and rejects its vectors. */
 import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { schemaIds, schemaUrl } from '../../src/schemas/ids.ts';
 import {
@@ -19,6 +20,15 @@ describe('schema files', () => {
 
   it('all compile under strict Ajv 2020-12', () => {
     expect(loadValidators().size).toBe(schemaIds.length);
+  });
+
+  // The validator skips this check at run time (src/schemas/validator.ts): it is made here, once.
+  it('are each valid against the 2020-12 meta-schema', () => {
+    const metaSchema = new Ajv2020({ strict: true });
+    for (const id of schemaIds) {
+      const schema: unknown = JSON.parse(readFileSync(`${schemasDir}${id}.json`, 'utf8'));
+      expect(metaSchema.validateSchema(schema as object), `${id}: ${metaSchema.errorsText()}`).toBe(true);
+    }
   });
 
   for (const id of schemaIds) {
