@@ -1,7 +1,7 @@
 /**
  * The run's permits across a process boundary. A Pact verifier child
  * (src/contracts/quiet-verification.ts) is another process: it cannot share
- * the run's SharedArrayBuffer (run-permits.ts), so its parent lends it
+ * the run's shared memory (run-permits.ts), so its parent lends it
  * permits over the IPC channel, one per request. The child asks, the parent
  * takes one of the run's permits and says so, and the child hands it back
  * when its answer is in. MAX_CONCURRENCY then bounds the verifier's requests

@@ -6,29 +6,18 @@
  * these permits before it is sent, so N workers never hold more than
  * MAX_CONCURRENCY requests open together.
  *
- * The counters live in a SharedArrayBuffer that reaches the workers as
- * worker_threads environment data (cloned into every Worker started after
- * it is set, sharing the memory); Atomics keep the count exact and
- * Atomics.waitAsync parks a request without blocking its thread. A Pact
+ * The counters are cells of the run's shared memory (src/run-cells.ts);
+ * Atomics keep the count exact and Atomics.waitAsync parks a request
+ * without blocking its thread. A Pact
  * verifier child is another process: its parent lends it permits one
  * request at a time over IPC (lent-permits.ts), and `lend` makes them the
  * child's run permits.
  */
-import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
-import { changeOrRecheck } from '../atomic-wait.ts';
+import { cell, changeOrRecheck, runCells, shareRunCells, withdrawRunCells, type RunCells } from '../run-cells.ts';
 import { deadlineSignal, pastDeadline, type RunDeadline } from './run-deadline.ts';
 
-const environmentKey = 'upgrade-guard:run-permits';
-const LIMIT = 0;
-const IN_FLIGHT = 1;
-const PEAK = 2;
-/** RUN_TIMEOUT_S in seconds (0: none); the deadline itself, ms since the epoch, is the float after the counters. */
-const TIMEOUT_S = 3;
-/** Tasks under the token store's lock, over every thread (src/auth/file-lock.ts): a refresh-token rotation may be one. */
-const LOCKED = 4;
-const COUNTERS = 5;
-/** Where the deadline's float starts: after the counters, at a multiple of its own size. */
-const DEADLINE_OFFSET = Math.ceil((COUNTERS * Int32Array.BYTES_PER_ELEMENT) / Float64Array.BYTES_PER_ELEMENT) * Float64Array.BYTES_PER_ELEMENT;
+const { permitLimit: LIMIT, permitsHeld: IN_FLIGHT, permitsPeak: PEAK, runTimeoutSeconds: TIMEOUT_S, lockedTasks: LOCKED } = cell;
+
 /** What a request of the run takes before it is sent: a permit of this process's run, or one lent by a parent. */
 export interface Permits {
   run<T>(task: () => Promise<T>): Promise<T>;
@@ -44,9 +33,9 @@ export class RunPermits implements Permits {
   readonly #cells: Int32Array;
   readonly #deadlineAt: Float64Array;
 
-  private constructor(buffer: SharedArrayBuffer) {
-    this.#cells = new Int32Array(buffer, 0, COUNTERS);
-    this.#deadlineAt = new Float64Array(buffer, DEADLINE_OFFSET, 1);
+  private constructor(cells: RunCells) {
+    this.#cells = cells.ints;
+    this.#deadlineAt = cells.deadlineAt;
   }
 
   /**
@@ -57,20 +46,18 @@ export class RunPermits implements Permits {
    */
   static share(limit: number, deadline?: RunDeadline): RunPermits {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`run permits must be a positive integer, got ${limit}`);
-    const buffer = new SharedArrayBuffer(DEADLINE_OFFSET + Float64Array.BYTES_PER_ELEMENT);
-    const permits = new RunPermits(buffer);
+    const permits = new RunPermits(shareRunCells());
     permits.#cells[LIMIT] = limit;
     if (deadline) {
       permits.#cells[TIMEOUT_S] = deadline.seconds;
       permits.#deadlineAt[0] = deadline.at;
     }
-    setEnvironmentData(environmentKey, buffer);
     return permits;
   }
 
   /** Workers started from now on see no run permits (a test that shared them cleans up). */
   static withdraw(): void {
-    setEnvironmentData(environmentKey, undefined);
+    withdrawRunCells();
   }
 
   /** In a child process of the run (a Pact verifier child): its parent's permits, lent over IPC, are the run's. */
@@ -81,8 +68,9 @@ export class RunPermits implements Permits {
   /** The run's permits, in whichever thread or child process of the run; undefined outside a run (a unit test's client). */
   static ofRun(): Permits | undefined {
     if (lent) return lent;
-    const buffer = getEnvironmentData(environmentKey);
-    return buffer instanceof SharedArrayBuffer ? new RunPermits(buffer) : undefined;
+    const cells = runCells();
+    // Cells without a limit: a run (a test's) that shared start slots only.
+    return cells && Atomics.load(cells.ints, LIMIT) > 0 ? new RunPermits(cells) : undefined;
   }
 
   get limit(): number {

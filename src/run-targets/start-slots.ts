@@ -9,9 +9,8 @@
  *
  * The slots cover what a worker loads for its first file; vitest's own
  * worker start comes before them, and a module a file imports once its
- * checks run comes after. The count lives in a SharedArrayBuffer that
- * reaches the workers as worker_threads environment data, as the run's
- * permits do (src/http/run-permits.ts). A worker takes a slot for its first
+ * checks run comes after. The count is a cell of the run's shared memory
+ * (src/run-cells.ts), as the run's permits are. A worker takes a slot for its first
  * file only (start-slot-setup.ts) and gives it back when that file's checks
  * start, when it waits for the main process's work (handoff.ts: the
  * contract suite waits for its verification while it loads), or when its
@@ -20,16 +19,9 @@
  * Once the run is cancelled, no worker waits (run-start-setup.ts).
  * Outside a run that shared slots, nothing waits.
  */
-import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
-import { changeOrRecheck } from '../atomic-wait.ts';
+import { NO_START_SLOTS, cell, changeOrRecheck, runCells, shareRunCells } from '../run-cells.ts';
 
-const environmentKey = 'upgrade-guard:start-slots';
-const FREE = 0;
-/** The longest a worker waits for a slot (ms) before it loads anyway. */
-const WAIT_MS = 1;
-/** The workers waiting for a slot right now. */
-const WAITING = 2;
-const CELLS = 3;
+const { slotsFree: FREE, slotWaitMs: WAIT_MS, waitingForSlot: WAITING } = cell;
 /** Slots enough for any run's workers: added when the run is cancelled. */
 export const START_SLOTS_OPENED = 1 << 20;
 /** The longest wait a cell holds (ms): about 24 days. */
@@ -47,18 +39,17 @@ export interface StartSlotsOptions {
   readonly waitAtMostMs: number;
 }
 
-/** Before vitest starts its workers. */
+/** Before vitest starts its workers, after the run's permits (a run without them gets cells of its own). */
 export function shareStartSlots(options: StartSlotsOptions): void {
   const { count, waitAtMostMs } = options;
   if (!Number.isInteger(count) || count < 1 || count >= START_SLOTS_OPENED) throw new RangeError(`start slots must be a positive integer below ${START_SLOTS_OPENED}, got ${count}`);
   if (!Number.isInteger(waitAtMostMs) || waitAtMostMs < 0 || waitAtMostMs > LONGEST_WAIT_MS) {
     throw new RangeError(`the wait for a start slot must be a whole number of ms up to ${LONGEST_WAIT_MS}, got ${waitAtMostMs}`);
   }
-  const buffer = new SharedArrayBuffer(CELLS * Int32Array.BYTES_PER_ELEMENT);
-  const cells = new Int32Array(buffer);
+  const cells = (runCells() ?? shareRunCells()).ints;
   Atomics.store(cells, FREE, count);
+  Atomics.store(cells, WAITING, 0);
   Atomics.store(cells, WAIT_MS, waitAtMostMs);
-  setEnvironmentData(environmentKey, buffer);
 }
 
 /**
@@ -74,7 +65,8 @@ export function openStartSlots(): void {
 
 /** Workers started from now on take no slot. */
 export function withdrawStartSlots(): void {
-  setEnvironmentData(environmentKey, undefined);
+  const cells = sharedCells();
+  if (cells) Atomics.store(cells, WAIT_MS, NO_START_SLOTS);
 }
 
 /** The slots free right now; undefined outside a run that shared them. */
@@ -143,7 +135,8 @@ export function releaseStartSlot(): void {
   Atomics.notify(cells, FREE, 1);
 }
 
+/** The slots' cells; undefined outside a run that shares slots. */
 function sharedCells(): Int32Array | undefined {
-  const buffer = getEnvironmentData(environmentKey);
-  return buffer instanceof SharedArrayBuffer ? new Int32Array(buffer) : undefined;
+  const cells = runCells()?.ints;
+  return cells && Atomics.load(cells, WAIT_MS) !== NO_START_SLOTS ? cells : undefined;
 }

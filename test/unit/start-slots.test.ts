@@ -15,6 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { START_SLOTS_OPENED, freeStartSlots, openStartSlots, shareStartSlots, waitingForStartSlots, withdrawStartSlots } from '../../src/run-targets/start-slots.ts';
+import { withdrawRunCells } from '../../src/run-cells.ts';
 import { HANG_TEST_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { fixtureRunResult } from '../support/fixture-run.ts';
 import { tsWorker } from '../support/ts-worker.ts';
@@ -57,6 +58,7 @@ async function whileWaiting(count: number): Promise<void> {
 describe('start slots', () => {
   afterEach(async () => {
     withdrawStartSlots();
+    withdrawRunCells();
     await Promise.all(started.splice(0).map((worker) => worker.terminate()));
   });
 
