@@ -1,7 +1,7 @@
 /**
  * The run's concurrency policy, in one place: how many suite files run at
- * once, how many of their workers load at once, how many pact files and
- * verifier runs overlap. Whatever it chooses, MAX_CONCURRENCY bounds the
+ * once, how many of their workers load at once, how many targets start and
+ * how many pact files and verifier runs overlap. Whatever it chooses, MAX_CONCURRENCY bounds the
  * requests in flight over all of them (the run's permits,
  * src/http/run-permits.ts). It decides how much overlaps, never a verdict;
  * `npm run bench` measures a change of it (docs/benchmarks.md).
@@ -53,6 +53,9 @@ export function startSlots(): { readonly count: number; readonly waitAtMostMs: n
 export function pactFilesAtOnce(config: Distance & Pick<Config, 'maxConcurrency'>): number {
   return waitsOnNetwork(config) ? config.maxConcurrency : 1;
 }
+
+/** Targets a run starts and logs in to at once (src/runner/run-setup.ts): the kill matrix has dozens a run. */
+export const TARGETS_STARTED_AT_ONCE = 8;
 
 /** Verification jobs (one a target) a Pact verifier child runs at once. */
 export const VERIFIER_JOBS_AT_ONCE = 4;

@@ -55,7 +55,7 @@ export class RunPermits implements Permits {
     return permits;
   }
 
-  /** Workers started from now on see no run permits (a test that shared them cleans up). */
+  /** Workers started from now on see no run: no permits and no start slots (a test that shared them cleans up). */
   static withdraw(): void {
     withdrawRunCells();
   }

@@ -3,8 +3,8 @@
  * be reached at all? Any HTTP answer counts; a refused connection or a
  * timeout ends the run with one line naming the variable to fix.
  *
- * A second probe of BASE_URL also says how far the target is (config.ts
- * `waitsOnNetwork`). It decides only how much of the run overlaps,
+ * A second probe of BASE_URL also says how far the target is
+ * (src/config/concurrency-policy.ts). It decides only how much of the run overlaps,
  * never a verdict.
  */
 import { chromiumExecutable } from '../auth/chromium.ts';

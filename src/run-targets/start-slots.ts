@@ -39,14 +39,15 @@ export interface StartSlotsOptions {
   readonly waitAtMostMs: number;
 }
 
-/** Before vitest starts its workers, after the run's permits (a run without them gets cells of its own). */
+/** Before vitest starts its workers, into the cells the run's permits opened; a run without them, or one that already shares slots, gets cells of its own. */
 export function shareStartSlots(options: StartSlotsOptions): void {
   const { count, waitAtMostMs } = options;
   if (!Number.isInteger(count) || count < 1 || count >= START_SLOTS_OPENED) throw new RangeError(`start slots must be a positive integer below ${START_SLOTS_OPENED}, got ${count}`);
   if (!Number.isInteger(waitAtMostMs) || waitAtMostMs < 0 || waitAtMostMs > LONGEST_WAIT_MS) {
     throw new RangeError(`the wait for a start slot must be a whole number of ms up to ${LONGEST_WAIT_MS}, got ${waitAtMostMs}`);
   }
-  const cells = (runCells() ?? shareRunCells()).ints;
+  const shared = runCells();
+  const cells = (shared && Atomics.load(shared.ints, WAIT_MS) === NO_START_SLOTS ? shared : shareRunCells()).ints;
   Atomics.store(cells, FREE, count);
   Atomics.store(cells, WAITING, 0);
   Atomics.store(cells, WAIT_MS, waitAtMostMs);
@@ -63,7 +64,7 @@ export function openStartSlots(): void {
   Atomics.notify(cells, FREE);
 }
 
-/** Workers started from now on take no slot. */
+/** From now on no thread of the run takes a slot, and one held is not given back (a test that shared them cleans up). */
 export function withdrawStartSlots(): void {
   const cells = sharedCells();
   if (cells) Atomics.store(cells, WAIT_MS, NO_START_SLOTS);

@@ -20,6 +20,7 @@
 import type { Plugin } from 'vite';
 import type { TestProject, Vitest } from 'vitest/node';
 import type { Config } from '../config/config.ts';
+import { TARGETS_STARTED_AT_ONCE } from '../config/concurrency-policy.ts';
 import { chromiumExecutable, launchChromiumServer } from '../auth/chromium.ts';
 import type { VerifierChild } from '../contracts/quiet-verification.ts';
 import type { SuiteVerification } from '../contracts/suite-verification.ts';
@@ -52,9 +53,6 @@ export interface RunSetupOptions {
   readonly failures?: SetupFailures;
 }
 
-/** Targets started at once: the kill matrix has dozens per project. */
-const STARTUP_CONCURRENCY = 8;
-
 export function runSetupPlugin(options: RunSetupOptions): Plugin {
   return {
     name: 'upgrade-guard:run-setup',
@@ -76,7 +74,7 @@ export function runSetupPlugin(options: RunSetupOptions): Plugin {
 
 async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupOptions, secrets: SecretRegistry): Promise<void> {
   const { config, runProject } = options;
-  const limiter = new ConcurrencyLimiter(STARTUP_CONCURRENCY);
+  const limiter = new ConcurrencyLimiter(TARGETS_STARTED_AT_ONCE);
   const closers: Array<() => Promise<void>> = [];
   const traffic: Array<{ readonly runTarget: RunTarget; readonly stats: () => TrafficStats }> = [];
   const handoff = new Handoff<OpenedSessions | SuiteVerification>('run', (key) => {

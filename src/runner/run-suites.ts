@@ -14,7 +14,7 @@ import { suiteTimings } from './timings.ts';
 import { RunPermits } from '../http/run-permits.ts';
 import { runDeadlineOf } from '../http/run-deadline.ts';
 import type { DeviationName } from '../../simulator/faults/index.ts';
-import { shareStartSlots, withdrawStartSlots } from '../run-targets/start-slots.ts';
+import { shareStartSlots } from '../run-targets/start-slots.ts';
 import { startSlots } from '../config/concurrency-policy.ts';
 import type { VerifierChild } from '../contracts/quiet-verification.ts';
 import type { SetupFailures } from '../run-targets/setup-failures.ts';
@@ -53,37 +53,33 @@ export interface RunSuitesOptions {
 export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
   // Before vitest starts its workers: they inherit the permits, so MAX_CONCURRENCY bounds the run, not each worker.
   const permits = RunPermits.share(options.config.maxConcurrency, runDeadlineOf(options.config));
-  // The workers load their first files a few at a time (src/run-targets/start-slots.ts).
+  // The workers load their first files a few at a time (src/run-targets/start-slots.ts); a later run of this process
+  // shares cells of its own, so its workers never take these slots.
   shareStartSlots(startSlots());
   const ownListeners = signalListeners();
+  const startEmbedded = options.config.remote ? undefined : observed((await import('../run-targets/embedded.ts')).startEmbeddedTarget, options.onFaultConsulted);
+  const vitest = await startVitest(
+    'test',
+    [...(options.filters ?? [])],
+    {
+      config: false,
+      run: true,
+      watch: false,
+      // The signals are taken back again once vitest has started: its reporters may have added listeners of their own.
+      reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal, permits), { onInit: () => leaveSignals(ownListeners) }],
+    },
+    suitesConfig(options.config, options.plan, {
+      ...(options.checkSelection && { checkSelection: options.checkSelection }),
+      ...(options.allure === false && { allure: false }),
+      setup: { leaveSignals: () => leaveSignals(ownListeners), ...(startEmbedded && { startEmbedded }), ...(options.verifier && { verifier: options.verifier }), ...(options.setupFailures && { failures: options.setupFailures }) },
+    }),
+    vitestStreams(options.vitestOutput),
+  );
   try {
-    const startEmbedded = options.config.remote ? undefined : observed((await import('../run-targets/embedded.ts')).startEmbeddedTarget, options.onFaultConsulted);
-    const vitest = await startVitest(
-      'test',
-      [...(options.filters ?? [])],
-      {
-        config: false,
-        run: true,
-        watch: false,
-        // The signals are taken back again once vitest has started: its reporters may have added listeners of their own.
-        reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal, permits), { onInit: () => leaveSignals(ownListeners) }],
-      },
-      suitesConfig(options.config, options.plan, {
-        ...(options.checkSelection && { checkSelection: options.checkSelection }),
-        ...(options.allure === false && { allure: false }),
-        setup: { leaveSignals: () => leaveSignals(ownListeners), ...(startEmbedded && { startEmbedded }), ...(options.verifier && { verifier: options.verifier }), ...(options.setupFailures && { failures: options.setupFailures }) },
-      }),
-      vitestStreams(options.vitestOutput),
-    );
-    try {
-      const modules = vitest.state.getTestModules();
-      return { ...collectResults(modules, vitest.state.getUnhandledErrors()), timings: suiteTimings(modules) };
-    } finally {
-      await vitest.close();
-    }
+    const modules = vitest.state.getTestModules();
+    return { ...collectResults(modules, vitest.state.getUnhandledErrors()), timings: suiteTimings(modules) };
   } finally {
-    // Workers a later run of this process starts share that run's slots, never these.
-    withdrawStartSlots();
+    await vitest.close();
   }
 }
 
