@@ -12,7 +12,7 @@ import { defaultRunPlan } from './src/run-targets/run-plan.ts';
 // vitest copies Vite's variables into process.env once it has read this file (BASE_URL='/' among them, and BASE_URL
 // is ours): read again, when a watch run restarts on a change of its configuration, this file no longer sees the
 // environment vitest started with (src/config/environment.ts).
-if (['MODE', 'DEV', 'PROD', 'SSR'].every((name) => process.env[name] !== undefined)) {
+if (['MODE', 'DEV', 'PROD'].every((name) => process.env[name] !== undefined)) {
   throw new Error('vitest changed the environment after it first read vitest.config.ts: stop vitest and start it again');
 }
 const config = loadConfig();
