@@ -39,7 +39,10 @@ export interface StartSlotsOptions {
   readonly waitAtMostMs: number;
 }
 
-/** Before vitest starts its workers, into the cells the run's permits opened; a run without them, or one that already shares slots, gets cells of its own. */
+/**
+ * Before vitest starts its workers, into the cells the run's permits opened; a run without them, or one that already
+ * shares slots, gets cells of its own.
+ */
 export function shareStartSlots(options: StartSlotsOptions): void {
   const { count, waitAtMostMs } = options;
   if (!Number.isInteger(count) || count < 1 || count >= START_SLOTS_OPENED) throw new RangeError(`start slots must be a positive integer below ${START_SLOTS_OPENED}, got ${count}`);
