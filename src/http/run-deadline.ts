@@ -42,6 +42,19 @@ export function deadlineSignal(deadline: RunDeadline): { readonly signal: AbortS
   return { signal: controller.signal, stop: () => clearTimeout(timer) };
 }
 
+/** This thread's signal for the run's deadline, made once: every client of the thread shares it. */
+let threadDeadline: (RunDeadline & ReturnType<typeof deadlineSignal>) | undefined;
+
+/** `deadlineSignal` made once a thread and deadline: the one every request of the thread ends at. */
+export function threadDeadlineSignal(deadline: RunDeadline): AbortSignal {
+  if (threadDeadline?.at !== deadline.at || threadDeadline.seconds !== deadline.seconds) {
+    // Another run of this thread (the kill matrix's, a test's): the earlier run's timer has nothing left to end.
+    threadDeadline?.stop();
+    threadDeadline = { ...deadline, ...deadlineSignal(deadline) };
+  }
+  return threadDeadline.signal;
+}
+
 /** Past the deadline: the error a request refused a run permit fails with. */
 export function pastDeadline(deadline: RunDeadline | undefined): Error | undefined {
   return deadline && Date.now() >= deadline.at ? runTimedOut(deadline.seconds) : undefined;

@@ -14,7 +14,7 @@
  * child's run permits.
  */
 import { cell, changeOrRecheck, runCells, shareRunCells, withdrawRunCells, type RunCells } from '../run-cells.ts';
-import { deadlineSignal, pastDeadline, type RunDeadline } from './run-deadline.ts';
+import { pastDeadline, threadDeadlineSignal, type RunDeadline } from './run-deadline.ts';
 
 const { permitLimit: LIMIT, permitsHeld: IN_FLIGHT, permitsPeak: PEAK, runTimeoutSeconds: TIMEOUT_S, lockedTasks: LOCKED } = cell;
 
@@ -26,8 +26,6 @@ export interface Permits {
 /** A verifier child's permits, lent by its parent (lent-permits.ts). */
 let lent: Permits | undefined;
 
-/** This thread's signal for the run's deadline, made once: every client of the thread shares it. */
-let threadDeadline: (RunDeadline & ReturnType<typeof deadlineSignal>) | undefined;
 
 export class RunPermits implements Permits {
   readonly #cells: Int32Array;
@@ -143,14 +141,7 @@ export class RunPermits implements Permits {
    */
   deadline(): AbortSignal | undefined {
     const deadline = this.#runDeadline();
-    if (!deadline) return undefined;
-    const { at, seconds } = deadline;
-    if (threadDeadline?.at !== at || threadDeadline.seconds !== seconds) {
-      // Another run of this thread (the kill matrix's, a test's): the earlier run's timer has nothing left to end.
-      threadDeadline?.stop();
-      threadDeadline = { at, seconds, ...deadlineSignal({ at, seconds }) };
-    }
-    return threadDeadline.signal;
+    return deadline && threadDeadlineSignal(deadline);
   }
 
   #refusePastDeadline(): void {
