@@ -50,8 +50,8 @@ const plan = killMatrixPlan(subset ? faults : undefined, everyFile ? () => undef
 // A refused or failed login cancels the run: its coded error says why no check ran.
 const setupFailures = new SetupFailures();
 const results = await runSuites({ config, plan, reporters: [], allure: false, vitestOutput, setupFailures });
-const setupFailure = setupFailureErrors(setupFailures);
-const errors = results.checks.length > 0 ? [...results.errors, ...setupFailure] : [...results.errors, ...setupFailure, `no check ran; vitest said: ${vitestSaid.trim() || '(nothing)'}`];
+const noCheck = results.checks.length > 0 ? [] : [`no check ran; vitest said: ${vitestSaid.trim() || '(nothing)'}`];
+const errors = [...results.errors, ...setupFailureErrors(setupFailures), ...noCheck];
 const traceErrors = suiteTrace.results.errors.map((error) => `suite trace: ${error}`);
 const matrix: MatrixResults = { ...results, errors: [...traceErrors, ...errors], plan, everyFile, suiteTraces: suiteTrace.traces, traceChecks: suiteTrace.results.checks };
 await writeFile(out, JSON.stringify(matrix));
