@@ -27,6 +27,7 @@ import { trafficDirectory, type TrafficFile } from '../src/run-targets/traffic.t
 import { platformVersions, type PlatformVersion } from '../src/profile/versions.ts';
 import { wantsHelp } from '../src/cli/help-gate.ts';
 import { helpText, usageLine } from '../src/cli/usage.ts';
+import { loadTypeScript } from '../src/cli/entry/node-arguments.ts';
 
 const commandLine = process.argv.slice(2).filter((arg) => arg !== '--');
 if (wantsHelp(commandLine)) {
@@ -84,7 +85,7 @@ function runVerify(args: readonly string[]): Promise<VerifyRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: reportsDir, MAX_CONCURRENCY: String(concurrency), PACT_DO_NOT_TRACK: 'true' };
   delete env.BASE_URL;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/verify.ts', '--', '--env-file', '/dev/null', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...loadTypeScript, 'src/cli/verify.ts', '--', '--env-file', '/dev/null', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { wantsHelp } from '../src/cli/help-gate.ts';
 import { helpText, usageLine } from '../src/cli/usage.ts';
+import { loadTypeScript } from '../src/cli/entry/node-arguments.ts';
 
 const commandLine = process.argv.slice(2).filter((arg) => arg !== '--');
 if (wantsHelp(commandLine)) {
@@ -40,7 +41,7 @@ function runVerify(reportsDir: string): Promise<{ code: number; output: string }
   // The embedded platform only: a developer's BASE_URL must not turn a soak into traffic against staging.
   const env: NodeJS.ProcessEnv = { ...process.env, REPORTS_DIR: reportsDir, PACT_DO_NOT_TRACK: 'true' };
   delete env.BASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/verify.ts', '--', '--no-html', '--env-file', '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...loadTypeScript, 'src/cli/verify.ts', '--', '--no-html', '--env-file', '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -21,6 +21,7 @@ import { loadVendorDocuments } from '../../src/conformance/vendor-documents.ts';
 import { isRecord } from '../../src/http/json.ts';
 import { platformVersions } from '../../src/profile/versions.ts';
 import { referenceOpenapiDir } from './_documents.ts';
+import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
 
 const reportsDir = join(mkdtempSync(join(tmpdir(), 'ug-conformance-')), 'reports');
 let outcome: { code: number; stdout: string; stderr: string };
@@ -34,7 +35,7 @@ beforeAll(async () => {
   // REQUEST_TIMEOUT_MS only catches a hang of the in-process platform, which a busy runner must not trip.
   Object.assign(env, { REPORTS_DIR: reportsDir, TOKEN_STORE: join(reportsDir, '..', 'tokens.json'), REQUEST_TIMEOUT_MS: '60000' });
   outcome = await new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'src/cli/verify.ts', '--no-html', '--openapi', referenceOpenapiDir], { env, timeout: HANG_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [...loadTypeScript, 'src/cli/verify.ts', '--no-html', '--openapi', referenceOpenapiDir], { env, timeout: HANG_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
       resolve({ code: typeof error?.code === 'number' ? error.code : 0, stdout, stderr }),
     );
   });

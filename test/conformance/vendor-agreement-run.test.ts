@@ -21,6 +21,7 @@ import type { CheckResult, RunResults } from '../../src/runner/results.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { allureReportFiles } from '../report/_allure-report-data.ts';
 import { vendorShapedFolder } from './_vendor-shaped-documents.ts';
+import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
 
 const run = promisify(execFile);
 const repo = new URL('../../', import.meta.url).pathname;
@@ -31,7 +32,7 @@ let results: RunResults;
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'ug-vendor-labelled-'));
   const docs = await vendorShapedFolder();
-  await run(process.execPath, ['--import', 'tsx', 'test/conformance/_run-vendor-labelled.ts', work, docs], {
+  await run(process.execPath, [...loadTypeScript, 'test/conformance/_run-vendor-labelled.ts', work, docs], {
     cwd: repo,
     env: { ...process.env, PACT_DO_NOT_TRACK: 'true' },
     // Only catches a hang: the run ends by itself.

@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheckResult, RunResults } from '../../src/runner/results.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
+import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
 
 const run = promisify(execFile);
 const repo = new URL('../../', import.meta.url).pathname;
@@ -22,7 +23,7 @@ let runs: { whole: RunResults; contractsOnly: RunResults };
 beforeAll(async () => {
   const work = await mkdtemp(join(tmpdir(), 'ug-unserved-contract-'));
   // Only catches a hang: the runs end by themselves.
-  await run(process.execPath, ['--import', 'tsx', 'test/contracts/_run-unserved-contract.ts', work], { cwd: repo, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' }, timeout: HANG_TIMEOUT_MS });
+  await run(process.execPath, [...loadTypeScript, 'test/contracts/_run-unserved-contract.ts', work], { cwd: repo, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' }, timeout: HANG_TIMEOUT_MS });
   runs = JSON.parse(await readFile(join(work, 'results.json'), 'utf8')) as typeof runs;
 }, HANG_TEST_TIMEOUT_MS);
 

@@ -27,6 +27,7 @@ import type { MatrixResults } from './matrix-results.ts';
 import { cleanProject, faultRuns, quirkRuns } from './plan.ts';
 import { traceProject } from './suite-trace.ts';
 import { runsFile } from '../../src/run-targets/run-plan.ts';
+import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
 
 const run = promisify(execFile);
 
@@ -63,7 +64,7 @@ beforeAll(async () => {
   const out = join(await mkdtemp(join(tmpdir(), 'ug-kill-matrix-')), 'results.json');
   const env: NodeJS.ProcessEnv = { ...process.env, PACT_DO_NOT_TRACK: 'true' };
   for (const name of configVariables) delete env[name];
-  await run(process.execPath, ['--import', 'tsx', 'test/kill-matrix/run-matrix.ts', out], {
+  await run(process.execPath, [...loadTypeScript, 'test/kill-matrix/run-matrix.ts', out], {
     env,
     // Only catches a hang: the run ends by itself (every check and hook has its own timeout, run-matrix.ts).
     timeout: HANG_TIMEOUT_MS,

@@ -32,6 +32,7 @@ import { launchReportBrowser, screenshots } from '../support/report-browser.ts';
 import { HANG_TEST_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { allureReportFiles } from './_allure-report-data.ts';
 import { reportTargets } from './_report-targets.ts';
+import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
 
 const run = promisify(execFile);
 const repo = new URL('../../', import.meta.url).pathname;
@@ -52,7 +53,7 @@ function openBrowser(): Browser {
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'upgrade-guard-reports-'));
-  await run(process.execPath, ['--import', 'tsx', 'test/report/_run-report-suites.ts', work], { cwd: repo, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } });
+  await run(process.execPath, [...loadTypeScript, 'test/report/_run-report-suites.ts', work], { cwd: repo, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } });
   results = JSON.parse(await readFile(join(work, 'results.json'), 'utf8')) as RunResults;
   if (!browserTests) return;
   browser = await launchReportBrowser();

@@ -13,13 +13,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunResults } from '../../src/runner/results.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { createPlatform } from '../../simulator/platform.ts';
+import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
 
 const run = promisify(execFile);
 let results: RunResults;
 
 beforeAll(async () => {
   const out = join(mkdtempSync(join(tmpdir(), 'ug-gone-')), 'results.json');
-  await run(process.execPath, ['--import', 'tsx', 'test/support/removed-endpoints/run-lifecycles.ts', out], { timeout: HANG_TIMEOUT_MS, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } });
+  await run(process.execPath, [...loadTypeScript, 'test/support/removed-endpoints/run-lifecycles.ts', out], { timeout: HANG_TIMEOUT_MS, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } });
   results = JSON.parse(readFileSync(out, 'utf8')) as RunResults;
 }, HANG_TEST_TIMEOUT_MS);
 

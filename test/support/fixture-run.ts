@@ -5,13 +5,14 @@
  * marker. A run that hangs ends at the hang bound, as an error.
  */
 import { execFile } from 'node:child_process';
+import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
 import { HANG_TIMEOUT_MS } from './hang-timeout.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
 export async function fixtureRunResult(script: string, mode: string): Promise<unknown> {
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', script, mode], { cwd: root, timeout: HANG_TIMEOUT_MS }, (error, out, err) =>
+    execFile(process.execPath, [...loadTypeScript, script, mode], { cwd: root, timeout: HANG_TIMEOUT_MS }, (error, out, err) =>
       error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out),
     );
   });

@@ -7,12 +7,13 @@
 import { execFile } from 'node:child_process';
 import { expect, it } from 'vitest';
 import type { RunResults } from '../../src/runner/results.ts';
+import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 
 it('a failed setup is an error of the run, and the reason its checks did not run', async () => {
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', 'test/support/setup-failure/collect.ts'], { cwd: root, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
+    execFile(process.execPath, [...loadTypeScript, 'test/support/setup-failure/collect.ts'], { cwd: root, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
   });
   const line = stdout.split('\n').find((text) => text.startsWith('RESULTS '));
   const results = JSON.parse(line?.slice('RESULTS '.length) ?? 'null') as RunResults;

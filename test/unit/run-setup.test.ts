@@ -8,6 +8,7 @@
 import { execFile } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
+import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const marker = 'LOGIN-REFUSED ';
@@ -15,7 +16,7 @@ const wrongPassword = 'pw-refused-do-not-print-0123456789';
 
 it('a refused login cancels the run and is its one coded failure, without the password', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
   const stdout = await new Promise<string>((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', 'test/support/login-refused/run.ts'], { cwd: root, timeout: HANG_TIMEOUT_MS, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
+    execFile(process.execPath, [...loadTypeScript, 'test/support/login-refused/run.ts'], { cwd: root, timeout: HANG_TIMEOUT_MS, env: { ...process.env, PACT_DO_NOT_TRACK: 'true' } }, (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)));
   });
   const line = stdout.split('\n').find((text) => text.startsWith(marker));
   const outcome = JSON.parse(line?.slice(marker.length) ?? 'null') as { ended?: string; passed: number; failure?: { code: string; message: string } };
