@@ -13,5 +13,6 @@
  * decides exactly; this guess may only err towards skipping).
  */
 const asksForHelp = process.argv.slice(2).some((arg) => arg === '--help' || arg === '-h');
-if (!asksForHelp) await import('vitest/node');
+// A failure here is the command's to report, in its own words, when it imports vitest itself.
+if (!asksForHelp) await import('vitest/node').catch(() => undefined);
 await import('tsx');
