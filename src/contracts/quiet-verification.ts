@@ -124,7 +124,7 @@ export interface VerifierChild {
  */
 export function startVerifierChild(shape: VerificationShape, signal?: AbortSignal): VerifierChild {
   const child = fork(new URL(import.meta.url), [childFlag], {
-    // pact-js loads natively, before tsx (src/load-typescript.mjs): the child's start is what the suites wait for.
+    // pact-js loads natively, before tsx (src/load-typescript.mjs): the contract suite waits for the child's start.
     execArgv: ['--import', new URL('../load-typescript.mjs?native=@pact-foundation/pact', import.meta.url).href],
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     // Each verifier run waits on a thread of libuv's pool while it replays; the pool must keep threads for the
