@@ -22,15 +22,24 @@ import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UpgradeGuardError } from '../errors.ts';
 import { ensureDirectory } from '../files/ensure-directory.ts';
-import { withinTime } from '../files/within-time.ts';
+import { FILE_OPERATION_TIMEOUT_MS, withinTime } from '../files/within-time.ts';
 import { RunPermits } from '../http/run-permits.ts';
 
 export interface FileLockOptions {
-  /** A lock not refreshed for this long is stale and taken over; 30 s by default. */
+  /** A lock not refreshed for this long is stale and taken over; `DEFAULT_STALE_MS` by default. */
   readonly staleMs?: number;
-  /** Give up (TOKEN_STORE) after waiting this long; 60 s by default. */
+  /** Give up (TOKEN_STORE) after waiting this long; `DEFAULT_WAIT_MS` by default. */
   readonly timeoutMs?: number;
 }
+
+/**
+ * Two file operations' bound (within-time.ts): a live holder whose heartbeat waits behind one slow operation on a
+ * busy disk is never taken for a crashed one, and a second refresh never spends the same refresh token (spec §5.8).
+ */
+export const DEFAULT_STALE_MS = 2 * FILE_OPERATION_TIMEOUT_MS;
+
+/** A holder's refresh is a read, the token request, up to three writes and the release, each bounded: a waiter waits for five bounds. */
+export const DEFAULT_WAIT_MS = 5 * FILE_OPERATION_TIMEOUT_MS;
 
 /**
  * Who holds a lock: a PID means something only on its machine and in its PID
@@ -79,8 +88,8 @@ async function counted<T>(locked: () => Promise<T>): Promise<T> {
 
 /** Runs `task` while holding the lock file `lockPath`. */
 export async function withFileLock<T>(lockPath: string, task: () => Promise<T>, options: FileLockOptions = {}): Promise<T> {
-  const staleMs = options.staleMs ?? 30_000;
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_MS;
   const owner = `${JSON.stringify(self)} ${randomBytes(8).toString('hex')}`;
   // One bound around the whole wait: a lock path on a hung mount must not hang the run either.
   await withinTime(acquire(lockPath, owner, staleMs, timeoutMs), () => notReleased(lockPath, timeoutMs), timeoutMs + 5_000);

@@ -86,7 +86,7 @@ describe('verify and the stored refresh-token chain', () => {
     child.kill('SIGKILL');
     await once(child, 'exit');
     // An hour ahead: the lock never goes stale by age during the run, so only its dead holder can free it
-    // (a lock that is merely waited on ends the run with TOKEN_STORE after 60 s).
+    // (a lock that is merely waited on ends the run with TOKEN_STORE, src/auth/file-lock.ts DEFAULT_WAIT_MS).
     const later = new Date(Date.now() + 3_600_000);
     await utimes(lock, later, later);
     const outcome = await npmRunVerify(['--from', '7.4', '--to', '8.0'], { ...target, TOKEN_STORE: path, REPORTS_DIR: join(dir, 'lock', 'reports') }, HANG_TIMEOUT_MS);

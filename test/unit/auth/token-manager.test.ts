@@ -185,7 +185,7 @@ describe('TokenManager with a token store (real target, several workers)', () =>
     const path = join(dir, 'tokens.json');
     const manager = await TokenManager.fromLogin(options(new TokenStore(path, TARGET, { secrets: http.secrets })), login(1));
     await writeFile(`${path}.lock`, '99999 crashed');
-    const longAgo = new Date(Date.now() - 120_000);
+    const longAgo = new Date(Date.now() - 3_600_000);
     await utimes(`${path}.lock`, longAgo, longAgo);
     mockRotation(1);
     expect(await manager.forceRefresh()).toBe('access-aaaa-2');
