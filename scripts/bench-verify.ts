@@ -27,7 +27,7 @@ import { trafficDirectory, type TrafficFile } from '../src/run-targets/traffic.t
 import { platformVersions, type PlatformVersion } from '../src/profile/versions.ts';
 import { wantsHelp } from '../src/cli/help-gate.ts';
 import { helpText, usageLine } from '../src/cli/usage.ts';
-import { loadTypeScript } from '../src/cli/entry/node-arguments.ts';
+import { loadTypeScript } from '../src/node-arguments.ts';
 
 const commandLine = process.argv.slice(2).filter((arg) => arg !== '--');
 if (wantsHelp(commandLine)) {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { wantsHelp } from '../src/cli/help-gate.ts';
 import { helpText, usageLine } from '../src/cli/usage.ts';
-import { loadTypeScript } from '../src/cli/entry/node-arguments.ts';
+import { loadTypeScript } from '../src/node-arguments.ts';
 
 const commandLine = process.argv.slice(2).filter((arg) => arg !== '--');
 if (wantsHelp(commandLine)) {

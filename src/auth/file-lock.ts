@@ -38,8 +38,11 @@ export interface FileLockOptions {
  */
 export const DEFAULT_STALE_MS = 2 * FILE_OPERATION_TIMEOUT_MS;
 
-/** A holder's refresh is a read, the token request, up to three writes and the release, each bounded: a waiter waits for five bounds. */
-export const DEFAULT_WAIT_MS = 5 * FILE_OPERATION_TIMEOUT_MS;
+/** The file operations of a task under the token store's lock, each bounded by within-time.ts: the store's read, up to three writes and the lock's release. */
+export const LOCKED_TASK_FILE_OPERATIONS_MS = 5 * FILE_OPERATION_TIMEOUT_MS;
+
+/** A waiter waits as long as a holder's file operations may take (its token request, bounded by REQUEST_TIMEOUT_MS, is not counted). */
+export const DEFAULT_WAIT_MS = LOCKED_TASK_FILE_OPERATIONS_MS;
 
 /**
  * Who holds a lock: a PID means something only on its machine and in its PID

@@ -21,10 +21,10 @@
 import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { VERIFIER_JOBS_AT_ONCE } from '../config/concurrency-policy.ts';
-import { lockedTasksSettled } from '../auth/file-lock.ts';
-import { FILE_OPERATION_TIMEOUT_MS } from '../files/within-time.ts';
+import { LOCKED_TASK_FILE_OPERATIONS_MS, lockedTasksSettled } from '../auth/file-lock.ts';
 import { UpgradeGuardError, codedFailure, failureError, isUpgradeGuardError, runTimedOut, runTimedOutSeconds, type CodedFailure } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
+import { loadTypeScriptWith } from '../node-arguments.ts';
 import { borrowedPermits, isPermitMessage, lendPermits, type BorrowedPermits } from '../http/lent-permits.ts';
 import { RunPermits } from '../http/run-permits.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
@@ -125,7 +125,7 @@ export interface VerifierChild {
 export function startVerifierChild(shape: VerificationShape, signal?: AbortSignal): VerifierChild {
   const child = fork(new URL(import.meta.url), [childFlag], {
     // pact-js loads natively, before tsx (src/load-typescript.mjs): the contract suite waits for the child's start.
-    execArgv: ['--import', new URL('../load-typescript.mjs?native=@pact-foundation/pact', import.meta.url).href],
+    execArgv: loadTypeScriptWith('@pact-foundation/pact'),
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     // Each verifier run waits on a thread of libuv's pool while it replays; the pool must keep threads for the
     // child's file reads (the token store) beside them.
@@ -234,10 +234,9 @@ function stopped(signal: AbortSignal): Error {
 export function endWithParentChannel(): void {
   const end = (): void => void process.kill(process.pid, 'SIGKILL');
   process.once('disconnect', () => {
-    // Each locked task is bounded: its grant by REQUEST_TIMEOUT_MS, and each of its file operations (the store read,
-    // up to three writes, the lock's release) by within-time.ts. Past the longest request this child was sent and
-    // five of those, the child ends anyway.
-    setTimeout(end, longestRequestMs + 5 * FILE_OPERATION_TIMEOUT_MS).unref();
+    // Each locked task is bounded: its grant by REQUEST_TIMEOUT_MS, and its file operations by within-time.ts. Past the
+    // longest request this child was sent and those, the child ends anyway.
+    setTimeout(end, longestRequestMs + LOCKED_TASK_FILE_OPERATIONS_MS).unref();
     void lockedTasksSettled().then(end);
   });
   // A channel that closed before the listener was there (the parent ended while the child loaded) fires no event.

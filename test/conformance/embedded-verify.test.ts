@@ -21,7 +21,7 @@ import { loadVendorDocuments } from '../../src/conformance/vendor-documents.ts';
 import { isRecord } from '../../src/http/json.ts';
 import { platformVersions } from '../../src/profile/versions.ts';
 import { referenceOpenapiDir } from './_documents.ts';
-import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
+import { loadTypeScript } from '../../src/node-arguments.ts';
 
 const reportsDir = join(mkdtempSync(join(tmpdir(), 'ug-conformance-')), 'reports');
 let outcome: { code: number; stdout: string; stderr: string };

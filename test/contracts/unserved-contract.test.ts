@@ -13,7 +13,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CheckResult, RunResults } from '../../src/runner/results.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
-import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
+import { loadTypeScript } from '../../src/node-arguments.ts';
 
 const run = promisify(execFile);
 const repo = new URL('../../', import.meta.url).pathname;

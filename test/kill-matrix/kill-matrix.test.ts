@@ -27,7 +27,7 @@ import type { MatrixResults } from './matrix-results.ts';
 import { cleanProject, faultRuns, quirkRuns } from './plan.ts';
 import { traceProject } from './suite-trace.ts';
 import { runsFile } from '../../src/run-targets/run-plan.ts';
-import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
+import { loadTypeScript } from '../../src/node-arguments.ts';
 
 const run = promisify(execFile);
 

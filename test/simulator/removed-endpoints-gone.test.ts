@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunResults } from '../../src/runner/results.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { createPlatform } from '../../simulator/platform.ts';
-import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
+import { loadTypeScript } from '../../src/node-arguments.ts';
 
 const run = promisify(execFile);
 let results: RunResults;

@@ -5,7 +5,7 @@
  * marker. A run that hangs ends at the hang bound, as an error.
  */
 import { execFile } from 'node:child_process';
-import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
+import { loadTypeScript } from '../../src/node-arguments.ts';
 import { HANG_TIMEOUT_MS } from './hang-timeout.ts';
 
 const root = new URL('../..', import.meta.url).pathname;

@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { expect, it } from 'vitest';
 import type { RunResults } from '../../src/runner/results.ts';
-import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
+import { loadTypeScript } from '../../src/node-arguments.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 

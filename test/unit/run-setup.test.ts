@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { expect, it } from 'vitest';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
-import { loadTypeScript } from '../../src/cli/entry/node-arguments.ts';
+import { loadTypeScript } from '../../src/node-arguments.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const marker = 'LOGIN-REFUSED ';
