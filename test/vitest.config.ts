@@ -22,7 +22,7 @@ export default defineConfig({
     // Two cores run one test file at a time by default; the long files mostly wait on their child processes.
     maxWorkers: 3,
     // A worker keeps its modules from one file to the next instead of importing them again, which saves CPU. Safe
-    // because no test leaves process-wide state behind: the ones that share run permits or start slots withdraw them
+    // because no test leaves process-wide state behind: the ones that share run permits withdraw them
     // after each test, the stack mapping guard's test restores Error.prepareStackTrace, and nothing stubs
     // modules, globals or the environment (the small files pass shuffled this way too).
     isolate: false,

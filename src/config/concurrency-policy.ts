@@ -1,7 +1,7 @@
 /**
  * The run's concurrency policy, in one place: how many suite files run at
- * once, how many of their workers load at once, how many targets start and
- * how many pact files and verifier runs overlap. Whatever it chooses, MAX_CONCURRENCY bounds the
+ * once, how many targets start and how many pact files and verifier runs
+ * overlap. Whatever it chooses, MAX_CONCURRENCY bounds the
  * requests in flight over all of them (the run's permits,
  * src/http/run-permits.ts). It decides how much overlaps, never a verdict;
  * `npm run bench` measures a change of it (docs/benchmarks.md).
@@ -35,15 +35,6 @@ export function waitsOnNetwork(config: Distance): boolean {
 export function suiteWorkers(config: Distance & Pick<Config, 'maxConcurrency'>): number {
   const wanted = waitsOnNetwork(config) ? config.maxConcurrency : Math.max(availableParallelism(), 2);
   return Math.max(1, Math.min(config.maxConcurrency, wanted));
-}
-
-/**
- * Suite workers that load their first file at once (src/run-targets/start-slots.ts): one a core, since loading is CPU
- * work, so the first workers start their checks while the next load.
- */
-export function startSlots(): { readonly count: number; readonly waitAtMostMs: number } {
-  // The longest a worker waits for a slot: a slot lost (src/run-targets/start-slots.ts) costs a waiting worker this much.
-  return { count: availableParallelism(), waitAtMostMs: 5000 };
 }
 
 /**

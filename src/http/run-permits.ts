@@ -6,17 +6,23 @@
  * these permits before it is sent, so N workers never hold more than
  * MAX_CONCURRENCY requests open together.
  *
- * The counters are cells of the run's shared memory (src/run-cells.ts);
- * Atomics keep the count exact and Atomics.waitAsync parks a request
- * without blocking its thread. A Pact
+ * The counters are cells of one SharedArrayBuffer, which reaches the workers
+ * as worker_threads environment data (cloned into every Worker started after
+ * it is set, sharing the memory). Atomics keep the count exact and
+ * Atomics.waitAsync parks a request without blocking its thread. A Pact
  * verifier child is another process: its parent lends it permits one
  * request at a time over IPC (lent-permits.ts), and `lend` makes them the
  * child's run permits.
  */
-import { cell, changeOrRecheck, runCells, shareRunCells, withdrawRunCells, type RunCells } from '../run-cells.ts';
+import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { pastDeadline, threadDeadlineSignal, type RunDeadline } from './run-deadline.ts';
 
-const { permitLimit: LIMIT, permitsHeld: IN_FLIGHT, permitsPeak: PEAK, runTimeoutSeconds: TIMEOUT_S, lockedTasks: LOCKED } = cell;
+const environmentKey = 'upgrade-guard:run-permits';
+/** The integer cells: MAX_CONCURRENCY, the permits held now and the most held at once, RUN_TIMEOUT_S in seconds (0: none), and the tasks under the token store's lock (src/auth/file-lock.ts). */
+const [LIMIT, IN_FLIGHT, PEAK, TIMEOUT_S, LOCKED] = [0, 1, 2, 3, 4] as const;
+const INT_CELLS = 5;
+/** Where RUN_TIMEOUT_S's moment (a float, ms since the epoch) starts: after the integer cells, at a multiple of its size. */
+const DEADLINE_OFFSET = Math.ceil((INT_CELLS * Int32Array.BYTES_PER_ELEMENT) / Float64Array.BYTES_PER_ELEMENT) * Float64Array.BYTES_PER_ELEMENT;
 
 /** What a request of the run takes before it is sent: a permit of this process's run, or one lent by a parent. */
 export interface Permits {
@@ -26,14 +32,13 @@ export interface Permits {
 /** A verifier child's permits, lent by its parent (lent-permits.ts). */
 let lent: Permits | undefined;
 
-
 export class RunPermits implements Permits {
   readonly #cells: Int32Array;
   readonly #deadlineAt: Float64Array;
 
-  private constructor(cells: RunCells) {
-    this.#cells = cells.ints;
-    this.#deadlineAt = cells.deadlineAt;
+  private constructor(buffer: SharedArrayBuffer) {
+    this.#cells = new Int32Array(buffer, 0, INT_CELLS);
+    this.#deadlineAt = new Float64Array(buffer, DEADLINE_OFFSET, 1);
   }
 
   /**
@@ -44,18 +49,20 @@ export class RunPermits implements Permits {
    */
   static share(limit: number, deadline?: RunDeadline): RunPermits {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`run permits must be a positive integer, got ${limit}`);
-    const permits = new RunPermits(shareRunCells());
+    const buffer = new SharedArrayBuffer(DEADLINE_OFFSET + Float64Array.BYTES_PER_ELEMENT);
+    const permits = new RunPermits(buffer);
     permits.#cells[LIMIT] = limit;
     if (deadline) {
       permits.#cells[TIMEOUT_S] = deadline.seconds;
       permits.#deadlineAt[0] = deadline.at;
     }
+    setEnvironmentData(environmentKey, buffer);
     return permits;
   }
 
-  /** Workers started from now on see no run: no permits and no start slots (a test that shared them cleans up). */
+  /** Workers started from now on see no run (a test that shared permits cleans up). */
   static withdraw(): void {
-    withdrawRunCells();
+    setEnvironmentData(environmentKey, undefined);
   }
 
   /** In a child process of the run (a Pact verifier child): its parent's permits, lent over IPC, are the run's. */
@@ -66,9 +73,8 @@ export class RunPermits implements Permits {
   /** The run's permits, in whichever thread or child process of the run; undefined outside a run (a unit test's client). */
   static ofRun(): Permits | undefined {
     if (lent) return lent;
-    const cells = runCells();
-    // Cells without a limit: a run (a test's) that shared start slots only.
-    return cells && Atomics.load(cells.ints, LIMIT) > 0 ? new RunPermits(cells) : undefined;
+    const buffer = getEnvironmentData(environmentKey);
+    return buffer instanceof SharedArrayBuffer ? new RunPermits(buffer) : undefined;
   }
 
   get limit(): number {
@@ -163,5 +169,28 @@ export class RunPermits implements Permits {
     for (let peak = Atomics.load(this.#cells, PEAK); held > peak; peak = Atomics.load(this.#cells, PEAK)) {
       if (Atomics.compareExchange(this.#cells, PEAK, peak, held) === peak) return;
     }
+  }
+}
+
+/** Atomics.waitAsync (ES2024; in Node since 16), typed here because the project's lib is ES2023. */
+type WaitAsync = (cells: Int32Array, index: number, value: number, timeoutMs: number) => { async: false; value: string } | { async: true; value: Promise<string> };
+const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
+
+/** A waiter re-reads the cell at least this often (ms). */
+const RECHECK_MS = 200;
+
+/**
+ * Resolves once `cells[index]` is no longer `value`, or after RECHECK_MS at the latest (at once if it already
+ * changed). The recheck means even a wake-up that went to a thread which no longer waits cannot strand this one. A
+ * pending waitAsync does not keep a thread's event loop alive, so a timer does while it waits.
+ */
+async function changeOrRecheck(cells: Int32Array, index: number, value: number): Promise<void> {
+  const waited = waitAsync(cells, index, value, RECHECK_MS);
+  if (!waited.async) return;
+  const keepAlive = setInterval(() => undefined, RECHECK_MS);
+  try {
+    await waited.value;
+  } finally {
+    clearInterval(keepAlive);
   }
 }

@@ -16,7 +16,6 @@ import { randomUUID } from 'node:crypto';
 import { BroadcastChannel } from 'node:worker_threads';
 import { codedFailure, failureError, type CodedFailure, type UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
-import { releaseStartSlot } from './start-slots.ts';
 
 type Settled<T> = { readonly key: string; readonly value: T } | { readonly key: string; readonly failure: CodedFailure };
 type HandoffMessage<T> = { readonly kind: 'ask'; readonly key: string } | ({ readonly kind: 'settled' } & Settled<T>);
@@ -81,8 +80,6 @@ export function handedOver<T>(name: string, key: string): Promise<T> {
   const id = `${name}\n${key}`;
   const known = handed.get(id);
   if (known) return known as Promise<T>;
-  // A worker that waits for the main process's work is not loading: its start slot goes to the next (start-slots.ts).
-  releaseStartSlot();
   const port = channelNamed(name);
   const promise = new Promise<unknown>((resolve, reject) => waiting.set(id, { resolve, reject }));
   handed.set(id, promise);

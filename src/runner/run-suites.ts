@@ -14,8 +14,6 @@ import { suiteTimings } from './timings.ts';
 import { RunPermits } from '../http/run-permits.ts';
 import { runDeadlineOf } from '../http/run-deadline.ts';
 import type { DeviationName } from '../../simulator/faults/index.ts';
-import { shareStartSlots } from '../run-targets/start-slots.ts';
-import { startSlots } from '../config/concurrency-policy.ts';
 import type { VerifierChild } from '../contracts/quiet-verification.ts';
 import type { SetupFailures } from '../run-targets/setup-failures.ts';
 import type { EmbeddedStarter } from './run-setup.ts';
@@ -53,9 +51,6 @@ export interface RunSuitesOptions {
 export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
   // Before vitest starts its workers: they inherit the permits, so MAX_CONCURRENCY bounds the run, not each worker.
   const permits = RunPermits.share(options.config.maxConcurrency, runDeadlineOf(options.config));
-  // The workers load their first files a few at a time (src/run-targets/start-slots.ts); a later run of this process
-  // shares cells of its own, so its workers never take these slots.
-  shareStartSlots(startSlots());
   const ownListeners = signalListeners();
   const startEmbedded = options.config.remote ? undefined : observed((await import('../run-targets/embedded.ts')).startEmbeddedTarget, options.onFaultConsulted);
   const vitest = await startVitest(

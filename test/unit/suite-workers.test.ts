@@ -3,8 +3,7 @@
  * target, or `verify --latency-ms`, gets a suite worker per permit and a Pact
  * verifier run per pact file; the embedded platform, or a target whose round
  * trip is that of this machine, gets as many workers as cores (at least two),
- * since there the CPU is what counts. Never more workers than permits. A
- * worker's first file loads in a start slot (src/run-targets/start-slots.ts).
+ * since there the CPU is what counts. Never more workers than permits.
  */
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
@@ -54,12 +53,10 @@ describe('what a run waits on', () => {
 });
 
 describe('how the suites’ workers start', () => {
-  it('a worker’s first file loads in a start slot, its setup files one after the other, and a cancelled run opens the slots', () => {
+  it('the run’s start is told by a global setup, so the logins overlap the workers’ start', () => {
     const suites = suitesConfig(embedded, defaultRunPlan(embedded)).test?.projects?.[0];
     const test = typeof suites === 'object' && suites !== null && 'test' in suites ? suites.test : undefined;
-    // First: the slot covers the other setup files and the file's modules (src/run-targets/start-slots.ts).
-    expect(test?.setupFiles?.[0]).toBe('src/run-targets/start-slot-setup.ts');
-    expect(test?.sequence?.setupFiles).toBe('list');
     expect(test?.globalSetup).toContain('src/run-targets/run-start-setup.ts');
+    expect(test?.setupFiles).toContain('src/run-targets/sessions-setup.ts');
   });
 });
