@@ -1,7 +1,6 @@
 /**
  * Setup file of every suite worker: known secrets are registered for
- * redaction before the first test runs, and Allure gets the run's
- * environment once per worker.
+ * redaction before the first test runs.
  */
 import { projectTargets, targetSecrets } from '../run-targets/current-target.ts';
 

@@ -18,9 +18,11 @@ import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { pastDeadline, threadDeadlineSignal, type RunDeadline } from './run-deadline.ts';
 
 const environmentKey = 'upgrade-guard:run-permits';
-/** The integer cells: MAX_CONCURRENCY, the permits held now and the most held at once, RUN_TIMEOUT_S in seconds (0: none), and the tasks under the token store's lock (src/auth/file-lock.ts). */
-const [LIMIT, IN_FLIGHT, PEAK, TIMEOUT_S, LOCKED] = [0, 1, 2, 3, 4] as const;
-const INT_CELLS = 5;
+/**
+ * The integer cells: MAX_CONCURRENCY, the permits held now and the most held at once, RUN_TIMEOUT_S in seconds (0:
+ * none), and the tasks under the token store's lock (src/auth/file-lock.ts); then how many there are.
+ */
+const [LIMIT, IN_FLIGHT, PEAK, TIMEOUT_S, LOCKED, INT_CELLS] = [0, 1, 2, 3, 4, 5] as const;
 /** Where RUN_TIMEOUT_S's moment (a float, ms since the epoch) starts: after the integer cells, at a multiple of its size. */
 const DEADLINE_OFFSET = Math.ceil((INT_CELLS * Int32Array.BYTES_PER_ELEMENT) / Float64Array.BYTES_PER_ELEMENT) * Float64Array.BYTES_PER_ELEMENT;
 

@@ -1,6 +1,6 @@
 /**
  * A worker thread that runs a TypeScript module through tsx, as the suites'
- * workers run theirs (the run-permits tests): a thread gets
+ * workers run theirs (the run-permits test): a thread gets
  * no loader of its own, so it imports the module with tsx's API.
  */
 import { Worker } from 'node:worker_threads';

@@ -53,7 +53,7 @@ describe('what a run waits on', () => {
 });
 
 describe('how the suites’ workers start', () => {
-  it('the run’s start is told by a global setup, so the logins overlap the workers’ start', () => {
+  it('the run’s start is told by a global setup, so the logins overlap the workers’ start, and each file waits for its sessions in a setup file', () => {
     const suites = suitesConfig(embedded, defaultRunPlan(embedded)).test?.projects?.[0];
     const test = typeof suites === 'object' && suites !== null && 'test' in suites ? suites.test : undefined;
     expect(test?.globalSetup).toContain('src/run-targets/run-start-setup.ts');
