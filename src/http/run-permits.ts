@@ -79,10 +79,6 @@ export class RunPermits implements Permits {
     return buffer instanceof SharedArrayBuffer ? new RunPermits(buffer) : undefined;
   }
 
-  get limit(): number {
-    return Atomics.load(this.#cells, LIMIT);
-  }
-
   /** The permits held right now, over every thread. */
   get inFlight(): number {
     return Atomics.load(this.#cells, IN_FLIGHT);
