@@ -37,9 +37,8 @@ export interface SuiteVerification {
 export interface SuiteVerificationInput {
   readonly config: Config;
   readonly runProject: RunProject;
-  /** The project's targets as provided; `opened` gives one with its sessions open (the verifier child logs in with them). */
+  /** The project's targets, their sessions open (the verifier child logs in with them). */
   readonly targets: readonly TargetInfo[];
-  readonly opened: (target: TargetInfo) => Promise<TargetInfo>;
   /** The setup's registry: every target's secrets and every token of its logins; the broker token joins them. */
   readonly secrets: SecretRegistry;
   /** The run's verifier child (run-verifier.ts); without one, a child starts for this verification. */
@@ -79,7 +78,7 @@ export async function verifySuiteContracts(input: SuiteVerificationInput): Promi
   // A verification that could not run leaves each verified target no results, and the problem says why.
   const results: Record<string, readonly SourceResult[]> = Object.fromEntries(verified.map((target) => [target.project, []]));
   try {
-    const jobs = await Promise.all(verified.map(async (target) => ({ target: await input.opened(target), sources: [platformPactSource(target.version), ...ownSources] })));
+    const jobs = verified.map((target) => ({ target, sources: [platformPactSource(target.version), ...ownSources] }));
     const verification = await verifyQuietly(
       {
         jobs,

@@ -1,6 +1,6 @@
 /**
- * A worker's view of its project's target: the target info from the global
- * setup with its sessions open, the version profile, one HTTP client, and
+ * A worker's view of its project's target: the target info from the run's
+ * setup (src/runner/run-setup.ts) with its sessions open, the version profile, one HTTP client, and
  * the platform API as the full and the limited user, their tokens read from
  * the shared stores.
  * Cached per project, so it holds whether vitest isolates files or not.
@@ -13,7 +13,6 @@ import { FixtureResolver } from '../fixtures/resolver.ts';
 import { HttpClient } from '../http/client.ts';
 import { versionProfiles, type VersionProfile } from '../profile/versions.ts';
 import { currentTarget, targetSecrets } from './current-target.ts';
-import { openedTarget } from './opened-target.ts';
 import type { SessionInfo, TargetInfo } from './target-info.ts';
 
 export interface SuiteContext {
@@ -43,9 +42,7 @@ export function suiteContext(): Promise<SuiteContext> {
   return context;
 }
 
-async function createContext(provided: TargetInfo): Promise<SuiteContext> {
-  // Its sessions, once the run's logins have opened them (session-handoff.ts).
-  const target = await openedTarget(provided);
+async function createContext(target: TargetInfo): Promise<SuiteContext> {
   const profile = versionProfiles[target.version];
   // The target's registry: the one check() redacts its exchange log and its failure messages with.
   const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, maxConcurrency: target.maxConcurrency, secrets: targetSecrets(target) });

@@ -1,16 +1,15 @@
 /**
- * Values the main process works out for the suite workers while they start:
+ * Values the main process works out for the suite workers after they start:
  * the run's setup (src/runner/run-setup.ts) hands each one over on a BroadcastChannel
  * named for the run (every thread of the process can open it), keyed by
- * target or project. The main half settles each key once, with its value or
- * the coded error that ended the work; it answers an ask when it can, and
- * announces each key as it settles, so a worker that asks late and one that
- * asked early both hear it. `onAsk` lets the main half start work no one
- * needed before a worker asks for it.
+ * project. The main half settles each key once, with its value or the coded
+ * error that ended the work; it answers an ask when it can, and announces
+ * each key as it settles, so a worker that asks late and one that asked
+ * early both hear it. `onAsk` lets the main half start work no one needed
+ * before a worker asks for it.
  *
- * Used for the shared sessions (session-handoff.ts), the contract suite's
- * provider verification (src/contracts/suite-verification.ts), and to tell
- * the main half that the run has started (run-start-setup.ts).
+ * Used for the contract suite's provider verification
+ * (src/contracts/suite-verification.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { BroadcastChannel } from 'node:worker_threads';
@@ -89,20 +88,9 @@ export function handedOver<T>(name: string, key: string): Promise<T> {
 
 /** The keys of the run's handoff (src/runner/run-setup.ts). */
 export const handoffKeys = {
-  /** A target's sessions (`TargetInfo.project`). */
-  sessions: (project: string): string => `sessions ${project}`,
   /** The contract suite's verification of the run's project (`RunProject.name`). */
   contracts: (runProject: string): string => `contracts ${runProject}`,
-  /** Asked once, when the run starts (run-start-setup.ts): no answer is awaited. */
-  runStarted: 'run started',
 } as const;
-
-/** Tells the main half that the run has started. */
-export function announceRunStart(name: string): void {
-  const port = new BroadcastChannel(name);
-  port.postMessage({ kind: 'ask', key: handoffKeys.runStarted } satisfies HandoffMessage<never>);
-  port.close();
-}
 
 function channelNamed(name: string): BroadcastChannel {
   const known = channels.get(name);

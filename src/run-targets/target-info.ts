@@ -23,9 +23,9 @@ export interface ShortLivedTarget {
   readonly client: ClientRegistration;
   readonly user: UserCredentials;
   /**
-   * An access token issued there by the shared sessions' logins (they run
-   * while the workers start): by the time the expiry check runs, most of its
-   * second has passed, so the check waits only for the rest.
+   * An access token issued there by the shared sessions' logins (the run's
+   * setup): by the time the expiry check runs, most of its second has
+   * passed, so the check waits only for the rest.
    */
   readonly issued?: IssuedToken;
 }
@@ -115,6 +115,8 @@ export function registerTargetSecrets(target: TargetInfo, secrets: SecretRegistr
   secrets.add(target.limitedUser?.password);
   secrets.add(target.shortLived?.client.clientSecret);
   secrets.add(target.shortLived?.user.password);
+  // The expiry instance's token, issued by the run's setup (src/run-targets/sessions.ts).
+  secrets.add(target.shortLived?.issued?.accessToken);
   secrets.add(target.loginBrowser?.wsEndpoint);
   for (const [name, value] of Object.entries(target.extraHeaders ?? {})) secrets.addHeader(name, value);
 }

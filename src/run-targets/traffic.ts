@@ -33,5 +33,5 @@ function formatTraffic(target: string, stats: TrafficStats): string {
 
 /** `performance.measure` names of the run's setup of its targets (`setup embedded 7.4, embedded 8.0`). */
 export const setupMeasurePrefix = 'setup ';
-/** `performance.measure` names of the shared sessions' logins, which run alongside the workers' start (`logins embedded 8.0`). */
+/** `performance.measure` names of the shared sessions' logins, the run's setup's last step (`logins embedded 8.0`). */
 export const loginsMeasurePrefix = 'logins ';

@@ -5,14 +5,12 @@
  * run in vitest's module runner and reach the command's objects (the
  * simulator it loaded, the run's verifier child, where a failure is told)
  * only through globalThis. The plugin
- * - resolves each run target (starts the embedded platform without BASE_URL)
- *   and provides them to the workers, without their sessions;
- * - once the run starts (src/run-targets/run-start-setup.ts), opens each
- *   target's shared sessions while vitest starts its workers, and settles
- *   them on the run's handoff (src/run-targets/handoff.ts);
+ * - resolves each run target (starts the embedded platform without BASE_URL),
+ *   opens its shared sessions, and provides the targets to the workers: a
+ *   login that fails ends the setup, as a target that does not start does;
  * - runs the contract suite's provider verification when the suite's
- *   worker asks for it (src/contracts/suite-verification.ts), on the same
- *   handoff.
+ *   worker asks for it (src/contracts/suite-verification.ts), on the run's
+ *   handoff (src/run-targets/handoff.ts).
  * Why not verify at once, while the workers load: a verification started
  * then takes the CPU the workers' start needs and ends no sooner (`npm run
  * bench` at 50 and 200 ms a request shows it).
@@ -30,11 +28,11 @@ import type { ResolvedTarget, startEmbeddedTarget } from '../run-targets/embedde
 import { Handoff, handoffKeys } from '../run-targets/handoff.ts';
 import { remoteTarget } from '../run-targets/remote.ts';
 import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
-import { loginFailure, openedSessionsOf, withoutSessions, withSessions, type OpenedSessions } from '../run-targets/session-handoff.ts';
 import { openSessions } from '../run-targets/sessions.ts';
 import type { SetupFailures } from '../run-targets/setup-failures.ts';
 import { guardStackMapping } from '../run-targets/stack-mapping-guard.ts';
-import { registerTargetSecrets, type TargetInfo } from '../run-targets/target-info.ts';
+import type { TargetInfo } from '../run-targets/target-info.ts';
+import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import { loginsMeasurePrefix, reportTraffic, setupMeasurePrefix } from '../run-targets/traffic.ts';
 import type { TrafficStats } from '../../simulator/platform.ts';
 
@@ -77,35 +75,14 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
   const limiter = new ConcurrencyLimiter(TARGETS_STARTED_AT_ONCE);
   const closers: Array<() => Promise<void>> = [];
   const traffic: Array<{ readonly runTarget: RunTarget; readonly stats: () => TrafficStats }> = [];
-  const handoff = new Handoff<OpenedSessions | SuiteVerification>('run', (key) => {
-    if (key === handoffKeys.runStarted) startLogins();
-    else if (key === handoffKeys.contracts(runProject.name)) startVerification();
-  });
-  // The workers ask only once vitest has started them, after the targets below are resolved.
+  // The workers ask only once vitest has started them, after the targets below are opened.
   let targets: TargetInfo[] = [];
-  const logins = new Map<string, Promise<OpenedSessions>>();
-  // Not before the run starts: vitest forgets a cancellation that comes earlier, and its own start needs the CPU.
-  let loginsEnded: Promise<unknown> | undefined;
-  const startLogins = (): void => {
-    // Settles every target on the handoff whatever happens; only its closing measure could throw, and that is no failure.
-    loginsEnded ??= openAllSessions(vitest, targets, handoff, logins, limiter, secrets, options.failures).catch(() => undefined);
-  };
   let verification: Promise<void> | undefined;
-  const startVerification = (): void => {
-    // A worker asks: the run has started, whichever message came first.
-    startLogins();
+  const handoff = new Handoff<SuiteVerification>('run', (key) => {
+    if (key !== handoffKeys.contracts(runProject.name)) return;
     // Loaded when the suite asks: a run without the contract suite never loads the verification's modules.
     verification ??= import('../contracts/suite-verification.ts')
-      .then(({ verifySuiteContracts }) =>
-        verifySuiteContracts({
-          config,
-          runProject,
-          targets,
-          opened: async (target) => withSessions(target, await (logins.get(target.project) ?? Promise.reject(new Error(`no login for ${target.project}`)))),
-          secrets,
-          child: options.verifier,
-        }),
-      )
+      .then(({ verifySuiteContracts }) => verifySuiteContracts({ config, runProject, targets, secrets, child: options.verifier }))
       // It reports what kept it from running as problems; anything else is a defect of ours, and still no hang.
       .catch(
         (error: unknown): SuiteVerification => ({
@@ -115,13 +92,12 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
         }),
       )
       .then((verified) => handoff.settle(handoffKeys.contracts(runProject.name), verified));
-  };
+  });
   let closed: Promise<void> | undefined;
   // Once: vitest keeps a restarted watch run's close listeners along with the new run's.
   const close = (): Promise<void> =>
     (closed ??= (async () => {
-      // A login or verification still under way uses the platforms: it ends (at RUN_TIMEOUT_S at the latest) before they close.
-      await loginsEnded;
+      // A verification still under way uses the platforms: it ends (at RUN_TIMEOUT_S at the latest) before they close.
       await verification;
       handoff.close();
       // verify --latency-ms: what each target served, for the benchmark (scripts/bench-verify.ts).
@@ -132,7 +108,7 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
   try {
     const startEmbedded = config.remote ? undefined : (options.startEmbedded ?? (await import('../run-targets/embedded.ts')).startEmbeddedTarget);
     const loginBrowser = await launchLoginBrowser(config, closers);
-    targets = await Promise.all(
+    const resolved = await Promise.all(
       runProject.targets.map((runTarget) =>
         limiter.run(async () => {
           const resolved = await resolve(config, runTarget, startEmbedded);
@@ -142,51 +118,32 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
         }),
       ),
     );
+    // The run's timeline (verify --timings reads it): the setup runs in the process that started vitest.
+    performance.measure(`${setupMeasurePrefix}${targetNames(runProject.targets)}`, { start: started });
+    targets = await openAllSessions(resolved, limiter, secrets);
   } catch (error) {
     await close();
     throw error;
   }
   vitest.onClose(close);
-  project.provide('targets', targets.map(withoutSessions));
+  project.provide('targets', targets);
   project.provide('runHandoff', handoff.name);
-  // The run's timeline (verify --timings reads it): the setup runs in the process that started vitest.
-  performance.measure(`${setupMeasurePrefix}${targetNames(runProject.targets)}`, { start: started });
-  for (const target of targets) registerTargetSecrets(target, secrets);
 }
 
 /**
- * Each target's logins, settled on the handoff as they end; never rejects, and settles every target, or a worker
- * would wait for it forever. The first failure is the run's: it is told (`failures`, verify's coded line) and the run
- * is cancelled, as a failed check does under bail.
+ * Each target with its shared sessions open, the expiry instance's token among them. The first failure is the setup's:
+ * an uncoded one is a defect of ours (INTERNAL), never a check's verdict.
  */
-async function openAllSessions(
-  vitest: Vitest,
-  targets: readonly TargetInfo[],
-  handoff: Handoff<OpenedSessions | SuiteVerification>,
-  logins: Map<string, Promise<OpenedSessions>>,
-  limiter: ConcurrencyLimiter,
-  secrets: SecretRegistry,
-  failures: SetupFailures | undefined,
-): Promise<void> {
+async function openAllSessions(targets: readonly TargetInfo[], limiter: ConcurrencyLimiter, secrets: SecretRegistry): Promise<TargetInfo[]> {
   const started = performance.now();
-  let failed = false;
-  const open = async (target: TargetInfo): Promise<void> => {
+  try {
     // The process that started vitest: its stdout is the run's output.
-    const login = limiter.run(() => openSessions(target, secrets, (line) => process.stdout.write(`${line}\n`))).then(openedSessionsOf);
-    logins.set(target.project, login);
-    try {
-      handoff.settle(handoffKeys.sessions(target.project), await login);
-    } catch (error) {
-      const failure = loginFailure(error);
-      handoff.fail(handoffKeys.sessions(target.project), failure, secrets);
-      if (failed) return;
-      failed = true;
-      failures?.record(failure, secrets);
-      void vitest.cancelCurrentRun('test-failure').catch(() => undefined);
-    }
-  };
-  await Promise.all(targets.map(open));
-  performance.measure(`${loginsMeasurePrefix}${targetNames(targets.map((target) => ({ name: target.project })))}`, { start: started });
+    return await Promise.all(targets.map((target) => limiter.run(() => openSessions(target, secrets, (line) => process.stdout.write(`${line}\n`)))));
+  } catch (error) {
+    throw isUpgradeGuardError(error) ? error : new UpgradeGuardError('INTERNAL', `the shared sessions could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    performance.measure(`${loginsMeasurePrefix}${targetNames(targets.map((target) => ({ name: target.project })))}`, { start: started });
+  }
 }
 
 function targetNames(targets: readonly { readonly name: string }[]): string {
@@ -207,7 +164,7 @@ function resolve(config: Config, runTarget: RunTarget, startEmbedded: EmbeddedSt
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The run's handoff channel: each target's sessions and the contract suite's verification (run-setup.ts). */
+    /** The run's handoff channel: the contract suite's verification (run-setup.ts). */
     runHandoff: string;
   }
 }

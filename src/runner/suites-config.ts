@@ -64,10 +64,9 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
             include: ['suites/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'suites/conformance/**'],
             provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection },
-            // A global setup runs once vitest has reset its cancellation for the run (run-start-setup.ts).
-            globalSetup: ['src/run-targets/run-start-setup.ts', ...(conformance ? ['src/conformance/global-setup.ts'] : [])],
+            ...(conformance && { globalSetup: ['src/conformance/global-setup.ts'] }),
             sequence: { groupOrder: 0 },
-            setupFiles: [...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/sessions-setup.ts', 'src/run-targets/rotations-setup.ts'],
+            setupFiles: [...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/rotations-setup.ts'],
           },
         },
         // Vendor conformance runs after every module suite of the run (a later group), on the exchanges they kept.

@@ -36,9 +36,10 @@ export class Timeline {
       for (const setup of setups) this.#phases.push({ label: `${setup.name} (platforms)`, ms: setup.duration });
       this.#last = Math.max(...setups.map((setup) => setup.startTime + setup.duration));
     }
-    // The logins run while vitest starts the workers (src/run-targets/session-handoff.ts).
+    // The logins follow the targets' start, before vitest starts the workers (src/runner/run-setup.ts).
     for (const logins of performance.getEntriesByType('measure').filter((entry) => entry.name.startsWith(loginsMeasurePrefix) && entry.startTime >= (first?.startTime ?? this.#last))) {
-      this.#alongside.push({ label: `${logins.name} (the shared sessions, alongside the workers' start)`, ms: logins.duration });
+      this.#phases.push({ label: `${logins.name} (the shared sessions)`, ms: logins.duration });
+      this.#last = Math.max(this.#last, logins.startTime + logins.duration);
     }
     this.step('suites');
   }

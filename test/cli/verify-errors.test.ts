@@ -254,8 +254,8 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     const outcome = await verify(['--env-file', envFile('refused', { ...lines, LOGIN_PASSWORD: `${password}-wrong` })], { REPORTS_DIR: reports });
     expectOneCodedLine(outcome, 'LOGIN_FAILED', [secret, password]);
     expect(outcome.stderr).toContain('LOGIN_PASSWORD');
-    // The logins run while the workers start (src/run-targets/session-handoff.ts): the run they cancel says nothing
-    // else, and leaves no Allure result of a check it stopped.
+    // The logins are the run's setup (src/runner/run-setup.ts): a refused one ends it before any check, says nothing
+    // else, and leaves no Allure result.
     expect(outcome.stdout).not.toMatch(/^[✓✗] /m);
     expect(outcome.stderr).not.toContain(progressPrefix);
     expect(readdirSync(join(reports, 'allure-results'))).toEqual([]);

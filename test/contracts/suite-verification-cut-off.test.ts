@@ -35,7 +35,7 @@ describe('the contract suite verification past RUN_TIMEOUT_S', () => {
   it('stops at the deadline, and names it as what stopped the sources and the verification', async () => {
     const loaded = loadConfig({ env: { PACT_URLS: `${silentUrl}/pacts/app-platform.json`, RUN_TIMEOUT_S: '7', REQUEST_TIMEOUT_MS: '600000' }, envFile: '/dev/null' });
     const config = { ...loaded, runDeadlineAt: Date.now() - 1000 };
-    const verification = await verifySuiteContracts({ config, runProject: { name: 'suites', targets: [] }, targets: [], opened: async (target) => target, secrets: new SecretRegistry() });
+    const verification = await verifySuiteContracts({ config, runProject: { name: 'suites', targets: [] }, targets: [], secrets: new SecretRegistry() });
     expect(verification.problems.map((problem) => [problem.id, problem.runTimeoutSeconds])).toEqual([
       ['contract.own.sources', 7],
       ['contract.run', 7],

@@ -53,10 +53,10 @@ describe('what a run waits on', () => {
 });
 
 describe('how the suites’ workers start', () => {
-  it('the run’s start is told by a global setup, so the logins overlap the workers’ start, and each file waits for its sessions in a setup file', () => {
+  it('with their targets’ sessions already open: no global setup without OPENAPI_DIR, and no setup file waits for a login', () => {
     const suites = suitesConfig(embedded, defaultRunPlan(embedded)).test?.projects?.[0];
     const test = typeof suites === 'object' && suites !== null && 'test' in suites ? suites.test : undefined;
-    expect(test?.globalSetup).toContain('src/run-targets/run-start-setup.ts');
-    expect(test?.setupFiles).toContain('src/run-targets/sessions-setup.ts');
+    expect(test?.globalSetup).toBeUndefined();
+    expect(test?.setupFiles).toEqual(['allure-vitest/setup', 'src/check/allure-setup.ts', 'src/run-targets/rotations-setup.ts']);
   });
 });

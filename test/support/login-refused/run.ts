@@ -1,8 +1,8 @@
 /**
  * A run whose shared login is refused, through runSuites as verify starts
  * it: a simulated 8.0 platform as the remote target, the right client and a
- * wrong password. Prints how vitest ended the run, the checks that passed,
- * and the setup failure verify would print, as one line of JSON after the
+ * wrong password. Prints whether the run started, the checks that ran, and
+ * the setup failure verify would print, as one line of JSON after the
  * marker (vitest writes to stdout too).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -29,20 +29,22 @@ for (const line of platform.envLines()) {
 Object.assign(process.env, { LOGIN_PASSWORD: wrongPassword, REPORTS_DIR: join(dir, 'reports'), TOKEN_STORE: join(dir, 'tokens.json') });
 // The environment as set just above: the module's own snapshot was taken at its import (src/config/environment.ts).
 const config = loadConfig({ env: { ...process.env } });
-let ended: string | undefined;
-const endReason: Reporter = {
-  onTestRunEnd(_modules, _errors, reason) {
-    ended = reason;
+let started = false;
+const runStart: Reporter = {
+  onTestRunStart() {
+    started = true;
   },
 };
 const failures = new SetupFailures();
 try {
-  const results = await runSuites({ config, plan: defaultRunPlan(config), setupFailures: failures, filters: ['suites/auth/', 'suites/modules/job/'], reporters: [endReason], vitestOutput: new PassThrough().resume() });
-  const passed = results.checks.filter((check) => check.state === 'passed').length;
-  process.stdout.write(`\n${resultMarker}${JSON.stringify({ ended, passed, failure: failures.first && { code: failures.first.code, message: failures.first.message } })}\n`);
+  const ran = await runSuites({ config, plan: defaultRunPlan(config), setupFailures: failures, filters: ['suites/auth/', 'suites/modules/job/'], reporters: [runStart], vitestOutput: new PassThrough().resume() }).then(
+    (results) => results.checks.filter((check) => check.state !== 'skipped').length,
+    () => 0,
+  );
+  process.stdout.write(`\n${resultMarker}${JSON.stringify({ started, ran, failure: failures.first && { code: failures.first.code, message: failures.first.message } })}\n`);
 } finally {
   await platform.close();
   rmSync(dir, { recursive: true, force: true });
 }
-// vitest marks the process failed for the cancelled run; the line above is what this script reports.
+// vitest marks the process failed for the failed setup; the line above is what this script reports.
 process.exitCode = 0;
