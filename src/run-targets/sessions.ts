@@ -26,6 +26,11 @@ const credentialVariables: Record<SessionKind, { username: string; password: str
   limited: { username: 'LIMITED_USERNAME', password: 'LIMITED_PASSWORD' },
 };
 
+/** A login's failure as a coded error: an uncoded one is a defect of ours (INTERNAL), never a check's verdict. */
+export function loginFailure(error: unknown): UpgradeGuardError {
+  return isUpgradeGuardError(error) ? error : new UpgradeGuardError('INTERNAL', `the shared sessions could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 /** Receives a line for the run's output (a dead stored chain replaced by a new login). */
 export type SessionNotice = (line: string) => void;
 

@@ -28,11 +28,10 @@ import type { ResolvedTarget, startEmbeddedTarget } from '../run-targets/embedde
 import { Handoff, handoffKeys } from '../run-targets/handoff.ts';
 import { remoteTarget } from '../run-targets/remote.ts';
 import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
-import { openSessions } from '../run-targets/sessions.ts';
+import { loginFailure, openSessions } from '../run-targets/sessions.ts';
 import type { SetupFailures } from '../run-targets/setup-failures.ts';
 import { guardStackMapping } from '../run-targets/stack-mapping-guard.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
-import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import { loginsMeasurePrefix, reportTraffic, setupMeasurePrefix } from '../run-targets/traffic.ts';
 import type { TrafficStats } from '../../simulator/platform.ts';
 
@@ -131,8 +130,8 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
 }
 
 /**
- * Each target with its shared sessions open, the expiry instance's token among them. The first failure is the setup's:
- * an uncoded one is a defect of ours (INTERNAL), never a check's verdict.
+ * Each target with its shared sessions open, the expiry instance's token among them. The first failure is the setup's
+ * (sessions.ts `loginFailure`).
  */
 async function openAllSessions(targets: readonly TargetInfo[], limiter: ConcurrencyLimiter, secrets: SecretRegistry): Promise<TargetInfo[]> {
   const started = performance.now();
@@ -140,7 +139,7 @@ async function openAllSessions(targets: readonly TargetInfo[], limiter: Concurre
     // The process that started vitest: its stdout is the run's output.
     return await Promise.all(targets.map((target) => limiter.run(() => openSessions(target, secrets, (line) => process.stdout.write(`${line}\n`)))));
   } catch (error) {
-    throw isUpgradeGuardError(error) ? error : new UpgradeGuardError('INTERNAL', `the shared sessions could not be opened: ${error instanceof Error ? error.message : String(error)}`);
+    throw loginFailure(error);
   } finally {
     performance.measure(`${loginsMeasurePrefix}${targetNames(targets.map((target) => ({ name: target.project })))}`, { start: started });
   }
