@@ -246,7 +246,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     .finally(() => alongside);
   const setupFailure = setupFailures.first;
   if (setupFailure && !deadline?.aborted && !interruption.received()) {
-    // A login that failed cancelled the run (src/runner/run-setup.ts): the checks it stopped are no results.
+    // The run's setup failed (a refused login, a target that did not start: src/runner/run-setup.ts): no check is a result.
     await freshReportsDirectory(resultsDir);
     throw setupFailure;
   }

@@ -70,7 +70,7 @@ export class ProgressReporter implements Reporter {
       this.#shown = false;
       return;
     }
-    // A login that failed cancelled the run: its coded line is all verify says.
+    // The run's setup failed (a refused login, a target that did not start): its coded line is all verify says.
     if (!module.children.allTests().next().value || this.#setupFailed()) return;
     this.#options.write(`${progressPrefix}${this.line()}\n`);
   }

@@ -1,10 +1,9 @@
 /**
- * The run's setup (src/runner/run-setup.ts) fails with a coded error, or a
- * login it started fails after vitest has started: the first such error is
- * told here, so verify prints one clean line and exits with the error's own
- * code instead of vitest's dump, and verify's reporters stay quiet about the
- * checks the failure cancelled. One per run: the command that starts the
- * run makes it.
+ * The run's setup (src/runner/run-setup.ts) fails with a coded error: a
+ * target that does not start, a refused login. The first such error is told
+ * here, so verify prints one clean line and exits with the error's own code
+ * instead of vitest's dump, and verify's reporters stay quiet. One per run:
+ * the command that starts the run makes it.
  */
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';

@@ -46,7 +46,7 @@ export interface RunSetupOptions {
   readonly startEmbedded?: EmbeddedStarter;
   /** The run's one Pact verifier child (src/contracts/run-verifier.ts); without one, the verification starts its own. */
   readonly verifier?: VerifierChild;
-  /** Told the first coded failure of the setup or of a login (verify prints it as its one line). */
+  /** Told the first coded failure of the setup, a login's among them (verify prints it as its one line). */
   readonly failures?: SetupFailures;
 }
 

@@ -42,7 +42,7 @@ export interface RunSuitesOptions {
   readonly allure?: boolean;
   /** The run's one Pact verifier child (src/contracts/run-verifier.ts), shared with the contract-breaks step. */
   readonly verifier?: VerifierChild;
-  /** Told the first coded failure of the run's setup or of a login (src/runner/run-setup.ts). */
+  /** Told the first coded failure of the run's setup, a login's among them (src/runner/run-setup.ts). */
   readonly setupFailures?: SetupFailures;
   /** Told whenever an embedded target's simulator asks whether a fault is on, with the target's name (the kill matrix's trace). */
   readonly onFaultConsulted?: (targetName: string, fault: DeviationName) => void;
