@@ -1,9 +1,10 @@
 /**
  * Ctrl-C (SIGINT) and SIGTERM during `npm run verify` (docs/command-line.md, "Stopping a run"). verify watches for
  * them from its first line on, so no signal ends it silently:
- * - before any check runs (the preflight, vitest loading, a login), the run ends at once with its one line: nothing
+ * - before the run's setup (the preflight, vitest loading), the run ends at once with its one line: nothing
  *   finished, and the earlier run's reports were removed when the run started (src/report/earlier-reports.ts);
- * - while the suites run, the run is cancelled as RUN_TIMEOUT_S cancels it (src/runner/run-suites.ts `cancelOn`: once
+ * - from the setup on (the targets' start and the logins, src/runner/run-setup.ts) and while the suites run, the run
+ *   is cancelled as RUN_TIMEOUT_S cancels it (src/runner/run-suites.ts `cancelOn`: once
  *   no refresh-token rotation is under way), and verify writes the reports of what finished, marked INTERRUPTED;
  * - while the reports are written, they are finished first: every check had run.
  * A second signal changes nothing: npm forwards the terminal's Ctrl-C to verify, which a terminal sends it as well, so

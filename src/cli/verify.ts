@@ -160,9 +160,9 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const config: Config = await preflightConfig(settings, secrets, runDeadline(settings));
   // The run's one Pact verifier child serves the contract suite's verification and the contract-breaks step's
   // (src/contracts/run-verifier.ts). Against a far target it starts now: it loads pact-js while this process loads the
-  // rest of its modules, starts vitest and logs in, and replays while the suite workers start, not loading beside them
-  // and taking the CPU they start with. Elsewhere it starts with the first verification. After the preflight: a
-  // target that cannot be reached costs no child. Closed when verify ends, or at RUN_TIMEOUT_S.
+  // rest of its modules, starts vitest and logs in (the run's setup), and replays while the suite workers start, not
+  // loading beside them and taking the CPU they start with. Elsewhere it starts with the first verification. After the
+  // preflight: a target that cannot be reached costs no child. Closed when verify ends, or at RUN_TIMEOUT_S.
   const contractsInRun = comparesAtAll && args.from === undefined && args.to === undefined;
   const verifierShape = { jobs: plan.length + 1, filesAtOnce: pactFilesAtOnce(config) };
   // The child ends at RUN_TIMEOUT_S or at Ctrl-C / SIGTERM, whichever comes first.

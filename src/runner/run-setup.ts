@@ -135,14 +135,24 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
  */
 async function openAllSessions(targets: readonly TargetInfo[], limiter: ConcurrencyLimiter, secrets: SecretRegistry): Promise<TargetInfo[]> {
   const started = performance.now();
-  try {
-    // The process that started vitest: its stdout is the run's output.
-    return await Promise.all(targets.map((target) => limiter.run(() => openSessions(target, secrets, (line) => process.stdout.write(`${line}\n`)))));
-  } catch (error) {
-    throw loginFailure(error);
-  } finally {
-    performance.measure(`${loginsMeasurePrefix}${targetNames(targets.map((target) => ({ name: target.project })))}`, { start: started });
-  }
+  let failure: unknown;
+  // Every login settles before the setup fails: the targets close only once none of them uses a target or its store.
+  const opened = await Promise.all(
+    targets.map((target) =>
+      limiter.run(async () => {
+        // After a failure the logins still queued are not started: the run ends with that failure.
+        if (failure !== undefined) return undefined;
+        // The process that started vitest: its stdout is the run's output.
+        return openSessions(target, secrets, (line) => process.stdout.write(`${line}\n`)).catch((error: unknown) => {
+          failure ??= error;
+          return undefined;
+        });
+      }),
+    ),
+  );
+  performance.measure(`${loginsMeasurePrefix}${targetNames(targets.map((target) => ({ name: target.project })))}`, { start: started });
+  if (failure !== undefined) throw loginFailure(failure);
+  return opened.filter((target) => target !== undefined);
 }
 
 function targetNames(targets: readonly { readonly name: string }[]): string {

@@ -100,7 +100,8 @@ export function cancelOn(signal: AbortSignal | undefined, permits: RunPermits): 
         if (signal.aborted) cancel();
         else signal.addEventListener('abort', cancel, { once: true });
       },
-      // vitest forgets a cancellation that came before its run started (while the run's setup started the targets):
+      // vitest forgets a cancellation that came before its run started (while the run's setup started the targets and
+      // opened their sessions):
       // the first file queued asks again. Only the first: a run already cancelling is not cancelled twice.
       onTestModuleQueued() {
         if (firstQueued) return;

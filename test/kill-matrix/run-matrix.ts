@@ -19,7 +19,7 @@ import { SetupFailures } from '../../src/run-targets/setup-failures.ts';
 import { isFaultName, isQuirkName } from '../../simulator/faults/index.ts';
 import type { MatrixResults } from './matrix-results.ts';
 import { killMatrixPlan } from './plan.ts';
-import { filesReachedBy, setupFailureErrors, traceSuites, tracedSuiteFiles } from './suite-trace.ts';
+import { failedSetup, filesReachedBy, setupFailureErrors, traceSuites, tracedSuiteFiles } from './suite-trace.ts';
 
 const [out, ...rest] = process.argv.slice(2);
 const everyFile = rest.includes('--every-file');
@@ -47,9 +47,9 @@ const suiteTrace = await traceSuites(config, versions, await tracedSuiteFiles(),
 // A trace run with errors may have missed a question: every fault run then runs every file.
 const suiteTraces = suiteTrace.results.errors.length === 0 ? suiteTrace.traces : undefined;
 const plan = killMatrixPlan(subset ? faults : undefined, everyFile ? () => undefined : filesReachedBy(suiteTraces), subset ? quirks : undefined);
-// A refused or failed login cancels the run: its coded error says why no check ran.
+// A refused or failed login ends the run's setup (runSuites rejects): its coded error says why no check ran.
 const setupFailures = new SetupFailures();
-const results = await runSuites({ config, plan, reporters: [], allure: false, vitestOutput, setupFailures });
+const results = await runSuites({ config, plan, reporters: [], allure: false, vitestOutput, setupFailures }).catch(failedSetup(setupFailures));
 const noCheck = results.checks.length > 0 ? [] : [`no check ran; vitest said: ${vitestSaid.trim() || '(nothing)'}`];
 const errors = [...results.errors, ...setupFailureErrors(setupFailures), ...noCheck];
 const traceErrors = suiteTrace.results.errors.map((error) => `suite trace: ${error}`);

@@ -70,16 +70,24 @@ export async function traceSuites(config: Config, versions: readonly PlatformVer
     vitestOutput,
     onFaultConsulted: (targetName, fault) => consulted.get(targetName)?.add(fault),
     setupFailures,
-  });
-  // A failed login cancels the trace run: the trace is then incomplete, and its error says why.
+  }).catch(failedSetup(setupFailures));
+  // A failed login ends the trace run's setup: the trace is then incomplete, and its error says why.
   const results = { ...ran, errors: [...ran.errors, ...setupFailureErrors(setupFailures)] };
   const traces = plan.map((target) => ({ version: target.version, file: target.files[0] ?? '', consulted: [...(consulted.get(target.name) ?? [])].sort() }));
   return { traces, results };
 }
 
-/** A failed login or setup cancels a run of the matrix: its coded line, as an error of the run. */
+/** A failed login or setup ends a run of the matrix before any check: its coded line, as an error of the run. */
 export function setupFailureErrors(failures: SetupFailures): string[] {
   return failures.first ? [`the run's setup failed: ${failures.first.code}: ${failures.first.message}`] : [];
+}
+
+/** For runSuites' rejection: a run whose setup failed with a coded error ran no check; anything else stays an error. */
+export function failedSetup(failures: SetupFailures): (error: unknown) => RunResults {
+  return (error) => {
+    if (!failures.first) throw error;
+    return { checks: [], errors: [] };
+  };
 }
 
 /**
