@@ -2,8 +2,8 @@
  * Values the main process works out for the suite workers after they start:
  * the run's setup (src/runner/run-setup.ts) hands each one over on a BroadcastChannel
  * named for the run (every thread of the process can open it), keyed by
- * project. The main half settles each key once, with its value or the coded
- * error that ended the work; it answers an ask when it can, and announces
+ * project. The main half settles each key once, with its value (work that
+ * could not run is part of the value); it answers an ask when it can, and announces
  * each key as it settles, so a worker that asks late and one that asked
  * early both hear it. `onAsk` lets the main half start work no one needed
  * before a worker asks for it.
@@ -13,16 +13,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BroadcastChannel } from 'node:worker_threads';
-import { codedFailure, failureError, type CodedFailure, type UpgradeGuardError } from '../errors.ts';
-import type { SecretRegistry } from '../http/redact.ts';
 
-type Settled<T> = { readonly key: string; readonly value: T } | { readonly key: string; readonly failure: CodedFailure };
+type Settled<T> = { readonly key: string; readonly value: T };
 type HandoffMessage<T> = { readonly kind: 'ask'; readonly key: string } | ({ readonly kind: 'settled' } & Settled<T>);
 
 const isHandoffMessage = (data: unknown): data is HandoffMessage<unknown> =>
   typeof data === 'object' && data !== null && 'kind' in data && (data.kind === 'ask' || data.kind === 'settled') && 'key' in data && typeof data.key === 'string';
 
-/** The main half: one per run, its keys the targets' sessions and the contract suite's verification. */
+/** The main half: one per run, its key the contract suite's verification. */
 export class Handoff<T> {
   /** The run's channel name: provided to the workers. */
   readonly name: string;
@@ -45,22 +43,14 @@ export class Handoff<T> {
   }
 
   settle(key: string, value: T): void {
-    this.#record({ key, value });
-  }
-
-  /** The work failed: the workers waiting for `key` reject with this error (its message scrubbed with `secrets`). */
-  fail(key: string, error: UpgradeGuardError, secrets: SecretRegistry): void {
-    this.#record({ key, failure: codedFailure(error, secrets.scrub(error.message)) });
+    if (this.#settled.has(key)) return;
+    const settled = { key, value };
+    this.#settled.set(key, settled);
+    this.#announce(settled);
   }
 
   close(): void {
     this.#channel.close();
-  }
-
-  #record(settled: Settled<T>): void {
-    if (this.#settled.has(settled.key)) return;
-    this.#settled.set(settled.key, settled);
-    this.#announce(settled);
   }
 
   #announce(settled: Settled<T>): void {
@@ -71,16 +61,16 @@ export class Handoff<T> {
 /* The worker half: one channel per run in a worker, one ask per key. */
 
 const channels = new Map<string, BroadcastChannel>();
-const waiting = new Map<string, { readonly resolve: (value: unknown) => void; readonly reject: (error: Error) => void }>();
+const waiting = new Map<string, (value: unknown) => void>();
 const handed = new Map<string, Promise<unknown>>();
 
-/** The value settled for `key` on the run's channel `name`; rejects with the coded error the main half failed it with. */
+/** The value settled for `key` on the run's channel `name`. */
 export function handedOver<T>(name: string, key: string): Promise<T> {
   const id = `${name}\n${key}`;
   const known = handed.get(id);
   if (known) return known as Promise<T>;
   const port = channelNamed(name);
-  const promise = new Promise<unknown>((resolve, reject) => waiting.set(id, { resolve, reject }));
+  const promise = new Promise<unknown>((resolve) => waiting.set(id, resolve));
   handed.set(id, promise);
   port.postMessage({ kind: 'ask', key } satisfies HandoffMessage<T>);
   return promise as Promise<T>;
@@ -102,11 +92,10 @@ function channelNamed(name: string): BroadcastChannel {
     const data = (event as { data?: unknown }).data;
     if (!isHandoffMessage(data) || data.kind !== 'settled') return;
     const id = `${name}\n${data.key}`;
-    const waiter = waiting.get(id);
-    if (!waiter) return;
+    const resolve = waiting.get(id);
+    if (!resolve) return;
     waiting.delete(id);
-    if ('value' in data) waiter.resolve(data.value);
-    else waiter.reject(failureError(data.failure));
+    resolve(data.value);
   };
   channels.set(name, port);
   return port;

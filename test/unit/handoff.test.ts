@@ -6,8 +6,6 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Handoff, handedOver } from '../../src/run-targets/handoff.ts';
-import { UpgradeGuardError, runTimedOut, runTimedOutSeconds } from '../../src/errors.ts';
-import { SecretRegistry } from '../../src/http/redact.ts';
 
 const made: Handoff<unknown>[] = [];
 afterEach(() => {
@@ -34,18 +32,5 @@ describe('a handoff', () => {
     handoff.settle('suites', 'second');
     await expect(handedOver(handoff.name, 'suites')).resolves.toBe('first');
     expect(asks).toEqual([]);
-  });
-
-  it('a failure reaches the asker with its code; the run\'s deadline stays the deadline (what it cut off is not run)', async () => {
-    const handoff = new Handoff<string>('test');
-    made.push(handoff);
-    handoff.fail('refused', new UpgradeGuardError('LOGIN_FAILED', 'the CAS refused LOGIN_PASSWORD'), new SecretRegistry());
-    handoff.fail('cut-off', runTimedOut(7), new SecretRegistry());
-    const refused = await handedOver(handoff.name, 'refused').catch((error: unknown) => error);
-    expect(refused).toMatchObject({ code: 'LOGIN_FAILED', message: 'the CAS refused LOGIN_PASSWORD' });
-    expect(runTimedOutSeconds(refused)).toBeUndefined();
-    const cutOff = await handedOver(handoff.name, 'cut-off').catch((error: unknown) => error);
-    expect(cutOff).toMatchObject({ code: 'TARGET_TIMEOUT', message: 'the run did not finish within RUN_TIMEOUT_S=7 s' });
-    expect(runTimedOutSeconds(cutOff)).toBe(7);
   });
 });
