@@ -218,7 +218,6 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   interruption.suitesStarted();
   const cancel = stopSignal(deadline, interruption.signal);
   const setupFailures = new SetupFailures();
-  const setupFailed = (): boolean => setupFailures.first !== undefined;
   const suitesRun = runSuites({
     config,
     plan,
@@ -228,28 +227,24 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     ...(verifier && { verifier }),
     setupFailures,
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
-    reporters: [new ProgressReporter(progressOptionsFor(process.stderr, process.env), setupFailed), new ConsoleReporter(setupFailed), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
+    reporters: [new ProgressReporter(progressOptionsFor(process.stderr, process.env)), new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.
     vitestOutput: process.env.DEBUG ? process.stderr : new PassThrough().resume(),
   });
   const alongside = comparesAlongside
     ? timeline.alongside('contract breaks 7.4 → 8.0 (Pact verifier child, alongside the suites)', () => compareAfterSuites(config, plan, secrets, verifier))
     : undefined;
-  // A setup that failed with a coded error is the cause of whatever vitest then did with it, even an error of
-  // vitest's own: the coded line wins. A run cut off by RUN_TIMEOUT_S is reported as cut off, with what finished (no
-  // new request is sent past it, and one in flight, a login's too, ends then: src/http/run-permits.ts `deadline`).
+  // A setup that failed with a coded error (a target that did not start, a refused login: src/runner/run-setup.ts) is
+  // the cause of whatever vitest then did with it, even an error of vitest's own: the coded line wins, before vitest
+  // made any reporter, so no check says anything. A run cut off by RUN_TIMEOUT_S is reported as cut off, with what
+  // finished (no new request is sent past it, and one in flight, a login's too, ends then: src/http/run-permits.ts
+  // `deadline`).
   const results = await suitesRun
     .catch((error: unknown): RunResults => {
       if (deadline?.aborted || interruption.received()) return { checks: [], errors: [] };
       throw setupFailures.first ?? error;
     })
     .finally(() => alongside);
-  const setupFailure = setupFailures.first;
-  if (setupFailure && !deadline?.aborted && !interruption.received()) {
-    // The run's setup failed (a refused login, a target that did not start: src/runner/run-setup.ts): no check is a result.
-    await freshReportsDirectory(resultsDir);
-    throw setupFailure;
-  }
   timeline.suites();
   await markFlakyResults(resultsDir, results.checks);
   // A selection that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges).

@@ -38,12 +38,9 @@ export class ProgressReporter implements Reporter {
   readonly #counted = new Set<string>();
   #failed = 0;
   #shown = false;
-  /** Whether the run's setup or a login failed (src/runner/run-setup.ts): its coded line is then all verify says. */
-  readonly #setupFailed: () => boolean;
 
-  constructor(options: ProgressOptions, setupFailed: () => boolean = () => false) {
+  constructor(options: ProgressOptions) {
     this.#options = options;
-    this.#setupFailed = setupFailed;
   }
 
   onTestModuleCollected(module: TestModule): void {
@@ -70,8 +67,7 @@ export class ProgressReporter implements Reporter {
       this.#shown = false;
       return;
     }
-    // The run's setup failed (a refused login, a target that did not start): its coded line is all verify says.
-    if (!module.children.allTests().next().value || this.#setupFailed()) return;
+    if (!module.children.allTests().next().value) return;
     this.#options.write(`${progressPrefix}${this.line()}\n`);
   }
 
@@ -87,7 +83,7 @@ export class ProgressReporter implements Reporter {
   }
 
   #live(): void {
-    if (!this.#options.tty || this.#setupFailed()) return;
+    if (!this.#options.tty) return;
     this.#shown = true;
     this.#options.write(`\r\x1b[2K${this.line()}`);
   }
