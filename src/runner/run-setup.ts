@@ -25,7 +25,7 @@ import type { SuiteVerification } from '../contracts/suite-verification.ts';
 import { ConcurrencyLimiter } from '../http/limiter.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import type { ResolvedTarget, startEmbeddedTarget } from '../run-targets/embedded.ts';
-import { Handoff, handoffKeys } from '../run-targets/handoff.ts';
+import { Handoff } from '../run-targets/handoff.ts';
 import { remoteTarget } from '../run-targets/remote.ts';
 import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
 import { loginFailure, openSessions } from '../run-targets/sessions.ts';
@@ -77,8 +77,7 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
   // The workers ask only once vitest has started them, after the targets below are opened.
   let targets: TargetInfo[] = [];
   let verification: Promise<void> | undefined;
-  const handoff = new Handoff<SuiteVerification>('run', (key) => {
-    if (key !== handoffKeys.contracts(runProject.name)) return;
+  const handoff = new Handoff<SuiteVerification>(() => {
     // Loaded when the suite asks: a run without the contract suite never loads the verification's modules.
     verification ??= import('../contracts/suite-verification.ts')
       .then(({ verifySuiteContracts }) => verifySuiteContracts({ config, runProject, targets, secrets, child: options.verifier }))
@@ -90,7 +89,7 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
           problems: [{ id: 'contract.run', label: 'the provider verification', message: secrets.scrub(error instanceof Error ? error.message : String(error)) }],
         }),
       )
-      .then((verified) => handoff.settle(handoffKeys.contracts(runProject.name), verified));
+      .then((verified) => handoff.settle(verified));
   });
   let closed: Promise<void> | undefined;
   // Once: vitest keeps a restarted watch run's close listeners along with the new run's.

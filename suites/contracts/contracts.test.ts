@@ -23,7 +23,7 @@ import { currentTarget, projectTargets, targetSecrets } from '../../src/run-targ
 import { findCatalogEntry } from '../../src/catalog/index.ts';
 import { contractCheckId } from '../../src/contracts/sources.ts';
 import type { SetupProblem, SuiteVerification } from '../../src/contracts/suite-verification.ts';
-import { handedOver, handoffKeys } from '../../src/run-targets/handoff.ts';
+import { handedOver } from '../../src/run-targets/handoff.ts';
 import { formatMismatches, gotNoResponse } from '../../src/contracts/verification-report.ts';
 import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
 import { interactionNotChecked, interactionNotServed } from '../../src/contracts/cross-version-findings.ts';
@@ -34,7 +34,7 @@ const targets = projectTargets();
 // The broker token is a secret of every target's checks (PACT_* validated once by the command that started the run).
 for (const target of targets) targetSecrets(target).add(inject('config').pact.broker?.token);
 // Never a failure: what kept the verification from running comes as its problems (suite-verification.ts).
-const verification = await handedOver<SuiteVerification>(inject('runHandoff'), handoffKeys.contracts(inject('runProject').name));
+const verification = await handedOver<SuiteVerification>(inject('runHandoff'));
 const resultsByTarget = new Map(Object.entries(verification.results));
 const setupProblems: readonly SetupProblem[] = verification.problems.map((problem) => ({ ...problem, message: scrub(problem.message) }));
 // The consumer contracts (and Pact's matchers, with ramda) load once the verdicts are in, not while the suite workers
