@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { impactVerdicts } from '../../src/impact/types.ts';
-import { launchReportBrowser, screenshots } from '../support/report-browser.ts';
+import { launchReportBrowser, reportContext, screenshots } from '../support/report-browser.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { npmRunImpact, readImpactFiles } from '../support/impact-command.ts';
 import { vendorOpenapiDir } from '../support/shared-documents.ts';
@@ -44,7 +44,7 @@ describe.runIf(browserTests)(`the HTML impact report in a browser${browserTests 
     const { report } = readImpactFiles(work);
     expect(report.calls.length).toBeGreaterThan(0);
 
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    const context = await reportContext(browser, { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
     const requested: string[] = [];
     await context.route(/^(?!file:)/, async (route) => {
       requested.push(route.request().url());

@@ -15,7 +15,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { catalogModules } from '../../src/catalog/index.ts';
 import { buildMigrationReport, writeMigrationReport } from '../../src/report/migration-report.ts';
-import { launchReportBrowser, screenshots } from '../support/report-browser.ts';
+import { launchReportBrowser, reportContext, screenshots } from '../support/report-browser.ts';
 import { HANG_TEST_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { checks, configurations } from './_findings-run.ts';
 
@@ -45,7 +45,7 @@ describe('the HTML migration report in a browser', () => {
       if (!browser) throw new Error('the browser tests run with a browser (beforeAll)');
       const report = buildMigrationReport({ checks, errors: [] }, [], new Date('2026-11-26T05:00:00Z'));
       const written = await writeMigrationReport(join(work, 'reports'), report);
-      const context = await browser.newContext({ javaScriptEnabled: false, viewport: firstScreen });
+      const context = await reportContext(browser, { javaScriptEnabled: false, viewport: firstScreen });
       const requested: string[] = [];
       await context.route(/^(?!file:)/, async (route) => {
         requested.push(route.request().url());

@@ -28,7 +28,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { historyFile, renderAllureReport } from '../../src/report/allure-html.ts';
 import { buildMigrationReport, writeMigrationReport } from '../../src/report/migration-report.ts';
 import type { RunResults } from '../../src/runner/results.ts';
-import { launchReportBrowser, screenshots } from '../support/report-browser.ts';
+import { PAGE_HANG_MS, launchReportBrowser, reportContext, screenshots } from '../support/report-browser.ts';
 import { HANG_TEST_TIMEOUT_MS } from '../support/hang-timeout.ts';
 import { allureReportFiles } from './_allure-report-data.ts';
 import { reportTargets } from './_report-targets.ts';
@@ -37,7 +37,7 @@ import { loadTypeScript } from '../../src/node-arguments.ts';
 const run = promisify(execFile);
 const repo = new URL('../../', import.meta.url).pathname;
 /** How long a page may take to show what a poll waits for: a bound on a hang on a busy machine, not a measure. */
-const pageWait = { timeout: 120_000 };
+const pageWait = { timeout: PAGE_HANG_MS };
 const browserTests = inject('browserTests');
 const needsBrowser = browserTests ? '' : ' (skipped: no Chromium)';
 
@@ -170,7 +170,7 @@ describe('the Allure report', () => {
       // One file that opens from disk (a downloaded CI artifact) and calls no one: no web server, no analytics.
       const html = await readFile(join(second, 'index.html'), 'utf8');
       expect(html).not.toContain('googletagmanager');
-      const context = await openBrowser().newContext({ viewport: { width: 1400, height: 1100 } });
+      const context = await reportContext(openBrowser(), { viewport: { width: 1400, height: 1100 } });
       const requested: string[] = [];
       await context.route(/^(?!(file|data|blob):)/, async (route) => {
         requested.push(route.request().url());
@@ -215,7 +215,7 @@ describe('the HTML migration report', () => {
       const html = await readFile(written.html, 'utf8');
       expect(html).not.toMatch(/<script|<link|src=|https?:\/\/(?!spec\.)/);
 
-      const context = await openBrowser().newContext({ javaScriptEnabled: false, viewport: { width: 1500, height: 1000 } });
+      const context = await reportContext(openBrowser(), { javaScriptEnabled: false, viewport: { width: 1500, height: 1000 } });
       const requested: string[] = [];
       await context.route(/^(?!file:)/, async (route) => {
         requested.push(route.request().url());

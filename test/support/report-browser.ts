@@ -5,7 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { chromiumExecutable, chromiumFlags } from '../../src/auth/chromium.ts';
 
 export const screenshots = join(new URL('../../', import.meta.url).pathname, 'reports', 'screenshots');
@@ -15,4 +15,17 @@ export async function launchReportBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: chromiumExecutable(process.env.CHROMIUM_PATH), args: [...chromiumFlags] });
   await mkdir(screenshots, { recursive: true });
   return browser;
+}
+
+/**
+ * How long a page of a report may take to show what a test waits for, or to take an action: a bound on a hang, far
+ * beyond a render on a busy runner, not a measure (Playwright's own default, 30 s, is a margin such a runner can outlast).
+ */
+export const PAGE_HANG_MS = 120_000;
+
+/** A context whose every action and wait is bounded by PAGE_HANG_MS. */
+export async function reportContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(PAGE_HANG_MS);
+  return context;
 }
