@@ -1,11 +1,13 @@
 /**
  * Ctrl-C (SIGINT) and SIGTERM during `npm run verify` (docs/command-line.md, "Stopping a run"). verify watches for
  * them from its first line on, so no signal ends it silently:
- * - before the run's setup (the preflight, vitest loading), the run ends at once with its one line: nothing
- *   finished, and the earlier run's reports were removed when the run started (src/report/earlier-reports.ts);
- * - from the setup on (the targets' start and the logins, src/runner/run-setup.ts) and while the suites run, the run
- *   is cancelled as RUN_TIMEOUT_S cancels it (src/runner/run-suites.ts `cancelOn`: once
- *   no refresh-token rotation is under way), and verify writes the reports of what finished, marked INTERRUPTED;
+ * - until the run's setup has its targets up and logged in (the preflight, vitest loading, the targets' start and
+ *   the logins, src/runner/run-setup.ts), the run ends at once with its one line, once no login is rotating a
+ *   refresh token: nothing finished, and the earlier run's reports were removed when the run started
+ *   (src/report/earlier-reports.ts);
+ * - from then on, while the suites run, the run is cancelled as RUN_TIMEOUT_S cancels it (src/runner/run-suites.ts
+ *   `cancelOn`: once no refresh-token rotation is under way), and verify writes the reports of what finished, marked
+ *   INTERRUPTED;
  * - while the reports are written, they are finished first: every check had run.
  * A second signal changes nothing: npm forwards the terminal's Ctrl-C to verify, which a terminal sends it as well, so
  * one key press can arrive twice. Each step is bounded (requests by REQUEST_TIMEOUT_MS, files by their time bounds).

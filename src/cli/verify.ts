@@ -214,8 +214,6 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   // finished is still reported.
   const deadline = runDeadline(config);
   const filters = shardFiles ?? (suites && suiteFilters(suites));
-  // From here a signal cancels the suites (as RUN_TIMEOUT_S does) and what finished is reported.
-  interruption.suitesStarted();
   const cancel = stopSignal(deadline, interruption.signal);
   const setupFailures = new SetupFailures();
   const suitesRun = runSuites({
@@ -226,6 +224,9 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     ...(checkSelection && { checkSelection }),
     ...(verifier && { verifier }),
     setupFailures,
+    // Once the targets are up and logged in, a signal cancels the suites (as RUN_TIMEOUT_S does) and what finished is
+    // reported; until then it ends the run at once, a login's refresh-token rotation stored first.
+    onSetUp: interruption.suitesStarted,
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
     reporters: [new ProgressReporter(progressOptionsFor(process.stderr, process.env)), new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.

@@ -48,6 +48,8 @@ export interface RunSetupOptions {
   readonly verifier?: VerifierChild;
   /** Told the first coded failure of the setup, a login's among them (verify prints it as its one line). */
   readonly failures?: SetupFailures;
+  /** Called once every target is up and logged in, before any worker starts (verify: from then a signal cancels the run). */
+  readonly onSetUp?: () => void;
 }
 
 export function runSetupPlugin(options: RunSetupOptions): Plugin {
@@ -124,6 +126,7 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
     throw error;
   }
   vitest.onClose(close);
+  options.onSetUp?.();
   project.provide('targets', targets);
   project.provide('runHandoff', handoff.name);
 }

@@ -44,6 +44,8 @@ export interface RunSuitesOptions {
   readonly verifier?: VerifierChild;
   /** Told the first coded failure of the run's setup, a login's among them (src/runner/run-setup.ts). */
   readonly setupFailures?: SetupFailures;
+  /** Called once the run's setup has its targets up and logged in (run-setup.ts `onSetUp`). */
+  readonly onSetUp?: () => void;
   /** Told whenever an embedded target's simulator asks whether a fault is on, with the target's name (the kill matrix's trace). */
   readonly onFaultConsulted?: (targetName: string, fault: DeviationName) => void;
 }
@@ -66,7 +68,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
     suitesConfig(options.config, options.plan, {
       ...(options.checkSelection && { checkSelection: options.checkSelection }),
       ...(options.allure === false && { allure: false }),
-      setup: { leaveSignals: () => leaveSignals(ownListeners), ...(startEmbedded && { startEmbedded }), ...(options.verifier && { verifier: options.verifier }), ...(options.setupFailures && { failures: options.setupFailures }) },
+      setup: { leaveSignals: () => leaveSignals(ownListeners), ...(startEmbedded && { startEmbedded }), ...(options.verifier && { verifier: options.verifier }), ...(options.setupFailures && { failures: options.setupFailures }), ...(options.onSetUp && { onSetUp: options.onSetUp }) },
     }),
     vitestStreams(options.vitestOutput),
   );

@@ -7,7 +7,8 @@
  *   tokens (its refresh tokens rotate through the token store while the run is stopped): exit 143, one line, and a
  *   token store that is still whole;
  * - Ctrl-C against a target that never answers: the first line (what runs, against what) is out before the slow part,
- *   and a stop before any check ran still ends with its one line.
+ *   and a stop before any check ran still ends with its one line;
+ * - Ctrl-C while the run logs in to a target that never answers the login: the run ends at once with that line.
  * The signals are sent when a line appears, never after a wait.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -185,6 +186,55 @@ describe('Ctrl-C and SIGTERM during npm run verify', () => {
       );
 
       expect(outcome.stdout).toContain(`upgrade-guard verify: target ${target} (TARGET_VERSION 8.0)`);
+      expect(outcome.code, outcome.stderr).toBe(130);
+      const lines = errorLines(outcome.stderr);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^INTERRUPTED: SIGINT; stopped before any check ran/);
+      for (const name of runReportFiles) expect(existsSync(join(reportsDir, name)), name).toBe(false);
+      expect(`${outcome.stdout}${outcome.stderr}`).not.toMatch(/never-printed/);
+    },
+    HANG_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'Ctrl-C while the run logs in: the run ends at once with its one line, not once the login has had REQUEST_TIMEOUT_MS',
+    async () => {
+      // Answers the preflight's probes of BASE_URL and AUTH_URL; the login's first request is never answered, and it is
+      // when that request arrives that the terminal's Ctrl-C comes.
+      let verifying: ChildProcess | undefined;
+      const loginHangs = await listen((request, response) => {
+        if (request.url === '/' || request.url === '/cas') {
+          response.end('ok');
+          return;
+        }
+        if (verifying) ctrlC(verifying);
+        verifying = undefined;
+      });
+      servers.push(loginHangs);
+      const target = origin(loginHangs);
+      const reportsDir = join(dir, 'login-hangs');
+      earlierReports(reportsDir);
+      const running = verifyUntil(
+        ['--no-html'],
+        {
+          REPORTS_DIR: reportsDir,
+          TOKEN_STORE: join(dir, 'login-hangs-state', 'tokens.json'),
+          TARGET_VERSION: '8.0',
+          BASE_URL: target,
+          AUTH_URL: `${target}/cas`,
+          CLIENT_ID: 'app',
+          CLIENT_SECRET: 'never-printed-secret',
+          REDIRECT_URI: 'http://127.0.0.1:9/callback',
+          LOGIN_USERNAME: 'ada',
+          LOGIN_PASSWORD: 'never-printed-password',
+          REQUEST_TIMEOUT_MS: '600000',
+        },
+        /^upgrade-guard verify: /,
+        () => undefined,
+      );
+      verifying = started.at(-1);
+      const outcome = await running;
+
       expect(outcome.code, outcome.stderr).toBe(130);
       const lines = errorLines(outcome.stderr);
       expect(lines).toHaveLength(1);
