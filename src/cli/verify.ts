@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { verifyOptions } from './verify-options.ts';
 import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
 import { loadConfig, type Config } from '../config/config.ts';
-import { pactFilesAtOnce, waitsOnNetwork } from '../config/concurrency-policy.ts';
+import { pactFilesAtOnce } from '../config/concurrency-policy.ts';
 import { RunInterrupted, UpgradeGuardError, cutOffNote } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
@@ -28,7 +28,6 @@ import { casEndpointsEnvironment, casEndpointsLine } from '../run-targets/cas-en
 import { contractsSuiteFile, defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
 import { crossVersionFlags, defaultCrossVersion } from '../contracts/cross-version-request.ts';
 import { startVerifierChild, type VerifierChild } from '../contracts/quiet-verification.ts';
-import { lazyVerifierChild } from '../contracts/run-verifier.ts';
 import { SetupFailures } from '../run-targets/setup-failures.ts';
 import { runDeadline } from '../http/run-deadline.ts';
 import { commandArguments, reportError, runCli } from './run-cli.ts';
@@ -158,16 +157,15 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // RUN_TIMEOUT_S bounds the preflight too.
   // How far a real target is decides how much of the run overlaps (src/config/concurrency-policy.ts).
   const config: Config = await preflightConfig(settings, secrets, runDeadline(settings));
-  // The run's one Pact verifier child serves the contract suite's verification and the contract-breaks step's
-  // (src/contracts/run-verifier.ts). Against a far target it starts now: it loads pact-js while this process loads the
-  // rest of its modules, starts vitest and logs in (the run's setup), and replays while the suite workers start, not
-  // loading beside them and taking the CPU they start with. Elsewhere it starts with the first verification. After the
+  // The run's one Pact verifier child serves the contract suite's verification and the contract-breaks step's: pact-js
+  // loads once per run. It starts now and loads while this process loads the rest of its modules, starts vitest and
+  // logs in (the run's setup); against a far target it then replays while the suite workers start. After the
   // preflight: a target that cannot be reached costs no child. Closed when verify ends, or at RUN_TIMEOUT_S.
   const contractsInRun = comparesAtAll && args.from === undefined && args.to === undefined;
   const verifierShape = { jobs: plan.length + 1, filesAtOnce: pactFilesAtOnce(config) };
   // The child ends at RUN_TIMEOUT_S or at Ctrl-C / SIGTERM, whichever comes first.
   const verifierStop = stopSignal(runDeadline(config), interruption.signal);
-  const verifier = !contractsInRun ? undefined : waitsOnNetwork(config) ? startVerifierChild(verifierShape, verifierStop) : lazyVerifierChild(verifierShape, verifierStop);
+  const verifier = contractsInRun ? startVerifierChild(verifierShape, verifierStop) : undefined;
   try {
     return await verifyWith({ config, args, plan, suites, checkSelection, shard, shardFiles, comparesAtAll, comparesAlongside, timeline, secrets, verifier, interruption });
   } finally {

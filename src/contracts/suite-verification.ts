@@ -6,7 +6,7 @@
  * - the project's contracts of the target's version (contracts/pacts/);
  * - the team's own app contracts (PACT_URLS, PACT_DIR, a Pact Broker), when set.
  * In the main process it runs in the run's one verifier child
- * (run-verifier.ts) when there is one: pact-js loads once per run.
+ * (src/cli/verify.ts) when there is one: pact-js loads once per run.
  */
 import type { Config } from '../config/config.ts';
 import { pactFilesAtOnce } from '../config/concurrency-policy.ts';
@@ -41,7 +41,7 @@ export interface SuiteVerificationInput {
   readonly targets: readonly TargetInfo[];
   /** The setup's registry: every target's secrets and every token of its logins; the broker token joins them. */
   readonly secrets: SecretRegistry;
-  /** The run's verifier child (run-verifier.ts); without one, a child starts for this verification. */
+  /** The run's verifier child (src/cli/verify.ts); without one, a child starts for this verification. */
   readonly child?: VerifierChild | undefined;
 }
 

@@ -44,7 +44,7 @@ export interface RunSetupOptions {
   readonly leaveSignals?: () => void;
   /** Starts an embedded target (the kill matrix's observes the simulator); the simulator's own when absent. */
   readonly startEmbedded?: EmbeddedStarter;
-  /** The run's one Pact verifier child (src/contracts/run-verifier.ts); without one, the verification starts its own. */
+  /** The run's one Pact verifier child (src/cli/verify.ts); without one, the verification starts its own. */
   readonly verifier?: VerifierChild;
   /** Told the first coded failure of the setup, a login's among them (verify prints it as its one line). */
   readonly failures?: SetupFailures;

@@ -40,7 +40,7 @@ export interface RunSuitesOptions {
   readonly checkSelection?: readonly string[];
   /** false: the run writes no Allure results (the kill matrix judges the checks by their state and meta). */
   readonly allure?: boolean;
-  /** The run's one Pact verifier child (src/contracts/run-verifier.ts), shared with the contract-breaks step. */
+  /** The run's one Pact verifier child (src/cli/verify.ts), shared with the contract-breaks step. */
   readonly verifier?: VerifierChild;
   /** Told the first coded failure of the run's setup, a login's among them (src/runner/run-setup.ts). */
   readonly setupFailures?: SetupFailures;
