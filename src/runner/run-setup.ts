@@ -40,8 +40,6 @@ export type EmbeddedStarter = typeof startEmbeddedTarget;
 export interface RunSetupOptions {
   readonly config: Config;
   readonly runProject: RunProject;
-  /** Called first: the caller takes SIGINT and SIGTERM back from vitest's logger (src/runner/run-suites.ts). */
-  readonly leaveSignals?: () => void;
   /** Starts an embedded target (the kill matrix's observes the simulator); the simulator's own when absent. */
   readonly startEmbedded?: EmbeddedStarter;
   /** The run's one Pact verifier child (src/cli/verify.ts); without one, the verification starts its own. */
@@ -56,7 +54,6 @@ export function runSetupPlugin(options: RunSetupOptions): Plugin {
   return {
     name: 'upgrade-guard:run-setup',
     async configureVitest({ project, vitest }) {
-      options.leaveSignals?.();
       // Before any work of this process reads a stack (Playwright reads one on every call): stack-mapping-guard.ts.
       guardStackMapping();
       // The setup is the root of its sessions: their passwords and tokens are known here, and scrubbed from a failure.

@@ -65,11 +65,15 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
       // The signals are taken back again once vitest has started: its reporters may have added listeners of their own.
       reporters: [...(options.reporters ?? ['default']), ...cancelOn(options.signal, permits), { onInit: () => leaveSignals(ownListeners) }],
     },
-    suitesConfig(options.config, options.plan, {
-      ...(options.checkSelection && { checkSelection: options.checkSelection }),
-      ...(options.allure === false && { allure: false }),
-      setup: { leaveSignals: () => leaveSignals(ownListeners), ...(startEmbedded && { startEmbedded }), ...(options.verifier && { verifier: options.verifier }), ...(options.setupFailures && { failures: options.setupFailures }), ...(options.onSetUp && { onSetUp: options.onSetUp }) },
-    }),
+    {
+      ...suitesConfig(options.config, options.plan, {
+        ...(options.checkSelection && { checkSelection: options.checkSelection }),
+        ...(options.allure === false && { allure: false }),
+        setup: { ...(startEmbedded && { startEmbedded }), ...(options.verifier && { verifier: options.verifier }), ...(options.setupFailures && { failures: options.setupFailures }), ...(options.onSetUp && { onSetUp: options.onSetUp }) },
+      }),
+      // The first hook vitest's configuration runs, just after vitest's logger has added its listeners.
+      plugins: [{ name: 'upgrade-guard:leave-signals', config: () => leaveSignals(ownListeners) }],
+    },
     vitestStreams(options.vitestOutput),
   );
   try {
@@ -116,8 +120,9 @@ export function cancelOn(signal: AbortSignal | undefined, permits: RunPermits): 
 
 /**
  * vitest's logger answers SIGINT and SIGTERM by exiting the process at once, with no line and no report:
- * the caller decides what a signal does (verify: src/cli/interruption.ts), so the listeners vitest added go before the
- * run's setup starts its targets (run-setup.ts). The process's own, and a calling vitest's, stay.
+ * the caller decides what a signal does (verify: src/cli/interruption.ts), so the listeners vitest added go as soon as
+ * vitest's configuration starts, before the run's setup starts its targets (run-setup.ts), and again once its reporters
+ * have started. The process's own, and a calling vitest's, stay.
  */
 function leaveSignals(before: ReadonlySet<unknown>): void {
   for (const name of stopSignals) for (const listener of process.listeners(name)) if (!before.has(listener)) process.off(name, listener);
