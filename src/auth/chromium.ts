@@ -64,7 +64,19 @@ export function refuseProtocolLogging(debug: string | undefined): void {
 export async function launchChromiumServer(executablePath: string, timeoutMs: number): Promise<BrowserServer> {
   try {
     // headless is passed as a flag of our own (chromiumFlags) as well as Playwright's option, which adds its own set.
-    return await (await chromiumType()).launchServer({ executablePath, headless: true, args: [...chromiumFlags], timeout: timeoutMs, host: '127.0.0.1' });
+    // The signals stay verify's (src/cli/interruption.ts): Playwright's own handlers would close the browser in the
+    // middle of a login and end the process with no line, a refresh-token rotation perhaps unstored (spec §5.8). The
+    // run's setup closes the browser, and Playwright still kills it when the process exits.
+    return await (await chromiumType()).launchServer({
+      executablePath,
+      headless: true,
+      args: [...chromiumFlags],
+      timeout: timeoutMs,
+      host: '127.0.0.1',
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
   } catch (error) {
     const first = error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error);
     throw new UpgradeGuardError('CONFIG_INVALID', `LOGIN_DRIVER=browser could not start Chromium at CHROMIUM_PATH ${executablePath}: ${first}`);

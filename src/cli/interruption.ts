@@ -21,18 +21,18 @@ export interface Interruption {
   /** The signal that stopped the run, if one did. */
   readonly received: () => StopSignal | undefined;
   /** From now on a signal cancels the run and verify reports what finished (until then it ends the run at once). */
-  readonly suitesStarted: () => void;
+  readonly targetsReady: () => void;
 }
 
-/** `early`: how the run ends at a signal before its suites started; it writes the one line and exits. */
+/** `early`: how the run ends at a signal before its targets were up and logged in; it writes the one line and exits. */
 export function watchInterrupts(early: (stopped: RunInterrupted) => Promise<void>): Interruption {
   const controller = new AbortController();
   let received: StopSignal | undefined;
-  let suitesRunning = false;
+  let cancels = false;
   const stop = (signal: StopSignal): void => {
     if (received !== undefined) return;
     received = signal;
-    if (suitesRunning) {
+    if (cancels) {
       controller.abort(new RunInterrupted(signal, 'the run was stopped; the reports of the checks that finished are being written'));
       return;
     }
@@ -46,8 +46,8 @@ export function watchInterrupts(early: (stopped: RunInterrupted) => Promise<void
   return {
     signal: controller.signal,
     received: () => received,
-    suitesStarted: () => {
-      suitesRunning = true;
+    targetsReady: () => {
+      cancels = true;
     },
   };
 }

@@ -105,7 +105,8 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
 async function verify(secrets: SecretRegistry): Promise<number> {
   // Since the process started: node, tsx and this command's imports (verify --timings).
   const timeline = new Timeline('startup (node, tsx, imports)');
-  // From here on no Ctrl-C or SIGTERM ends the run silently (interruption.ts); before the suites start it ends it at once.
+  // From here on no Ctrl-C or SIGTERM ends the run silently (interruption.ts); until the targets are up and logged in it
+  // ends it at once.
   const interruption = watchInterrupts(async (stopped) => {
     const code = reportError(stopped, secrets);
     process.exit(code);
@@ -159,8 +160,8 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const config: Config = await preflightConfig(settings, secrets, runDeadline(settings));
   // The run's one Pact verifier child serves the contract suite's verification and the contract-breaks step's: pact-js
   // loads once per run. It starts now and loads while this process loads the rest of its modules, starts vitest and
-  // logs in (the run's setup); against a far target it then replays while the suite workers start. After the
-  // preflight: a target that cannot be reached costs no child. Closed when verify ends, or at RUN_TIMEOUT_S.
+  // logs in (the run's setup). After the preflight: a target that cannot be reached costs no child. Closed when verify
+  // ends, or at RUN_TIMEOUT_S.
   const contractsInRun = comparesAtAll && args.from === undefined && args.to === undefined;
   const verifierShape = { jobs: plan.length + 1, filesAtOnce: pactFilesAtOnce(config) };
   // The child ends at RUN_TIMEOUT_S or at Ctrl-C / SIGTERM, whichever comes first.
@@ -224,7 +225,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     setupFailures,
     // Once the targets are up and logged in, a signal cancels the suites (as RUN_TIMEOUT_S does) and what finished is
     // reported; until then it ends the run at once, a login's refresh-token rotation stored first.
-    onSetUp: interruption.suitesStarted,
+    onSetUp: interruption.targetsReady,
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
     reporters: [new ProgressReporter(progressOptionsFor(process.stderr, process.env)), new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.

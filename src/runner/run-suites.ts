@@ -71,7 +71,8 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
         ...(options.allure === false && { allure: false }),
         setup: { ...(startEmbedded && { startEmbedded }), ...(options.verifier && { verifier: options.verifier }), ...(options.setupFailures && { failures: options.setupFailures }), ...(options.onSetUp && { onSetUp: options.onSetUp }) },
       }),
-      // The first hook vitest's configuration runs, just after vitest's logger has added its listeners.
+      // vite runs this `config` hook right after vitest's own, and nothing in between waits on I/O (no config file): no
+      // signal reaches vitest's logger's listeners, added as vitest started.
       plugins: [{ name: 'upgrade-guard:leave-signals', config: () => leaveSignals(ownListeners) }],
     },
     vitestStreams(options.vitestOutput),

@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { chromiumExecutable, chromiumFlags } from '../../src/auth/chromium.ts';
+import { HANG_TIMEOUT_MS } from './hang-timeout.ts';
 
 export const screenshots = join(new URL('../../', import.meta.url).pathname, 'reports', 'screenshots');
 
@@ -18,10 +19,10 @@ export async function launchReportBrowser(): Promise<Browser> {
 }
 
 /**
- * How long a page of a report may take to show what a test waits for, or to take an action: a bound on a hang, far
- * beyond a render on a busy runner, not a measure (Playwright's own default, 30 s, is a margin such a runner can outlast).
+ * How long a page of a report may take to show what a test waits for, or to take an action: the project's bound on a
+ * hang (hang-timeout.ts), never a measure. Playwright's own default, 30 s, is a margin a busy runner can outlast.
  */
-export const PAGE_HANG_MS = 120_000;
+export const PAGE_HANG_MS = HANG_TIMEOUT_MS;
 
 /** A context whose every action and wait is bounded by PAGE_HANG_MS. */
 export async function reportContext(browser: Browser, options: BrowserContextOptions): Promise<BrowserContext> {
