@@ -1,8 +1,8 @@
 /**
  * A worker's view of its project's target: the target info from the run's
- * setup (src/runner/run-setup.ts) with its sessions open, the version profile, one HTTP client, and
- * the platform API as the full and the limited user, their tokens read from
- * the shared stores.
+ * setup (src/runner/run-setup.ts) with its sessions open, the version
+ * profile, one HTTP client, and the platform API as the full and the
+ * limited user, their tokens read from the shared stores.
  * Cached per project, so it holds whether vitest isolates files or not.
  */
 import { PlatformApi } from '../api/platform-api.ts';

@@ -2,8 +2,9 @@
  * The run's setup (src/runner/run-setup.ts) fails with a coded error: a
  * target that does not start, a refused login. The first such error is told
  * here, so verify prints one clean line and exits with the error's own code
- * instead of vitest's dump, and verify's reporters stay quiet. One per run:
- * the command that starts the run makes it.
+ * instead of vitest's dump (the setup fails before vitest makes any reporter,
+ * so no check line comes). One per run: the command that starts the run
+ * makes it.
  */
 import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';

@@ -88,6 +88,33 @@ function earlierReports(reportsDir: string): void {
   writeFileSync(join(reportsDir, 'allure-report', 'index.html'), 'stale\n');
 }
 
+/** The variables of a real 8.0 target at `target` (the test's loopback server) with a REQUEST_TIMEOUT_MS of 10 min; `name` names its token store. */
+function unansweredTarget(target: string, reportsDir: string, name: string): Record<string, string> {
+  return {
+    REPORTS_DIR: reportsDir,
+    TOKEN_STORE: join(dir, `${name}-state`, 'tokens.json'),
+    TARGET_VERSION: '8.0',
+    BASE_URL: target,
+    AUTH_URL: `${target}/cas`,
+    CLIENT_ID: 'app',
+    CLIENT_SECRET: 'never-printed-secret',
+    REDIRECT_URI: 'http://127.0.0.1:9/callback',
+    LOGIN_USERNAME: 'ada',
+    LOGIN_PASSWORD: 'never-printed-password',
+    REQUEST_TIMEOUT_MS: '600000',
+  };
+}
+
+/** Ctrl-C before any check ran: exit 130, its one line, no report of this run or the earlier one, and no secret. */
+function expectStoppedBeforeAnyCheck(outcome: Stopped, reportsDir: string): void {
+  expect(outcome.code, outcome.stderr).toBe(130);
+  const lines = errorLines(outcome.stderr);
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^INTERRUPTED: SIGINT; stopped before any check ran/);
+  for (const name of runReportFiles) expect(existsSync(join(reportsDir, name)), name).toBe(false);
+  expect(`${outcome.stdout}${outcome.stderr}`).not.toMatch(/never-printed/);
+}
+
 const checkLine = /^[✓✗] /;
 
 describe('Ctrl-C and SIGTERM during npm run verify', () => {
@@ -168,30 +195,13 @@ describe('Ctrl-C and SIGTERM during npm run verify', () => {
       earlierReports(reportsDir);
       const outcome = await verifyUntil(
         ['--no-html'],
-        {
-          REPORTS_DIR: reportsDir,
-          TOKEN_STORE: join(dir, 'silent-state', 'tokens.json'),
-          TARGET_VERSION: '8.0',
-          BASE_URL: target,
-          AUTH_URL: `${target}/cas`,
-          CLIENT_ID: 'app',
-          CLIENT_SECRET: 'never-printed-secret',
-          REDIRECT_URI: 'http://127.0.0.1:9/callback',
-          LOGIN_USERNAME: 'ada',
-          LOGIN_PASSWORD: 'never-printed-password',
-          REQUEST_TIMEOUT_MS: '600000',
-        },
+        unansweredTarget(target, reportsDir, 'silent'),
         /^upgrade-guard verify: /,
         ctrlC,
       );
 
       expect(outcome.stdout).toContain(`upgrade-guard verify: target ${target} (TARGET_VERSION 8.0)`);
-      expect(outcome.code, outcome.stderr).toBe(130);
-      const lines = errorLines(outcome.stderr);
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^INTERRUPTED: SIGINT; stopped before any check ran/);
-      for (const name of runReportFiles) expect(existsSync(join(reportsDir, name)), name).toBe(false);
-      expect(`${outcome.stdout}${outcome.stderr}`).not.toMatch(/never-printed/);
+      expectStoppedBeforeAnyCheck(outcome, reportsDir);
     },
     HANG_TEST_TIMEOUT_MS,
   );
@@ -217,31 +227,14 @@ describe('Ctrl-C and SIGTERM during npm run verify', () => {
       earlierReports(reportsDir);
       const running = verifyUntil(
         ['--suites', 'auth', '--no-html'],
-        {
-          REPORTS_DIR: reportsDir,
-          TOKEN_STORE: join(dir, 'login-hangs-state', 'tokens.json'),
-          TARGET_VERSION: '8.0',
-          BASE_URL: target,
-          AUTH_URL: `${target}/cas`,
-          CLIENT_ID: 'app',
-          CLIENT_SECRET: 'never-printed-secret',
-          REDIRECT_URI: 'http://127.0.0.1:9/callback',
-          LOGIN_USERNAME: 'ada',
-          LOGIN_PASSWORD: 'never-printed-password',
-          REQUEST_TIMEOUT_MS: '600000',
-        },
+        unansweredTarget(target, reportsDir, 'login-hangs'),
         /^upgrade-guard verify: /,
         () => undefined,
       );
       verifying = started.at(-1);
       const outcome = await running;
 
-      expect(outcome.code, outcome.stderr).toBe(130);
-      const lines = errorLines(outcome.stderr);
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^INTERRUPTED: SIGINT; stopped before any check ran/);
-      for (const name of runReportFiles) expect(existsSync(join(reportsDir, name)), name).toBe(false);
-      expect(`${outcome.stdout}${outcome.stderr}`).not.toMatch(/never-printed/);
+      expectStoppedBeforeAnyCheck(outcome, reportsDir);
     },
     HANG_TEST_TIMEOUT_MS,
   );
