@@ -57,11 +57,6 @@ export type StopSignal = 'SIGINT' | 'SIGTERM';
 /** 128 + the signal's number (signal(7)). */
 export const stopSignalExitCodes: Record<StopSignal, number> = { SIGINT: 130, SIGTERM: 143 };
 
-/** A code of the catalog, as a code that crossed a thread or process boundary arrives: a string. */
-export function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(errorCatalog, code);
-}
-
 export function isUpgradeGuardError(value: unknown): value is UpgradeGuardError {
   return value instanceof UpgradeGuardError;
 }
@@ -86,30 +81,6 @@ export function runTimedOut(seconds: number): RunTimedOut {
 /** RUN_TIMEOUT_S in seconds when `error` is the run's deadline, else undefined. */
 export function runTimedOutSeconds(error: unknown): number | undefined {
   return error instanceof RunTimedOut ? error.runTimeoutSeconds : undefined;
-}
-
-/**
- * A coded error as it crosses a thread or process boundary (the run's handoff, a verifier child's IPC): data, since a
- * structured clone keeps no class. The run's deadline stays the deadline's on the other side: what it cut off is
- * not run, never failed.
- */
-export interface CodedFailure {
-  readonly code: string;
-  readonly message: string;
-  /** Set when RUN_TIMEOUT_S cut the work off. */
-  readonly runTimeoutSeconds?: number;
-}
-
-/** `error` as a CodedFailure; `message` replaces its own (a scrubbed one). */
-export function codedFailure(error: unknown, message = error instanceof Error ? error.message : String(error)): CodedFailure {
-  const cutOff = runTimedOutSeconds(error);
-  return { code: error instanceof UpgradeGuardError ? error.code : 'INTERNAL', message, ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) };
-}
-
-/** The error a CodedFailure stands for, on the far side of the boundary. */
-export function failureError(failure: CodedFailure): UpgradeGuardError {
-  if (failure.runTimeoutSeconds !== undefined) return runTimedOut(failure.runTimeoutSeconds);
-  return new UpgradeGuardError(isErrorCode(failure.code) ? failure.code : 'INTERNAL', failure.message);
 }
 
 /** How a check the run's deadline cut off is reported: the summary, Allure and the migration report say "not run". */

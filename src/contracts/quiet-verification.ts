@@ -22,10 +22,10 @@ import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { VERIFIER_JOBS_AT_ONCE } from '../config/concurrency-policy.ts';
 import { LOCKED_TASK_FILE_OPERATIONS_MS, lockedTasksSettled } from '../auth/file-lock.ts';
-import { UpgradeGuardError, codedFailure, failureError, isUpgradeGuardError, runTimedOut, runTimedOutSeconds, type CodedFailure } from '../errors.ts';
+import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { loadTypeScriptWith } from '../node-arguments.ts';
-import { borrowedPermits, isPermitMessage, lendPermits, type BorrowedPermits } from '../http/lent-permits.ts';
+import { borrowedPermits, isPermitMessage, lendPermits } from '../http/lent-permits.ts';
 import { RunPermits } from '../http/run-permits.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import type { PactSource } from './sources.ts';
@@ -61,7 +61,7 @@ export type JobResults = readonly (readonly SourceResult[])[];
 
 type ChildMessage =
   | { readonly kind: 'results'; readonly id: number; readonly results: JobResults }
-  | ({ readonly kind: 'error'; readonly id: number } & CodedFailure);
+  | { readonly kind: 'error'; readonly id: number; readonly message: string };
 type ParentMessage = { readonly kind: 'verify'; readonly id: number; readonly request: QuietVerificationRequest };
 
 const isChildMessage = (message: unknown): message is ChildMessage =>
@@ -194,7 +194,6 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
       if (child.connected) child.send({ kind: 'verify', id, request: { ...request, permitsLent: permits !== undefined } } satisfies ParentMessage, () => undefined);
       const message = await answered;
       if (message.kind === 'results') return message.results;
-      if (message.runTimeoutSeconds !== undefined) throw failureError(message);
       throw new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(message.message)}`);
     },
     close() {
@@ -256,27 +255,21 @@ if (process.argv.includes(childFlag)) {
   for (const name of ['SIGINT', 'SIGTERM'] as const) process.on(name, () => undefined);
   // The child's registry: every target's secrets and every token its clients see (provider-target.ts).
   const secrets = new SecretRegistry();
-  let borrowed: BorrowedPermits | undefined;
+  let borrowing = false;
   process.on('message', (message: unknown) => {
     if (!isParentMessage(message)) return;
     const { id, request } = message;
     for (const job of request.jobs) longestRequestMs = Math.max(longestRequestMs, job.target.requestTimeoutMs);
     // Before any client of the child is made: each takes its permits where the run's are (src/http/client.ts).
-    if (request.permitsLent && !borrowed) {
-      borrowed = borrowedPermits();
-      RunPermits.lend(borrowed);
+    if (request.permitsLent && !borrowing) {
+      borrowing = true;
+      RunPermits.lend(borrowedPermits());
     }
+    // Past RUN_TIMEOUT_S no permit is granted, and the parent has closed the channel: a verdict that would read a
+    // request the deadline kept back as the target's silence never reaches it (the parent reports the deadline).
     runJobs(request, secrets).then(
-      (results) => {
-        // Once a permit was refused because the run's time ran out, an interaction may have gone unsent for that
-        // reason alone, which the verdicts would show as the target's silence: the verification was cut off instead.
-        const cutOff = borrowed?.runTimeoutSeconds;
-        reply(cutOff === undefined ? { kind: 'results', id, results } : { kind: 'error', id, ...codedFailure(runTimedOut(cutOff)) });
-      },
-      (error: unknown) => {
-        const cutOff = runTimedOutSeconds(error) ?? borrowed?.runTimeoutSeconds;
-        reply({ kind: 'error', id, ...codedFailure(cutOff === undefined ? error : runTimedOut(cutOff), describe(error, secrets)) });
-      },
+      (results) => reply({ kind: 'results', id, results }),
+      (error: unknown) => reply({ kind: 'error', id, message: describe(error, secrets) }),
     );
   });
 }

@@ -10,16 +10,13 @@
  * interaction at a time).
  */
 import type { ChildProcess } from 'node:child_process';
-import { UpgradeGuardError, codedFailure, failureError, runTimedOut, runTimedOutSeconds, type CodedFailure } from '../errors.ts';
+import { UpgradeGuardError } from '../errors.ts';
 import type { Permits } from './run-permits.ts';
 
-type PermitRequest = { readonly kind: 'permit-acquire' | 'permit-release'; readonly id: number };
-type PermitAnswer =
-  | { readonly kind: 'permit-granted'; readonly id: number }
-  | ({ readonly kind: 'permit-refused'; readonly id: number } & CodedFailure);
+type PermitMessage = { readonly kind: 'permit-acquire' | 'permit-release' | 'permit-granted'; readonly id: number };
 
 /** Whether an IPC message belongs to the lending: the parent's and the child's other messages pass it by. */
-export function isPermitMessage(message: unknown): message is PermitRequest | PermitAnswer {
+export function isPermitMessage(message: unknown): message is PermitMessage {
   return typeof message === 'object' && message !== null && 'kind' in message && typeof message.kind === 'string' && message.kind.startsWith('permit-') && 'id' in message && typeof message.id === 'number';
 }
 
@@ -30,10 +27,6 @@ export function isPermitMessage(message: unknown): message is PermitRequest | Pe
 export function lendPermits(child: ChildProcess, permits: Permits): () => void {
   const held = new Map<number, () => void>();
   let ended = false;
-  const answer = (message: PermitAnswer): void => {
-    // A child that is gone cannot be answered; its permits come back with the end.
-    if (child.connected) child.send(message, () => undefined);
-  };
   const onMessage = (message: unknown): void => {
     if (!isPermitMessage(message)) return;
     const { id } = message;
@@ -49,11 +42,13 @@ export function lendPermits(child: ChildProcess, permits: Permits): () => void {
           new Promise<void>((release) => {
             if (ended) return release();
             held.set(id, release);
-            answer({ kind: 'permit-granted', id });
+            // A child that is gone cannot be answered; its permits come back with the end.
+            if (child.connected) child.send({ kind: 'permit-granted', id } satisfies PermitMessage, () => undefined);
           }),
       )
-      // Past RUN_TIMEOUT_S the refusal stays the deadline's in the child.
-      .catch((error: unknown) => answer({ kind: 'permit-refused', id, ...codedFailure(error) }));
+      // Refused past RUN_TIMEOUT_S: the ask stays unanswered, and the run's deadline closes the child's channel
+      // (src/contracts/quiet-verification.ts), which fails it there.
+      .catch(() => undefined);
   };
   child.on('message', onMessage);
   return () => {
@@ -64,42 +59,27 @@ export function lendPermits(child: ChildProcess, permits: Permits): () => void {
   };
 }
 
-/** The child's permits; `runTimeoutSeconds` once one was refused because the run's time ran out. */
-export interface BorrowedPermits extends Permits {
-  readonly runTimeoutSeconds: number | undefined;
-}
-
 /** The child half: permits asked of the parent over this process's IPC channel. */
-export function borrowedPermits(): BorrowedPermits {
+export function borrowedPermits(): Permits {
   let nextId = 0;
-  let runTimeoutSeconds: number | undefined;
   const waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   // Once the channel is closed (the run's deadline, or the parent ended), no permit can come: a request still waiting
   // for one, a refresh grant's among them, fails now rather than wait for an answer that cannot come.
-  const closedChannel = (): Error => (runTimeoutSeconds !== undefined ? runTimedOut(runTimeoutSeconds) : new UpgradeGuardError('TARGET_TIMEOUT', 'not sent: the run ended before the request got a run permit'));
+  const closedChannel = (): Error => new UpgradeGuardError('TARGET_TIMEOUT', 'not sent: the run ended before the request got a run permit');
   process.once('disconnect', () => {
     for (const waiter of waiting.values()) waiter.reject(closedChannel());
     waiting.clear();
   });
   process.on('message', (message: unknown) => {
-    if (!isPermitMessage(message)) return;
-    const waiter = waiting.get(message.id);
-    if (!waiter) return;
+    if (!isPermitMessage(message) || message.kind !== 'permit-granted') return;
+    waiting.get(message.id)?.resolve();
     waiting.delete(message.id);
-    if (message.kind === 'permit-granted') return waiter.resolve();
-    if (message.kind !== 'permit-refused') return;
-    const refusal = failureError(message);
-    runTimeoutSeconds ??= runTimedOutSeconds(refusal);
-    waiter.reject(refusal);
   });
   // A send on a closed channel would be an uncaught error that ends the child, a rotated token pair unstored with it.
-  const ask = (message: PermitRequest): void => {
+  const ask = (message: PermitMessage): void => {
     if (process.connected) process.send?.(message, () => undefined);
   };
   return {
-    get runTimeoutSeconds() {
-      return runTimeoutSeconds;
-    },
     async run<T>(task: () => Promise<T>): Promise<T> {
       const id = nextId++;
       if (!process.connected) throw closedChannel();

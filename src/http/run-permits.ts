@@ -7,40 +7,36 @@
  * MAX_CONCURRENCY requests open together.
  *
  * The counters are cells of one SharedArrayBuffer, which reaches the workers
- * as worker_threads environment data (cloned into every Worker started after
- * it is set, sharing the memory). Atomics keep the count exact and
- * Atomics.waitAsync parks a request without blocking its thread. A Pact
- * verifier child is another process: its parent lends it permits one
- * request at a time over IPC (lent-permits.ts), and `lend` makes them the
- * child's run permits.
+ * with the run's deadline as worker_threads environment data (cloned into
+ * every Worker started after it is set, the buffer's memory shared). Atomics
+ * keep the count exact and Atomics.waitAsync parks a request without blocking
+ * its thread. A Pact verifier child is another process: its parent lends it
+ * permits one request at a time over IPC (lent-permits.ts).
  */
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { pastDeadline, threadDeadlineSignal, type RunDeadline } from './run-deadline.ts';
 
 const environmentKey = 'upgrade-guard:run-permits';
-/**
- * The integer cells: MAX_CONCURRENCY, the permits held now and the most held at once, RUN_TIMEOUT_S in seconds (0:
- * none), and the tasks under the token store's lock (src/auth/file-lock.ts); then how many there are.
- */
-const [LIMIT, IN_FLIGHT, PEAK, TIMEOUT_S, LOCKED, INT_CELLS] = [0, 1, 2, 3, 4, 5] as const;
-/** Where RUN_TIMEOUT_S's moment (a float, ms since the epoch) starts: after the integer cells, at a multiple of its size. */
-const DEADLINE_OFFSET = Math.ceil((INT_CELLS * Int32Array.BYTES_PER_ELEMENT) / Float64Array.BYTES_PER_ELEMENT) * Float64Array.BYTES_PER_ELEMENT;
+/** The cells: MAX_CONCURRENCY, the permits held now, the most held at once, the tasks under the token store's lock (src/auth/file-lock.ts). */
+const [LIMIT, IN_FLIGHT, PEAK, LOCKED] = [0, 1, 2, 3] as const;
 
 /** What a request of the run takes before it is sent: a permit of this process's run, or one lent by a parent. */
 export interface Permits {
   run<T>(task: () => Promise<T>): Promise<T>;
 }
 
+type SharedRun = { readonly cells: SharedArrayBuffer; readonly deadline: RunDeadline | undefined };
+
 /** A verifier child's permits, lent by its parent (lent-permits.ts). */
 let lent: Permits | undefined;
 
 export class RunPermits implements Permits {
+  readonly #shared: SharedRun;
   readonly #cells: Int32Array;
-  readonly #deadlineAt: Float64Array;
 
-  private constructor(buffer: SharedArrayBuffer) {
-    this.#cells = new Int32Array(buffer, 0, INT_CELLS);
-    this.#deadlineAt = new Float64Array(buffer, DEADLINE_OFFSET, 1);
+  private constructor(shared: SharedRun) {
+    this.#shared = shared;
+    this.#cells = new Int32Array(shared.cells);
   }
 
   /**
@@ -51,14 +47,9 @@ export class RunPermits implements Permits {
    */
   static share(limit: number, deadline?: RunDeadline): RunPermits {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`run permits must be a positive integer, got ${limit}`);
-    const buffer = new SharedArrayBuffer(DEADLINE_OFFSET + Float64Array.BYTES_PER_ELEMENT);
-    const permits = new RunPermits(buffer);
+    const permits = new RunPermits({ cells: new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT), deadline });
     permits.#cells[LIMIT] = limit;
-    if (deadline) {
-      permits.#cells[TIMEOUT_S] = deadline.seconds;
-      permits.#deadlineAt[0] = deadline.at;
-    }
-    setEnvironmentData(environmentKey, buffer);
+    setEnvironmentData(environmentKey, permits.#shared);
     return permits;
   }
 
@@ -74,9 +65,8 @@ export class RunPermits implements Permits {
 
   /** The run's permits, in whichever thread or child process of the run; undefined outside a run (a unit test's client). */
   static ofRun(): Permits | undefined {
-    if (lent) return lent;
-    const buffer = getEnvironmentData(environmentKey);
-    return buffer instanceof SharedArrayBuffer ? new RunPermits(buffer) : undefined;
+    const shared = getEnvironmentData(environmentKey) as SharedRun | undefined;
+    return lent ?? (shared && new RunPermits(shared));
   }
 
   /** The permits held right now, over every thread. */
@@ -94,24 +84,26 @@ export class RunPermits implements Permits {
     try {
       return await task();
     } finally {
-      this.#release();
+      Atomics.sub(this.#cells, IN_FLIGHT, 1);
+      Atomics.notify(this.#cells, IN_FLIGHT, 1);
     }
   }
 
   async #acquire(): Promise<void> {
     const cells = this.#cells;
     for (;;) {
-      this.#refusePastDeadline();
+      const passed = pastDeadline(this.#shared.deadline);
+      if (passed) throw passed;
       const held = Atomics.load(cells, IN_FLIGHT);
-      if (held < Atomics.load(cells, LIMIT)) {
-        if (Atomics.compareExchange(cells, IN_FLIGHT, held, held + 1) === held) {
-          this.#notePeak(held + 1);
-          return;
+      if (held >= Atomics.load(cells, LIMIT)) {
+        // Sleeps until a release changes the count (or its recheck).
+        await changeOrRecheck(cells, IN_FLIGHT, held);
+      } else if (Atomics.compareExchange(cells, IN_FLIGHT, held, held + 1) === held) {
+        for (let peak = Atomics.load(cells, PEAK); held + 1 > peak; peak = Atomics.load(cells, PEAK)) {
+          if (Atomics.compareExchange(cells, PEAK, peak, held + 1) === peak) break;
         }
-        continue;
+        return;
       }
-      // Sleeps until a release changes the count (or its recheck).
-      await changeOrRecheck(cells, IN_FLIGHT, held);
     }
   }
 
@@ -144,29 +136,7 @@ export class RunPermits implements Permits {
    * that sent it (or was sent before the check was known to run), and REQUEST_TIMEOUT_MS may be ten minutes.
    */
   deadline(): AbortSignal | undefined {
-    const deadline = this.#runDeadline();
-    return deadline && threadDeadlineSignal(deadline);
-  }
-
-  #refusePastDeadline(): void {
-    const passed = pastDeadline(this.#runDeadline());
-    if (passed) throw passed;
-  }
-
-  #runDeadline(): RunDeadline | undefined {
-    const seconds = Atomics.load(this.#cells, TIMEOUT_S);
-    return seconds > 0 ? { at: this.#deadlineAt[0] ?? 0, seconds } : undefined;
-  }
-
-  #release(): void {
-    Atomics.sub(this.#cells, IN_FLIGHT, 1);
-    Atomics.notify(this.#cells, IN_FLIGHT, 1);
-  }
-
-  #notePeak(held: number): void {
-    for (let peak = Atomics.load(this.#cells, PEAK); held > peak; peak = Atomics.load(this.#cells, PEAK)) {
-      if (Atomics.compareExchange(this.#cells, PEAK, peak, held) === peak) return;
-    }
+    return this.#shared.deadline && threadDeadlineSignal(this.#shared.deadline);
   }
 }
 

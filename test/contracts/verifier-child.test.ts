@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { compareContracts, runCrossVersion } from '../../src/contracts/cross-version.ts';
 import { startVerifierChild } from '../../src/contracts/quiet-verification.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
+import { deadlineSignal } from '../../src/http/run-deadline.ts';
 import { RunPermits } from '../../src/http/run-permits.ts';
 import { startEmbeddedTarget } from '../../src/run-targets/embedded.ts';
 import { openSessions } from '../../src/run-targets/sessions.ts';
@@ -64,15 +65,18 @@ describe('a verifier child started ahead', () => {
     await expect(child.verify({ jobs: [] }, new SecretRegistry())).rejects.toMatchObject({ code: 'INTERNAL' });
   });
 
-  it('past RUN_TIMEOUT_S, a verification whose run permits were refused is cut off, not the target silent', async () => {
+  it('past RUN_TIMEOUT_S, a verification whose run permits are refused is cut off by the deadline, not the target silent', async () => {
     // Logged in while the run had time; then the run's permits are past their deadline, as at RUN_TIMEOUT_S.
     const resolved = await startEmbeddedTarget(config, { name: 'contracts 7.4 on 8.0', version: '8.0', faults: [] });
     const secrets = new SecretRegistry();
-    const child = startVerifierChild({ jobs: 1 });
+    const deadline = { at: Date.now() + 1000, seconds: 3 };
+    // The child's signal is the run's deadline, as verify's is (src/http/run-deadline.ts).
+    const child = startVerifierChild({ jobs: 1 }, deadlineSignal(deadline).signal);
     try {
       const sessions = await openSessions(resolved.target, secrets, () => undefined);
-      RunPermits.share(4, { at: Date.now() - 1, seconds: 3 });
-      // Every request the child asks a permit for is refused: the interactions would read as the target's silence.
+      RunPermits.share(4, { ...deadline, at: Date.now() - 1 });
+      // No request the child asks a permit for is granted: it waits until the deadline ends the child, whenever that
+      // comes, and the verification is the deadline's, never interactions read as the target's silence.
       await expect(compareContracts(sessions, '7.4', secrets, { child })).rejects.toMatchObject({ code: 'TARGET_TIMEOUT', runTimeoutSeconds: 3 });
     } finally {
       RunPermits.withdraw();

@@ -2,18 +2,19 @@
  * A Pact verifier child borrows the run's permits from its parent, one per
  * request (src/http/lent-permits.ts): the run's MAX_CONCURRENCY
  * holds across the process boundary, what a child exits with comes back,
- * and past RUN_TIMEOUT_S the child's ask is refused as the run's own would be.
+ * and past RUN_TIMEOUT_S the child's ask is not granted: it fails once the
+ * run's deadline closes the channel, with nothing held.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lendPermits } from '../../src/http/lent-permits.ts';
+import { isPermitMessage, lendPermits } from '../../src/http/lent-permits.ts';
 import { RunPermits } from '../../src/http/run-permits.ts';
 
 const childScript = new URL('../support/lent-permits-child.ts', import.meta.url);
 
-function borrower(permits: RunPermits, args: readonly string[]): { child: ChildProcess; report: Promise<Record<string, unknown>>; exited: Promise<unknown> } {
-  const child = fork(childScript, [...args], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function borrower(permits: RunPermits, args: readonly string[], stdout: 'inherit' | 'pipe' = 'inherit'): { child: ChildProcess; report: Promise<Record<string, unknown>>; exited: Promise<unknown> } {
+  const child = fork(childScript, [...args], { execArgv: ['--import', 'tsx'], stdio: ['ignore', stdout, 'inherit', 'ipc'] });
   const endLending = lendPermits(child, permits);
   const exited = once(child, 'exit').finally(endLending);
   const report = new Promise<Record<string, unknown>>((resolve) => {
@@ -44,11 +45,17 @@ describe('permits lent to a child process', () => {
     expect(permits.inFlight).toBe(0);
   });
 
-  it('past RUN_TIMEOUT_S are refused to the child with TARGET_TIMEOUT, the deadline\'s own error', async () => {
+  it('past RUN_TIMEOUT_S are not granted: the ask fails with TARGET_TIMEOUT once the deadline closes the channel', async () => {
     const permits = RunPermits.share(2, { at: Date.now() - 1, seconds: 1 });
-    const { report, exited } = borrower(permits, ['refused']);
-    expect(await report).toMatchObject({ error: 'TARGET_TIMEOUT', runTimeoutSeconds: 1 });
-    await exited;
+    const { child, exited } = borrower(permits, ['refused'], 'pipe');
+    let printed = '';
+    child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
+    // The ask reaches the parent, which refuses it; then the channel closes, as verify closes it at the deadline.
+    await new Promise<void>((asked) => child.on('message', (message: unknown) => isPermitMessage(message) && message.kind === 'permit-acquire' && asked()));
+    child.disconnect();
+    expect(await exited).toEqual([0, null]);
+    expect(printed.trim()).toBe('TARGET_TIMEOUT');
+    expect(permits.peak).toBe(0);
     expect(permits.inFlight).toBe(0);
   });
 });
