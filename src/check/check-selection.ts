@@ -48,6 +48,18 @@ function sameLetters(a: string, b: string): boolean {
   return [...a].sort().join('') === [...b].sort().join('');
 }
 
+/**
+ * Whether the selection may hold a check of `area` (ids `area.…`). A glob matches only ids that start with its literal
+ * part, up to its first special character: where that part and `area.` disagree, no id of the area can match.
+ */
+export function maySelectArea(globs: readonly string[] | undefined, area: string): boolean {
+  const prefix = `${area}.`;
+  return globs === undefined || globs.some((glob) => {
+    const literal = glob.split(/[*?[\]{}()!+@\\]/)[0] ?? '';
+    return literal.startsWith(prefix) || prefix.startsWith(literal);
+  });
+}
+
 /** A predicate over check ids; every id is selected when `globs` is undefined. */
 export function checkMatcher(globs: readonly string[] | undefined): (id: string) => boolean {
   if (globs === undefined) return () => true;

@@ -18,7 +18,7 @@ import { RunInterrupted, UpgradeGuardError, cutOffNote } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
-import { parseSuiteSelection, suiteFilters, suiteNames, type SuiteName } from '../runner/suite-selection.ts';
+import { parseSuiteSelection, suiteFilters, suiteNames, suitesOfSelection, type SuiteName } from '../runner/suite-selection.ts';
 import type { RunResults } from '../runner/results.ts';
 import { Timeline } from '../runner/timeline.ts';
 import { formatTimings } from '../runner/timings.ts';
@@ -137,8 +137,8 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     plan = plan.filter((target) => target.version === args.version);
     if (plan.length === 0) throw new UpgradeGuardError('USAGE', `--version ${args.version} does not match TARGET_VERSION of the configured target`);
   }
-  const suites = args.suites === undefined ? undefined : parseSuiteSelection(args.suites);
   const checkSelection = args.only === undefined ? undefined : parseCheckSelection(args.only);
+  const suites = suitesOfSelection(args.suites === undefined ? undefined : parseSuiteSelection(args.suites), checkSelection);
   const shard = args.shard === undefined ? undefined : parseShard(args.shard);
   // Vendor conformance judges every module exchange of a target at once: a shard holds only some of them.
   if (shard && settings.openapiDir !== undefined) {

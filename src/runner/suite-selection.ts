@@ -3,6 +3,7 @@
  * names are the folders under `suites/` (a test keeps them in step), so a
  * user can check one concern alone, e.g. the OAuth flows of a new CAS.
  */
+import { maySelectArea } from '../check/check-selection.ts';
 import { UpgradeGuardError } from '../errors.ts';
 
 export const suiteNames = ['auth', 'modules', 'contracts', 'conformance'] as const;
@@ -25,4 +26,13 @@ export function parseSuiteSelection(list: string): readonly SuiteName[] {
 /** vitest file filters for the selection: the suite's folder. */
 export function suiteFilters(selection: readonly SuiteName[]): string[] {
   return selection.map((name) => `suites/${name}/`);
+}
+
+/**
+ * The suites a run covers: the named ones, or all, less the contract suite when `--only` can select none of its
+ * checks. Its provider verification would send the target every contract's requests, for checks the run never reports.
+ */
+export function suitesOfSelection(named: readonly SuiteName[] | undefined, checkSelection: readonly string[] | undefined): readonly SuiteName[] | undefined {
+  if (maySelectArea(checkSelection, 'contract')) return named;
+  return (named ?? suiteNames).filter((name) => name !== 'contracts');
 }

@@ -2,8 +2,9 @@
  * `--only`, `--shard` and the progress lines, through the user's command:
  * a selection names an area that exists and matches some check, or the run
  * is CONFIG_INVALID (a typo never turns green); a shard is i/n with
- * 1 ≤ i ≤ n; a subset says so in the summary; off a terminal (here a pipe,
- * with CI=true) progress comes as plain lines on stderr.
+ * 1 ≤ i ≤ n; a subset says so in the summary, and leaves out the contract
+ * suite when it selects none of its checks; off a terminal (here a pipe, with
+ * CI=true) progress comes as plain lines on stderr.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,14 +43,16 @@ describe.concurrent('verify --only and --shard refuse what would not be the run 
 });
 
 describe('verify --only runs the subset and says so; progress off a terminal is plain lines', () => {
-  it('runs only the selected checks, names the subset in the summary, and prints progress lines on stderr', async () => {
+  it('runs only the selected checks, without the contract suite, names the subset in the summary, and prints progress lines on stderr', async () => {
     const reports = join(dir, 'subset');
     const outcome = await npmRunVerify(
-      ['--version', '8.0', '--suites', 'auth', '--only', 'auth.token-type-bearer,auth.code-reuse-*'],
+      ['--version', '8.0', '--only', 'auth.token-type-bearer,auth.code-reuse-*'],
       { REPORTS_DIR: reports, TOKEN_STORE: join(dir, 'subset-state', 'tokens.json'), CI: 'true' },
       HANG_TEST_TIMEOUT_MS,
     );
     expect(outcome.code, `${outcome.stdout}\n${outcome.stderr}`).toBe(0);
+    // No contract check can be selected: the provider verification, and its requests to the target, are not made.
+    expect(outcome.stdout).toContain('; suites auth, modules, conformance, --only auth.token-type-bearer,auth.code-reuse-*');
     const record = JSON.parse(readFileSync(join(reports, 'run-results.json'), 'utf8')) as { results: { checks: { id: string }[] } };
     expect(record.results.checks.map((check) => check.id).sort()).toEqual(['auth.code-reuse-refused', 'auth.token-type-bearer']);
     expect(outcome.stdout).toContain('SUBSET: only the checks matching --only auth.token-type-bearer,auth.code-reuse-*');

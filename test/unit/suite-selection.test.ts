@@ -1,8 +1,13 @@
-/** `verify --suites`: the names are the folders under suites/, and a bad list is a USAGE error. */
+/**
+ * `verify --suites`: the names are the folders under suites/, and a bad list is a USAGE error. A `--only` that can
+ * select no contract check leaves the contract suite out (its provider verification would send the target requests
+ * for checks the run never reports), and one that may select one keeps it.
+ */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isUpgradeGuardError } from '../../src/errors.ts';
-import { parseSuiteSelection, suiteFilters, suiteNames } from '../../src/runner/suite-selection.ts';
+import { checkMatcher, maySelectArea, parseCheckSelection } from '../../src/check/check-selection.ts';
+import { parseSuiteSelection, suiteFilters, suiteNames, suitesOfSelection } from '../../src/runner/suite-selection.ts';
 
 describe('suite selection', () => {
   it('names exactly the folders under suites/', () => {
@@ -27,4 +32,28 @@ describe('suite selection', () => {
       expect(isUpgradeGuardError(error) && error.code).toBe('USAGE');
     });
   }
+});
+
+describe('suites of an --only selection', () => {
+  it('leave the contract suite out when no term can select a contract check', () => {
+    expect(suitesOfSelection(undefined, parseCheckSelection('auth,auth.token-type-bearer,job.search.*,conformance'))).toEqual(['auth', 'modules', 'conformance']);
+    expect(suitesOfSelection(parseSuiteSelection('auth,contracts'), parseCheckSelection('auth.*'))).toEqual(['auth']);
+  });
+
+  it('keep it when a term may select one: a module (its contracts come with it), the area, or a glob that reaches it', () => {
+    for (const only of ['job', 'contract', 'contract.run', '*.by-uuid', 'c*', '@(auth|contract).*']) {
+      expect(suitesOfSelection(undefined, parseCheckSelection(only)), only).toBeUndefined();
+    }
+    expect(suitesOfSelection(parseSuiteSelection('auth,contracts'), parseCheckSelection('*.run'))).toEqual(['auth', 'contracts']);
+  });
+
+  it('never leave out a contract check the selection matches', () => {
+    const contractIds = ['contract.job.my-active', 'contract.run', 'contract.own.source-1.run', 'contract.template-builder.renderer'];
+    const globs = ['*', '**', 'c?ntract.*', '[c]ontract.*', 'contra*', '!(auth).*', '+(contract).*', '@(contract|auth).*', '!job.*', 'contract\\.run', '*.run', 'auth.*', 'job.*', 'cont.*'];
+    for (const glob of globs) {
+      const matches = contractIds.some((id) => checkMatcher([glob])(id));
+      if (matches) expect(maySelectArea([glob], 'contract'), glob).toBe(true);
+    }
+    expect(maySelectArea(['auth.*', 'job.*', 'cont.*'], 'contract')).toBe(false);
+  });
 });
