@@ -50,12 +50,13 @@ function sameLetters(a: string, b: string): boolean {
 
 /**
  * Whether the selection may hold a check of `area` (ids `area.…`). A glob matches only ids that start with its literal
- * part, up to its first special character: where that part and `area.` disagree, no id of the area can match.
+ * part, up to its first special character (a quote too: picomatch reads `"c"` as `c`): where that part and `area.`
+ * disagree, no id of the area can match.
  */
 export function maySelectArea(globs: readonly string[] | undefined, area: string): boolean {
   const prefix = `${area}.`;
   return globs === undefined || globs.some((glob) => {
-    const literal = glob.split(/[*?[\]{}()!+@\\]/)[0] ?? '';
+    const literal = glob.split(/[*?[\]{}()!+@\\"]/)[0] ?? '';
     return literal.startsWith(prefix) || prefix.startsWith(literal);
   });
 }

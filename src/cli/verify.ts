@@ -138,7 +138,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     if (plan.length === 0) throw new UpgradeGuardError('USAGE', `--version ${args.version} does not match TARGET_VERSION of the configured target`);
   }
   const checkSelection = args.only === undefined ? undefined : parseCheckSelection(args.only);
-  const suites = suitesOfSelection(args.suites === undefined ? undefined : parseSuiteSelection(args.suites), checkSelection);
+  const suites = suitesOfSelection(args.suites === undefined ? undefined : parseSuiteSelection(args.suites), checkSelection, args.only);
   const shard = args.shard === undefined ? undefined : parseShard(args.shard);
   // Vendor conformance judges every module exchange of a target at once: a shard holds only some of them.
   if (shard && settings.openapiDir !== undefined) {

@@ -65,8 +65,9 @@ export class RunPermits implements Permits {
 
   /** The run's permits, in whichever thread or child process of the run; undefined outside a run (a unit test's client). */
   static ofRun(): Permits | undefined {
-    const shared = getEnvironmentData(environmentKey) as SharedRun | undefined;
-    return lent ?? (shared && new RunPermits(shared));
+    if (lent) return lent;
+    const shared = getEnvironmentData(environmentKey) as Partial<SharedRun> | undefined;
+    return shared?.cells instanceof SharedArrayBuffer ? new RunPermits({ cells: shared.cells, deadline: shared.deadline }) : undefined;
   }
 
   /** The permits held right now, over every thread. */

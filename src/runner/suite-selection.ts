@@ -29,10 +29,13 @@ export function suiteFilters(selection: readonly SuiteName[]): string[] {
 }
 
 /**
- * The suites a run covers: the named ones, or all, less the contract suite when `--only` can select none of its
- * checks. Its provider verification would send the target every contract's requests, for checks the run never reports.
+ * The suites a run covers: the named ones, or all, less the contract suite when `--only` (`only`, as the user wrote
+ * it) can select none of its checks. Its provider verification would send the target every contract's requests, for
+ * checks the run never reports. CONFIG_INVALID when no suite is left: a typo never turns into a green run.
  */
-export function suitesOfSelection(named: readonly SuiteName[] | undefined, checkSelection: readonly string[] | undefined): readonly SuiteName[] | undefined {
+export function suitesOfSelection(named: readonly SuiteName[] | undefined, checkSelection: readonly string[] | undefined, only?: string): readonly SuiteName[] | undefined {
   if (maySelectArea(checkSelection, 'contract')) return named;
-  return (named ?? suiteNames).filter((name) => name !== 'contracts');
+  const suites = (named ?? suiteNames).filter((name) => name !== 'contracts');
+  if (suites.length === 0) throw new UpgradeGuardError('CONFIG_INVALID', `--only "${only ?? checkSelection?.join(',')}" can select no check of --suites contracts, whose checks are contract.…`);
+  return suites;
 }

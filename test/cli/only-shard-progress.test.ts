@@ -35,6 +35,11 @@ describe.concurrent('verify --only and --shard refuse what would not be the run 
     expect(line).toContain('matched no check');
   }, HANG_TEST_TIMEOUT_MS);
 
+  it('--only that can select no check of the one suite named is CONFIG_INVALID before anything runs', async () => {
+    const line = expectOneCodedLine(await verify(['--suites', 'contracts', '--only', 'auth']), 'CONFIG_INVALID');
+    expect(line).toContain('--only "auth" can select no check of --suites contracts');
+  }, HANG_TEST_TIMEOUT_MS);
+
   for (const shard of ['3/2', 'half', '1/99']) {
     it(`--shard ${shard} is CONFIG_INVALID`, async () => {
       expect(expectOneCodedLine(await verify(['--shard', shard]), 'CONFIG_INVALID')).toContain('--shard');

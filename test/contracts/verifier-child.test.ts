@@ -7,12 +7,12 @@
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { compareContracts, runCrossVersion } from '../../src/contracts/cross-version.ts';
 import { startVerifierChild } from '../../src/contracts/quiet-verification.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
-import { deadlineSignal } from '../../src/http/run-deadline.ts';
+import { runTimedOut } from '../../src/errors.ts';
 import { RunPermits } from '../../src/http/run-permits.ts';
 import { startEmbeddedTarget } from '../../src/run-targets/embedded.ts';
 import { openSessions } from '../../src/run-targets/sessions.ts';
@@ -69,16 +69,27 @@ describe('a verifier child started ahead', () => {
     // Logged in while the run had time; then the run's permits are past their deadline, as at RUN_TIMEOUT_S.
     const resolved = await startEmbeddedTarget(config, { name: 'contracts 7.4 on 8.0', version: '8.0', faults: [] });
     const secrets = new SecretRegistry();
-    const deadline = { at: Date.now() + 1000, seconds: 3 };
-    // The child's signal is the run's deadline, as verify's is (src/http/run-deadline.ts).
-    const child = startVerifierChild({ jobs: 1 }, deadlineSignal(deadline).signal);
+    // The child's signal is the run's deadline, as verify's is: it fires once the parent has refused the child's first
+    // ask for a permit (an event, not a wait), as the deadline's own timer does right after its moment.
+    const deadline = new AbortController();
+    let refused = 0;
+    const run = RunPermits.prototype.run;
+    const spy = vi.spyOn(RunPermits.prototype, 'run').mockImplementation(function (this: RunPermits, task) {
+      return run.call(this, task).catch((error: unknown) => {
+        refused += 1;
+        deadline.abort(runTimedOut(3));
+        throw error;
+      });
+    });
+    const child = startVerifierChild({ jobs: 1 }, deadline.signal);
     try {
       const sessions = await openSessions(resolved.target, secrets, () => undefined);
-      RunPermits.share(4, { ...deadline, at: Date.now() - 1 });
-      // No request the child asks a permit for is granted: it waits until the deadline ends the child, whenever that
-      // comes, and the verification is the deadline's, never interactions read as the target's silence.
+      RunPermits.share(4, { at: Date.now() - 1, seconds: 3 });
+      // The refused request is never sent: the verification is the deadline's, never interactions read as the target's silence.
       await expect(compareContracts(sessions, '7.4', secrets, { child })).rejects.toMatchObject({ code: 'TARGET_TIMEOUT', runTimeoutSeconds: 3 });
+      expect(refused).toBeGreaterThan(0);
     } finally {
+      spy.mockRestore();
       RunPermits.withdraw();
       child.close();
       await resolved.close();

@@ -47,9 +47,19 @@ describe('suites of an --only selection', () => {
     expect(suitesOfSelection(parseSuiteSelection('auth,contracts'), parseCheckSelection('*.run'))).toEqual(['auth', 'contracts']);
   });
 
+  it('are CONFIG_INVALID when the contract suite was the only one named and no term can select its checks', () => {
+    let error: unknown;
+    try {
+      suitesOfSelection(parseSuiteSelection('contracts'), parseCheckSelection('auth'), 'auth');
+    } catch (caught) {
+      error = caught;
+    }
+    expect(isUpgradeGuardError(error) && [error.code, error.message]).toEqual(['CONFIG_INVALID', '--only "auth" can select no check of --suites contracts, whose checks are contract.…']);
+  });
+
   it('never leave out a contract check the selection matches', () => {
     const contractIds = ['contract.job.my-active', 'contract.run', 'contract.own.source-1.run', 'contract.template-builder.renderer'];
-    const globs = ['*', '**', 'c?ntract.*', '[c]ontract.*', 'contra*', '!(auth).*', '+(contract).*', '@(contract|auth).*', '!job.*', 'contract\\.run', '*.run', 'auth.*', 'job.*', 'cont.*'];
+    const globs = ['*', '**', 'c?ntract.*', '[c]ontract.*', 'contra*', '!(auth).*', '+(contract).*', '@(contract|auth).*', '!job.*', 'contract\\.run', '"c"*', '"contract".run', '*.run', 'auth.*', 'job.*', 'cont.*'];
     for (const glob of globs) {
       const matches = contractIds.some((id) => checkMatcher([glob])(id));
       if (matches) expect(maySelectArea([glob], 'contract'), glob).toBe(true);
