@@ -12,11 +12,9 @@
  * on demand. The child is a process root: it makes its own secrets
  * registry, as the parent's caller hands the parent half its own.
  *
- * Inside a run the parent lends the child the run's permits, one per request
- * (src/http/lent-permits.ts). Against a far target (`filesAtOnce`) the child
- * then replays each pact file of a source in a verifier run of its own, all
- * at once: the permits bound what is in flight, and a source's chain of
- * interactions is no longer one long line.
+ * Inside a run the child borrows the run's permits (src/http/lent-permits.ts),
+ * and against a far target (`filesAtOnce`) replays each pact file of a source
+ * in a verifier run of its own, all at once within them.
  */
 import { fork } from 'node:child_process';
 import type { PactPublishConfig } from '../config/pact.ts';
@@ -73,11 +71,7 @@ const childFlag = '--upgrade-guard-verification-child';
 
 /* The parent half. */
 
-/**
- * `secrets` scrubs what the child says when it fails (the caller's registry; anything with `scrub`).
- * The child is another process: inside a run it borrows the run's permits request by request, so
- * MAX_CONCURRENCY still bounds the run.
- */
+/** `secrets` scrubs what the child says when it fails (the caller's registry; anything with `scrub`). */
 export async function verifyQuietly(request: QuietVerificationRequest, secrets: Pick<SecretRegistry, 'scrub'>, options: QuietVerificationOptions = {}): Promise<JobResults> {
   if (options.child) return options.child.verify(request, secrets);
   const child = startVerifierChild({ jobs: request.jobs.length, concurrency: request.concurrency, filesAtOnce: request.filesAtOnce }, options.signal);

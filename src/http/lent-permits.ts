@@ -1,13 +1,9 @@
 /**
- * The run's permits across a process boundary. A Pact verifier child
- * (src/contracts/quiet-verification.ts) is another process: it cannot share
- * the run's shared memory (run-permits.ts), so its parent lends it
- * permits over the IPC channel, one per request. The child asks, the parent
- * takes one of the run's permits and says so, and the child hands it back
- * when its answer is in. MAX_CONCURRENCY then bounds the verifier's requests
- * as it bounds a worker's, however many verifier runs the child has going
- * (a child that held one permit for its whole life could only replay one
- * interaction at a time).
+ * The run's permits across a process boundary: a Pact verifier child
+ * (src/contracts/quiet-verification.ts) cannot share the run's memory
+ * (run-permits.ts), so it asks its parent over IPC for one permit per
+ * request and hands it back when the answer is in. MAX_CONCURRENCY bounds its
+ * requests as it bounds a worker's, however many verifier runs it has going.
  */
 import type { ChildProcess } from 'node:child_process';
 import { UpgradeGuardError } from '../errors.ts';

@@ -1,17 +1,14 @@
 /**
- * The run's bound on requests in flight (MAX_CONCURRENCY), shared by every
- * thread of one verify process: its own (the run's setup, the contract-breaks
- * step) and every vitest worker. Each HttpClient keeps its p-limit queue
- * (arrival order inside the thread); a request it lets go still takes one of
- * these permits before it is sent, so N workers never hold more than
- * MAX_CONCURRENCY requests open together.
+ * The run's bound on requests in flight (MAX_CONCURRENCY), over every thread
+ * of one verify process: its own (the run's setup, the contract-breaks step)
+ * and every vitest worker. A request an HttpClient's own queue lets go still
+ * takes one of these permits before it is sent.
  *
- * The counters are cells of one SharedArrayBuffer, which reaches the workers
- * with the run's deadline as worker_threads environment data (cloned into
+ * The counters are cells of one SharedArrayBuffer that reaches the workers,
+ * with the run's deadline, as worker_threads environment data (cloned into
  * every Worker started after it is set, the buffer's memory shared). Atomics
- * keep the count exact and Atomics.waitAsync parks a request without blocking
- * its thread. A Pact verifier child is another process: its parent lends it
- * permits one request at a time over IPC (lent-permits.ts).
+ * keep the count exact; Atomics.waitAsync parks a request without blocking
+ * its thread. A Pact verifier child borrows permits over IPC (lent-permits.ts).
  */
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { pastDeadline, threadDeadlineSignal, type RunDeadline } from './run-deadline.ts';
@@ -53,7 +50,7 @@ export class RunPermits implements Permits {
     return permits;
   }
 
-  /** Workers started from now on see no run (a test that shared permits cleans up). */
+  /** Workers started from now on see no run (a test cleans up). */
   static withdraw(): void {
     setEnvironmentData(environmentKey, undefined);
   }
