@@ -24,17 +24,37 @@ const knownAreas: readonly string[] = [...otherAreas, ...moduleAreas];
 
 /** The globs a comma-separated `--only` value stands for; CONFIG_INVALID for an empty value or an unknown area. */
 export function parseCheckSelection(value: string): readonly string[] {
+  return selectionTerms(value).flatMap((term) => term.globs);
+}
+
+/** Each term of an `--only` value, as the user wrote it, with the globs it stands for. */
+function selectionTerms(value: string): { readonly term: string; readonly globs: readonly string[] }[] {
   const terms = value.split(',').map((term) => term.trim()).filter((term) => term !== '');
   if (terms.length === 0) throw new UpgradeGuardError('CONFIG_INVALID', `--only needs a module (${moduleAreas.join(', ')}) or a check-id glob such as job.*`);
-  return terms.flatMap((term) => {
+  return terms.map((term) => {
     const area = term.split('.')[0] ?? '';
     if (!picomatch().scan(area).isGlob && !knownAreas.includes(area)) {
       throw new UpgradeGuardError('CONFIG_INVALID', `--only "${term}": no check area "${area}"${didYouMean(area)} (known: ${knownAreas.join(', ')})`);
     }
-    if (term.includes('.')) return [term];
-    if (moduleAreas.includes(term)) return [`${term}.*`, `contract.${term}.*`, `conformance.${term}.*`];
-    return [`${term}.*`];
+    if (term.includes('.')) return { term, globs: [term] };
+    if (moduleAreas.includes(term)) return { term, globs: [`${term}.*`, `contract.${term}.*`, `conformance.${term}.*`] };
+    return { term, globs: [`${term}.*`] };
   });
+}
+
+/**
+ * CONFIG_INVALID when a term of `--only` matched none of the checks a run registered (`where`: "of this run", "in any
+ * shard"): a misspelt term beside a good one must not turn into a green run of the good one's checks.
+ */
+export function refuseUnmatchedTerms(value: string, checks: readonly { readonly id: string }[], where: string): void {
+  const terms = selectionTerms(value);
+  const unmatched = terms.filter(({ globs }) => {
+    const matches = checkMatcher(globs);
+    return !checks.some((check) => matches(check.id));
+  });
+  if (unmatched.length === 0) return;
+  const which = unmatched.length === terms.length ? `--only "${value}"` : `--only "${value}": ${unmatched.map(({ term }) => `"${term}"`).join(', ')}`;
+  throw new UpgradeGuardError('CONFIG_INVALID', `${which} matched no check ${where}`);
 }
 
 /** `; did you mean "job"?` for an area one or two edits from a known one (`jbo`, `plannig`), else nothing. */

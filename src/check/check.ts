@@ -1,6 +1,6 @@
 /**
  * `check()` is how every suite check is declared: a vitest test whose name
- * ends in its stable id (`[auth.state-echo]`), labelled for Allure, run in
+ * ends in its stable id (`[auth.redirect-echo]`), labelled for Allure, run in
  * its target's scope and its own exchange-log scope, with its redacted HTTP
  * exchanges attached whether it passed, failed or skipped. The kill matrix
  * finds checks by id, and reads the faults each check declares (`killedBy`,

@@ -17,6 +17,7 @@
  */
 import { copyFile, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { refuseUnmatchedTerms } from '../check/check-selection.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
 import type { RunResults } from '../runner/results.ts';
@@ -141,7 +142,7 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
   };
   const only = first.record.only;
   // An --only that no shard matched is a typo, as in a single run.
-  if (only !== undefined && results.checks.length === 0) throw new UpgradeGuardError('CONFIG_INVALID', `--only "${only}" matched no check in any shard`);
+  if (only !== undefined) refuseUnmatchedTerms(only, results.checks, 'in any shard');
   // Judged against the old contracts' own verdicts on a target of the old version (another run of the rehearsal) when
   // the reports are written (run-reports.ts `judgedAgainstFromSide`), as a single run's are.
   const contractBreaks = records.find(({ record }) => record.contractBreaks !== undefined)?.record.contractBreaks;

@@ -29,10 +29,11 @@ export interface RunRecord {
   readonly only?: string;
   readonly results: RunResults;
   /**
-   * The comparison, when this run made it: `ran` with its section, or `failed` with why
-   * (a comparison that could not run is not "as documented"). Absent: not this run's part.
+   * The comparison, when this run made it: `ran` with its section, `failed` with why it could not run (not "as
+   * documented"), or `notRun` with the RUN_TIMEOUT_S or signal that stopped it (the run is then cut short, never
+   * failed by it). Absent: not this run's part.
    */
-  readonly contractBreaks?: { readonly ran: ContractBreaksSection } | { readonly failed: string };
+  readonly contractBreaks?: { readonly ran: ContractBreaksSection } | { readonly failed: string } | { readonly notRun: string };
   /** Present when RUN_TIMEOUT_S ended the run: `results` are only the checks that finished (docs/configuration.md, "Time bounds"). */
   readonly cutOff?: { readonly runTimeoutSeconds: number };
   /** Present when Ctrl-C (SIGINT) or SIGTERM stopped the run: `results` are only the checks that finished (src/cli/interruption.ts). */

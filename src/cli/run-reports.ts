@@ -57,9 +57,11 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
     input.print(contractBreaksSummaryLine(ran));
     sections.push(contractBreaksReportSection(ran));
     asDocumented = ran.exact;
-  } else if (breaks) {
+  } else if (breaks && 'failed' in breaks) {
     input.print(breaks.failed);
     asDocumented = false;
+  } else if (breaks) {
+    input.print(breaks.notRun);
   }
   const auth = authSection(results);
   if (auth) sections.push(auth);

@@ -14,7 +14,7 @@ import { verifyOptions } from './verify-options.ts';
 import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
 import { loadConfig, type Config } from '../config/config.ts';
 import { pactFilesAtOnce } from '../config/concurrency-policy.ts';
-import { RunInterrupted, UpgradeGuardError, cutOffNote } from '../errors.ts';
+import { RunInterrupted, UpgradeGuardError, cutOffNote, runTimedOutSeconds } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
@@ -33,7 +33,7 @@ import { runDeadline } from '../http/run-deadline.ts';
 import { commandArguments, reportError, runCli } from './run-cli.ts';
 import { interruptedNote, watchInterrupts, type Interruption } from './interruption.ts';
 import { removeEarlierReports } from '../report/earlier-reports.ts';
-import { parseCheckSelection } from '../check/check-selection.ts';
+import { parseCheckSelection, refuseUnmatchedTerms } from '../check/check-selection.ts';
 import { filesOfShard, parseShard, shardLabel, suiteFiles, type Shard } from '../runner/shard.ts';
 import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
 
@@ -76,12 +76,17 @@ interface VerifyArgs {
 
 function parseVerifyArgs(argv: string[]): VerifyArgs {
   try {
-    const { values } = parseArgs({
+    const { values, tokens } = parseArgs({
       args: argv,
       options: verifyOptions,
       strict: true,
       allowPositionals: false,
+      tokens: true,
     });
+    // parseArgs keeps the last of a repeated option: `--only auth --only job` would run job alone, a typo gone green.
+    const given = tokens.flatMap((token) => (token.kind === 'option' && token.value !== undefined ? [token.rawName] : []));
+    const twice = given.find((name, index) => given.indexOf(name) !== index);
+    if (twice) throw new Error(`${twice} is given more than once${twice === '--only' || twice === '--suites' ? ' (join the values with commas)' : ''}`);
     return {
       ...(values['env-file'] !== undefined && { envFile: values['env-file'] }),
       ...(values.version !== undefined && { version: values.version }),
@@ -247,10 +252,9 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     .finally(() => alongside);
   timeline.suites();
   await markFlakyResults(resultsDir, results.checks);
-  // A selection that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges).
-  if (checkSelection && !shard && results.checks.length === 0 && !interruption.received()) {
-    throw new UpgradeGuardError('CONFIG_INVALID', `--only "${args.only}" matched no check of this run`);
-  }
+  // A term that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges; a run cut
+  // off before a check of it ran is reported as cut off).
+  if (args.only !== undefined && !shard && !deadline?.aborted && !interruption.received()) refuseUnmatchedTerms(args.only, results.checks, 'of this run');
 
   const target = describeTarget(config);
   const subset = subsetLines(args.only, shard, shardFiles);
@@ -318,7 +322,9 @@ async function compareAfterSuites(config: Config, plan: readonly RunTarget[], se
   try {
     return { ran: await runCrossVersion(config, request, secrets, verifier) };
   } catch (error) {
-    return { failed: secrets.scrub(`Contract breaks ${request.from} → ${request.to}: not compared: ${error instanceof Error ? error.message : String(error)}`) };
+    const line = secrets.scrub(`Contract breaks ${request.from} → ${request.to}: not compared: ${error instanceof Error ? error.message : String(error)}`);
+    // Stopped by RUN_TIMEOUT_S or a signal: not run, and the run is reported as cut short, never as failed by it.
+    return runTimedOutSeconds(error) !== undefined || error instanceof RunInterrupted ? { notRun: line } : { failed: line };
   }
 }
 

@@ -30,9 +30,13 @@ describe.concurrent('verify --only and --shard refuse what would not be the run 
     expect(line).toContain('did you mean "job"?');
   }, HANG_TEST_TIMEOUT_MS);
 
-  it('--only that matches no check of the run is CONFIG_INVALID, not a green run', async () => {
-    const line = expectOneCodedLine(await verify(['--version', '8.0', '--suites', 'auth', '--only', 'auth.no-such-check']), 'CONFIG_INVALID');
-    expect(line).toContain('matched no check');
+  it('--only with a term that matches no check of the run is CONFIG_INVALID, not a green run of the other terms', async () => {
+    const line = expectOneCodedLine(await verify(['--version', '8.0', '--suites', 'auth', '--only', 'auth.token-type-bearer,auth.no-such-check']), 'CONFIG_INVALID');
+    expect(line).toContain('"auth.no-such-check" matched no check of this run');
+  }, HANG_TEST_TIMEOUT_MS);
+
+  it('--only given twice is USAGE, not a run of the last one', async () => {
+    expect(expectOneCodedLine(await verify(['--only', 'auth', '--only', 'job']), 'USAGE')).toContain('--only is given more than once');
   }, HANG_TEST_TIMEOUT_MS);
 
   it('--only that can select no check of the one suite named is CONFIG_INVALID before anything runs', async () => {

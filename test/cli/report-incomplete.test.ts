@@ -62,6 +62,8 @@ beforeAll(async () => {
       targets,
       shard: { index: 2, count: 3 },
       results: { checks: [passed('planning.view-all'), { ...passed('planning.fee-amounts-numeric'), state: 'skipped', note: cutOffNote }], errors: [] },
+      // The contract-breaks step the deadline stopped: not run, never "not as documented".
+      contractBreaks: { notRun: 'Contract breaks 7.4 → 8.0: not compared: the run did not finish within RUN_TIMEOUT_S=20 s' },
       cutOff: { runTimeoutSeconds: 20 },
     }),
   );
@@ -93,6 +95,9 @@ describe('npm run report when not every shard finished', () => {
     expect(recordedChecks(join(dir, 'merged-all'))).toEqual([`planning.fee-amounts-numeric skipped (${cutOffNote})`, 'planning.usergroups-all passed', 'planning.view-all passed']);
     const merged = JSON.parse(readFileSync(join(dir, 'merged-all', 'run-results.json'), 'utf8')) as RunRecord;
     expect(merged.cutOff).toEqual({ runTimeoutSeconds: 20 });
+    expect(mergedWithCutOff.stdout).toContain('Contract breaks 7.4 → 8.0: not compared: the run did not finish within RUN_TIMEOUT_S=20 s');
+    expect(mergedWithCutOff.stdout).not.toContain('contract breaks not as documented');
+    expect(mergedWithCutOff.stdout).toMatch(/^VERDICT: INCOMPLETE \(2 passed, 0 failed, 1 skipped\)/m);
   });
 
   it('a shard folder without results: exit 1, the other shards merged and reported', () => {

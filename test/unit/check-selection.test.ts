@@ -1,9 +1,10 @@
 /**
  * `verify --only`: a term names an area or a check-id glob; an unknown area is CONFIG_INVALID, and the line offers
- * the known area a slip of the hand away (one or two edits, or two letters swapped), never a guess further off.
+ * the known area a slip of the hand away (one or two edits, or two letters swapped), never a guess further off. After
+ * the run, a term that matched none of its checks is CONFIG_INVALID, even beside terms that did.
  */
 import { describe, expect, it } from 'vitest';
-import { parseCheckSelection } from '../../src/check/check-selection.ts';
+import { parseCheckSelection, refuseUnmatchedTerms } from '../../src/check/check-selection.ts';
 import { isUpgradeGuardError } from '../../src/errors.ts';
 
 function refusal(value: string): string {
@@ -38,5 +39,28 @@ describe('an unknown --only area', () => {
   it('a known area and a glob are taken', () => {
     expect(parseCheckSelection('job')).toEqual(['job.*', 'contract.job.*', 'conformance.job.*']);
     expect(parseCheckSelection('auth.state-*')).toEqual(['auth.state-*']);
+  });
+});
+
+describe('terms that matched no check of the run', () => {
+  const checks = [{ id: 'job.participants.by-uuid' }, { id: 'contract.job.my-active' }, { id: 'auth.redirect-echo' }];
+  const refused = (value: string): string | undefined => {
+    try {
+      refuseUnmatchedTerms(value, checks, 'of this run');
+    } catch (error) {
+      if (isUpgradeGuardError(error) && error.code === 'CONFIG_INVALID') return error.message;
+      throw error;
+    }
+    return undefined;
+  };
+
+  it('pass when every term matched a check: a module term by any of its globs', () => {
+    expect(refused('job.participants.*,auth.redirect-echo')).toBeUndefined();
+    expect(refused('planning,auth')).toBe('--only "planning,auth": "planning" matched no check of this run');
+  });
+
+  it('name the term a typo left without a check, and the whole value when none matched', () => {
+    expect(refused('job.participants.*,auth.redirect-ecko')).toBe('--only "job.participants.*,auth.redirect-ecko": "auth.redirect-ecko" matched no check of this run');
+    expect(refused('shop')).toBe('--only "shop" matched no check of this run');
   });
 });
