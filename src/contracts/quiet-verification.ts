@@ -47,6 +47,8 @@ export interface QuietVerificationRequest {
    * once; against a far one the files overlap. Only inside a run, whose permits bound what is in flight.
    */
   readonly filesAtOnce?: number;
+  /** `verify --only`: the check-id globs; a source of pact files replays only the interactions of selected checks. */
+  readonly checkSelection?: readonly string[];
   /** Set by the parent half: it lends the child the run's permits (src/http/lent-permits.ts). */
   readonly permitsLent?: boolean;
 }
@@ -299,10 +301,9 @@ async function runJob(job: VerificationJob, request: QuietVerificationRequest, s
     for (const source of job.sources) {
       try {
         const publish = source.kind === 'broker' ? request.publish : undefined;
-        const verification =
-          source.kind === 'files' && filesAtOnce > 1 && source.files.length > 1
-            ? await verifyFilesApart(opened.target, source, filesAtOnce)
-            : await verifySource(opened.target, source, publish ? { publish } : {});
+        const verify = (narrowed: PactSource): Promise<SourceVerification> =>
+          narrowed.kind === 'files' && filesAtOnce > 1 && narrowed.files.length > 1 ? verifyFilesApart(opened.target, narrowed, filesAtOnce) : verifySource(opened.target, narrowed, publish ? { publish } : {});
+        const verification = source.kind === 'files' && request.checkSelection ? await verifySelected(source, request.checkSelection, verify) : await verify(source);
         results.push({ ok: true, verification });
       } catch (error) {
         results.push({ ok: false, source, error: describe(error, secrets) });
@@ -312,6 +313,18 @@ async function runJob(job: VerificationJob, request: QuietVerificationRequest, s
     await opened.close();
   }
   return results;
+}
+
+/** `verify --only`: only the interactions of the selected checks are replayed (selected-interactions.ts). */
+async function verifySelected(source: Extract<PactSource, { kind: 'files' }>, checkSelection: readonly string[], verify: (source: PactSource) => Promise<SourceVerification>): Promise<SourceVerification> {
+  const { selectedInteractions } = await import('./selected-interactions.ts');
+  const selected = await selectedInteractions(source, checkSelection);
+  try {
+    if (selected.source.files.length === 0) return { source, outcomes: [], output: '', durationMs: 0 };
+    return { ...(await verify(selected.source)), source };
+  } finally {
+    await selected.close();
+  }
 }
 
 function describe(error: unknown, secrets: SecretRegistry): string {

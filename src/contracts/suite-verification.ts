@@ -43,6 +43,8 @@ export interface SuiteVerificationInput {
   readonly secrets: SecretRegistry;
   /** The run's verifier child (src/cli/verify.ts); without one, a child starts for this verification. */
   readonly child?: VerifierChild | undefined;
+  /** `verify --only`: only the interactions of selected checks are replayed (selected-interactions.ts). */
+  readonly checkSelection?: readonly string[] | undefined;
 }
 
 /** Never rejects: a verification that cannot run at all is a problem of the result. */
@@ -83,6 +85,7 @@ export async function verifySuiteContracts(input: SuiteVerificationInput): Promi
       {
         jobs,
         ...(config.pact.publish && { publish: config.pact.publish }),
+        ...(input.checkSelection && { checkSelection: input.checkSelection }),
         // Against a far target each pact file replays in a verifier run of its own, all within the run's permits.
         filesAtOnce: pactFilesAtOnce(config),
       },

@@ -48,6 +48,8 @@ export interface RunSetupOptions {
   readonly failures?: SetupFailures;
   /** Called once every target is up and logged in, before any worker starts (verify: from then a signal cancels the run). */
   readonly onSetUp?: () => void;
+  /** `verify --only`: the contract suite's verification replays only the interactions of selected checks. */
+  readonly checkSelection?: readonly string[];
 }
 
 export function runSetupPlugin(options: RunSetupOptions): Plugin {
@@ -79,7 +81,7 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
   const handoff = new Handoff<SuiteVerification>(() => {
     // Loaded when the suite asks: a run without the contract suite never loads the verification's modules.
     verification ??= import('../contracts/suite-verification.ts')
-      .then(({ verifySuiteContracts }) => verifySuiteContracts({ config, runProject, targets, secrets, child: options.verifier }))
+      .then(({ verifySuiteContracts }) => verifySuiteContracts({ config, runProject, targets, secrets, child: options.verifier, checkSelection: options.checkSelection }))
       // It reports what kept it from running as problems; anything else is a defect of ours, and still no hang.
       .catch(
         (error: unknown): SuiteVerification => ({

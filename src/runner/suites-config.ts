@@ -23,7 +23,7 @@ export interface SuitesOptions {
   /** false: no Allure results at all (the kill matrix, src/check/allure-discard.ts). */
   readonly allure?: boolean;
   /** The run's setup: how an embedded target starts, the run's verifier child, where a failure is told (run-setup.ts). */
-  readonly setup?: Omit<RunSetupOptions, 'config' | 'runProject'>;
+  readonly setup?: Omit<RunSetupOptions, 'config' | 'runProject' | 'checkSelection'>;
 }
 
 export function suitesConfig(config: Config, plan: readonly RunTarget[], options: SuitesOptions = {}): ViteUserConfig {
@@ -57,7 +57,7 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
       reporters: ['default', ['allure-vitest/reporter', { resultsDir: `${config.reportsDir}/allure-results`, reportMatchers: false }]],
       projects: [
         {
-          plugins: [...plugins, runSetupPlugin({ ...options.setup, config, runProject: suites })],
+          plugins: [...plugins, runSetupPlugin({ ...options.setup, config, runProject: suites, ...selection })],
           test: {
             ...perProject,
             name: suites.name,
