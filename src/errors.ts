@@ -83,6 +83,9 @@ export function runTimedOutSeconds(error: unknown): number | undefined {
   return error instanceof RunTimedOut ? error.runTimeoutSeconds : undefined;
 }
 
+/** The reason of a check vitest never ran (src/runner/results.ts); verify names what ended the run instead (RUN_TIMEOUT_S, a signal). */
+export const neverRanNote = 'not run: the run ended before it ran';
+
 /** How a check the run's deadline cut off is reported: the summary, Allure and the migration report say "not run". */
 export function cutOffNote(seconds: number | undefined): string {
   return `not run: the run's time ran out (RUN_TIMEOUT_S=${seconds} s)`;

@@ -14,7 +14,7 @@ import { verifyOptions } from './verify-options.ts';
 import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
 import { loadConfig, type Config } from '../config/config.ts';
 import { pactFilesAtOnce } from '../config/concurrency-policy.ts';
-import { RunInterrupted, UpgradeGuardError, cutOffNote, runTimedOutSeconds } from '../errors.ts';
+import { RunInterrupted, UpgradeGuardError, cutOffNote, neverRanNote, runTimedOutSeconds } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
@@ -419,7 +419,7 @@ function startLine(config: Config, plan: readonly RunTarget[], suites: readonly 
 
 /** vitest's cancel skips what had not finished with a note of its own ("aborted by the user"); say what happened. */
 function withCutOffNotes(results: RunResults, note: string): RunResults {
-  return { ...results, checks: results.checks.map((check) => (check.note === vitestCancelNote ? { ...check, note } : check)) };
+  return { ...results, checks: results.checks.map((check) => (check.note === vitestCancelNote || check.note === neverRanNote ? { ...check, note } : check)) };
 }
 
 const vitestCancelNote = 'The test run was aborted by the user.';

@@ -6,6 +6,7 @@
 import type { TestCase, TestModule } from 'vitest/node';
 import type { FaultRef } from '../catalog/faults.ts';
 import { checkIdPattern } from '../check/check.ts';
+import { neverRanNote } from '../errors.ts';
 import type { SuiteTimings } from './timings.ts';
 import type { DeprecationSignal } from '../http/deprecation-headers.ts';
 import type { DataChange } from '../check/data-changes.ts';
@@ -88,9 +89,8 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
       const meta = test.meta();
       const project = targetOf(test);
       const result = test.result();
-      const state: CheckState | undefined =
-        result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : result.state === 'skipped' ? 'skipped' : undefined;
-      if (!state) continue;
+      // A check vitest never ran (the run was cancelled first, or its worker ended) is not run, never left out.
+      const state: CheckState = result.state === 'passed' ? 'passed' : result.state === 'failed' ? 'failed' : 'skipped';
       const id = checkIdPattern.exec(test.name)?.[1] ?? test.fullName;
       const first = result.state === 'failed' ? result.errors[0] : undefined;
       checks.push({
@@ -101,6 +101,7 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
         name: test.name,
         state,
         ...(result.state === 'skipped' && noteOf(test, result.note)),
+        ...(result.state === 'pending' && { note: neverRanNote }),
         ...(first && { error: first.message }),
         ...(meta.observed !== undefined && { observed: meta.observed }),
         ...(meta.deprecationHeaders !== undefined && { deprecationHeaders: meta.deprecationHeaders }),
