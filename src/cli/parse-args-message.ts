@@ -1,3 +1,5 @@
+import { UpgradeGuardError } from '../errors.ts';
+
 /**
  * The line a `USAGE:` error shows for what node:util parseArgs refused. Where a command takes positionals, Node
  * follows "Unknown option" with advice that quotes the option with an unbalanced quote (`as in '-- "--x"`); the
@@ -8,4 +10,14 @@ export function parseArgsMessage(error: unknown): string {
   if ((error as { code?: unknown } | null)?.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return message;
   const option = /^Unknown option '([^']*)'/.exec(message)?.[1];
   return option === undefined ? message : `Unknown option '${option}' (a folder whose name starts with '-' goes after a lone --)`;
+}
+
+/**
+ * USAGE for a value option given more than once, unless `multiple` names it: parseArgs keeps the last, so `--only auth
+ * --only job` would run job alone, a typo gone green. `tokens`: parseArgs' own, with `tokens: true`.
+ */
+export function refuseRepeatedOptions(tokens: readonly { readonly kind: string; readonly rawName?: string; readonly value?: string | undefined }[], multiple: readonly string[] = []): void {
+  const given = tokens.flatMap((token) => (token.kind === 'option' && token.value !== undefined && token.rawName !== undefined && !multiple.includes(token.rawName) ? [token.rawName] : []));
+  const twice = given.find((name, index) => given.indexOf(name) !== index);
+  if (twice) throw new UpgradeGuardError('USAGE', `${twice} is given more than once${twice === '--only' || twice === '--suites' ? ' (join the values with commas)' : ''}`);
 }

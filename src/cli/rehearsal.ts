@@ -31,7 +31,7 @@ import { mergeRuns } from './merge-runs.ts';
 import { removeEarlierReports } from '../report/earlier-reports.ts';
 import { commandArguments, runCli } from './run-cli.ts';
 import { usageLine } from './usage.ts';
-import { parseArgsMessage } from './parse-args-message.ts';
+import { parseArgsMessage, refuseRepeatedOptions } from './parse-args-message.ts';
 import { verifyOptions } from './verify-options.ts';
 
 
@@ -53,11 +53,13 @@ function parseRehearsalArgs(argv: string[]): { readonly envFiles: readonly strin
       options: { ...verifyOptions, 'env-file': { type: 'string', multiple: true } },
       strict: true,
       allowPositionals: false,
+      tokens: true,
     });
   } catch (error) {
     throw new UpgradeGuardError('USAGE', `${parseArgsMessage(error)}; ${usageLine('verify')}`);
   }
-  const { values } = parsed;
+  const { values, tokens } = parsed;
+  refuseRepeatedOptions(tokens, ['--env-file']);
   for (const name of oneRunOptions) {
     if (values[name] !== undefined) throw new UpgradeGuardError('USAGE', `--${name} names a part of one run; with --env-file given more than once, leave it out (each target runs whole)`);
   }

@@ -34,6 +34,7 @@ import { commandArguments, reportError, runCli } from './run-cli.ts';
 import { interruptedNote, watchInterrupts, type Interruption } from './interruption.ts';
 import { removeEarlierReports } from '../report/earlier-reports.ts';
 import { parseCheckSelection, refuseUnmatchedTerms } from '../check/check-selection.ts';
+import { refuseRepeatedOptions } from './parse-args-message.ts';
 import { filesOfShard, parseShard, shardLabel, suiteFiles, type Shard } from '../runner/shard.ts';
 import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
 
@@ -83,10 +84,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
       allowPositionals: false,
       tokens: true,
     });
-    // parseArgs keeps the last of a repeated option: `--only auth --only job` would run job alone, a typo gone green.
-    const given = tokens.flatMap((token) => (token.kind === 'option' && token.value !== undefined ? [token.rawName] : []));
-    const twice = given.find((name, index) => given.indexOf(name) !== index);
-    if (twice) throw new Error(`${twice} is given more than once${twice === '--only' || twice === '--suites' ? ' (join the values with commas)' : ''}`);
+    refuseRepeatedOptions(tokens);
     return {
       ...(values['env-file'] !== undefined && { envFile: values['env-file'] }),
       ...(values.version !== undefined && { version: values.version }),
@@ -268,6 +266,10 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   const comparesAfter = comparesAtAll && !alongside && results.checks.some((check) => check.id.startsWith('contract.'));
   const contractBreaks = alongside ? await alongside : comparesAfter ? await compareAfterSuites(config, plan, secrets, verifier) : undefined;
   timeline.step('contract breaks, the rest after the suites');
+  // The comparison after the suites may be what the deadline or a signal stopped: the run is then cut short.
+  const stoppedDuringComparison = interruption.received();
+  if (stoppedDuringComparison) return reportInterrupted(config, stoppedDuringComparison, part, results, args.html, subset, contractBreaks);
+  if (deadline?.aborted && config.runTimeoutSeconds !== undefined) return reportCutOff(config, config.runTimeoutSeconds, part, results, args.html, subset, contractBreaks);
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }) }));
   const clean = await writeRunReports({
     reportsDir: config.reportsDir,

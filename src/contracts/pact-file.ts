@@ -10,6 +10,8 @@ import { UpgradeGuardError } from '../errors.ts';
 import { arrayOf, member, text } from '../http/json.ts';
 
 export interface PactInteractionInfo {
+  /** Its position in the file's `interactions` (message interactions are among them, not read here). */
+  readonly index: number;
   readonly description: string;
   readonly states: readonly string[];
   readonly method: string;
@@ -56,7 +58,7 @@ export function parsePact(file: string, value: unknown): PactDocument {
   if (consumer === undefined || provider === undefined || !Array.isArray(rawInteractions)) {
     throw new UpgradeGuardError('CONFIG_INVALID', `${file} is not a pact file (consumer, provider and interactions are required)`);
   }
-  const interactions = rawInteractions.flatMap((raw: unknown): PactInteractionInfo[] => {
+  const interactions = rawInteractions.flatMap((raw: unknown, index): PactInteractionInfo[] => {
     const description = text(member(raw, 'description'));
     const request = member(raw, 'request');
     const method = text(member(request, 'method'));
@@ -72,6 +74,7 @@ export function parsePact(file: string, value: unknown): PactDocument {
     const pathFromProviderState = text(member(member(member(request, 'generators'), 'path'), 'type')) === 'ProviderState';
     return [
       {
+        index,
         description,
         states: legacyState === undefined ? states : [legacyState, ...states],
         method: method.toUpperCase(),

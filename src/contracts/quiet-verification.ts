@@ -17,6 +17,10 @@
  * in a verifier run of its own, all at once within them.
  */
 import { fork } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { VERIFIER_JOBS_AT_ONCE } from '../config/concurrency-policy.ts';
 import { LOCKED_TASK_FILE_OPERATIONS_MS, lockedTasksSettled } from '../auth/file-lock.ts';
@@ -49,6 +53,8 @@ export interface QuietVerificationRequest {
   readonly filesAtOnce?: number;
   /** `verify --only`: the check-id globs; a source of pact files replays only the interactions of selected checks. */
   readonly checkSelection?: readonly string[];
+  /** Set by the parent half with `checkSelection`: the folder of its own where the child writes the narrowed pact files. */
+  readonly selectedPacts?: string;
   /** Set by the parent half: it lends the child the run's permits (src/http/lent-permits.ts). */
   readonly permitsLent?: boolean;
 }
@@ -186,11 +192,18 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
       if (permits && !endLending) endLending = lendPermits(child, permits);
       const id = nextId++;
       const answered = new Promise<ChildMessage>((resolve, reject) => pending.set(id, { resolve, reject }));
-      // A send that fails (the child just ended) is told by the child's end, which answers every pending request.
-      if (child.connected) child.send({ kind: 'verify', id, request: { ...request, permitsLent: permits !== undefined } } satisfies ParentMessage, () => undefined);
-      const message = await answered;
-      if (message.kind === 'results') return message.results;
-      throw new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(message.message)}`);
+      // verify --only: the pact files the child narrows go to a folder of this half's, removed once the request is
+      // answered or failed, even when the child was ended first (selected-interactions.ts).
+      const selectedPacts = request.checkSelection ? mkdtempSync(join(tmpdir(), 'upgrade-guard-selected-pacts-')) : undefined;
+      try {
+        // A send that fails (the child just ended) is told by the child's end, which answers every pending request.
+        if (child.connected) child.send({ kind: 'verify', id, request: { ...request, permitsLent: permits !== undefined, ...(selectedPacts && { selectedPacts }) } } satisfies ParentMessage, () => undefined);
+        const message = await answered;
+        if (message.kind === 'results') return message.results;
+        throw new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(message.message)}`);
+      } finally {
+        if (selectedPacts) await rm(selectedPacts, { recursive: true, force: true });
+      }
     },
     close() {
       closing = true;
@@ -303,7 +316,7 @@ async function runJob(job: VerificationJob, request: QuietVerificationRequest, s
         const publish = source.kind === 'broker' ? request.publish : undefined;
         const verify = (narrowed: PactSource): Promise<SourceVerification> =>
           narrowed.kind === 'files' && filesAtOnce > 1 && narrowed.files.length > 1 ? verifyFilesApart(opened.target, narrowed, filesAtOnce) : verifySource(opened.target, narrowed, publish ? { publish } : {});
-        const verification = source.kind === 'files' && request.checkSelection ? await verifySelected(source, request.checkSelection, verify) : await verify(source);
+        const verification = source.kind === 'files' && request.checkSelection && request.selectedPacts ? await verifySelected(source, request.checkSelection, request.selectedPacts, verify) : await verify(source);
         results.push({ ok: true, verification });
       } catch (error) {
         results.push({ ok: false, source, error: describe(error, secrets) });
@@ -316,9 +329,9 @@ async function runJob(job: VerificationJob, request: QuietVerificationRequest, s
 }
 
 /** `verify --only`: only the interactions of the selected checks are replayed (selected-interactions.ts). */
-async function verifySelected(source: Extract<PactSource, { kind: 'files' }>, checkSelection: readonly string[], verify: (source: PactSource) => Promise<SourceVerification>): Promise<SourceVerification> {
+async function verifySelected(source: Extract<PactSource, { kind: 'files' }>, checkSelection: readonly string[], folder: string, verify: (source: PactSource) => Promise<SourceVerification>): Promise<SourceVerification> {
   const { selectedInteractions } = await import('./selected-interactions.ts');
-  const selected = await selectedInteractions(source, checkSelection);
+  const selected = await selectedInteractions(source, checkSelection, folder);
   try {
     if (selected.source.files.length === 0) return { source, outcomes: [], output: '', durationMs: 0 };
     return { ...(await verify(selected.source)), source };

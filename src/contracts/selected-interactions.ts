@@ -1,19 +1,20 @@
 /**
  * `verify --only`: a source of pact files narrowed to the interactions whose
- * checks the selection holds, written to a folder of its own. An interaction
- * the run never reports is not replayed, so it sends the target nothing and
- * changes no data the run would not list. Interactions that share a check id
- * (a team's repeated description, reported as `…-2`) stay or go together, so
- * each keeps the id it is reported under.
+ * checks the selection holds, written to a folder the verification's parent
+ * owns and removes (quiet-verification.ts: the verifier child may be ended
+ * before it could). An interaction the run never reports is not replayed, so
+ * it sends the target nothing and changes no data the run would not list.
+ * Interactions that share a check id (a team's repeated description, reported
+ * as `…-2`) are kept up to the last one the selection names, so each keeps
+ * the id it is reported under.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { checkMatcher } from '../check/check-selection.ts';
 import { UpgradeGuardError } from '../errors.ts';
-import { member, text } from '../http/json.ts';
+import { parsePact } from './pact-file.ts';
 import type { PactSource } from './sources.ts';
-import { ownCheckId } from './verify-source.ts';
+import { interactionCheckId } from './verify-source.ts';
 
 type FilesSource = Extract<PactSource, { kind: 'files' }>;
 
@@ -24,32 +25,44 @@ export interface SelectedSource {
   close(): Promise<void>;
 }
 
-export async function selectedInteractions(source: FilesSource, checkSelection: readonly string[]): Promise<SelectedSource> {
+/** `folder`: where the narrowed files go, in a folder of their own. */
+export async function selectedInteractions(source: FilesSource, checkSelection: readonly string[], folder: string): Promise<SelectedSource> {
   const selected = checkMatcher(checkSelection);
-  const documents = await Promise.all(source.files.map(async (file) => ({ file, pact: await readJson(file) })));
-  const idOf = (pact: unknown, interaction: unknown): string => {
-    const testName = text(member(member(interaction, 'comments'), 'testname'));
-    if (source.checkIds === 'testname' && testName !== undefined) return testName;
-    return ownCheckId(text(member(member(pact, 'consumer'), 'name')), text(member(interaction, 'description')) ?? '');
-  };
-  const counts = new Map<string, number>();
-  for (const { pact } of documents) for (const interaction of interactionsOf(pact)) counts.set(idOf(pact, interaction), (counts.get(idOf(pact, interaction)) ?? 0) + 1);
-  const kept = (id: string): boolean => selected(id) || Array.from({ length: (counts.get(id) ?? 1) - 1 }, (_, index) => `${id}-${index + 2}`).some(selected);
-  const dir = await mkdtemp(join(tmpdir(), 'upgrade-guard-selected-pacts-'));
-  const files: string[] = [];
-  for (const [index, { file, pact }] of documents.entries()) {
-    const interactions = interactionsOf(pact).filter((interaction) => kept(idOf(pact, interaction)));
-    if (interactions.length === 0) continue;
-    const narrowed = join(dir, `${index}-${basename(file)}`);
-    await writeFile(narrowed, JSON.stringify({ ...(pact as object), interactions }));
-    files.push(narrowed);
+  const documents = await Promise.all(
+    source.files.map(async (file) => {
+      const raw = await readJson(file);
+      // The same reading, and the same refusal of a file that is not a pact, as a whole source's (verify-source.ts).
+      const pact = parsePact(file, raw);
+      const rawInteractions = (raw as { interactions: unknown[] }).interactions;
+      return { file, raw: raw as object, interactions: pact.interactions.map((interaction) => ({ id: interactionCheckId(source, pact.consumer, interaction), raw: rawInteractions[interaction.index] })) };
+    }),
+  );
+  // Each interaction's reported id (contracts.test.ts numbers a repeated id over the whole source, in file order).
+  const seen = new Map<string, number>();
+  const reported = documents.map(({ interactions }) =>
+    interactions.map((interaction) => {
+      const count = (seen.get(interaction.id) ?? 0) + 1;
+      seen.set(interaction.id, count);
+      return { ...interaction, reportedAs: count === 1 ? interaction.id : `${interaction.id}-${count}`, occurrence: count };
+    }),
+  );
+  const lastSelected = new Map<string, number>();
+  for (const interaction of reported.flat()) if (selected(interaction.reportedAs)) lastSelected.set(interaction.id, interaction.occurrence);
+  const dir = await mkdtemp(join(folder, 'source-'));
+  try {
+    const files: string[] = [];
+    for (const [index, { file, raw }] of documents.entries()) {
+      const interactions = (reported[index] ?? []).filter((interaction) => interaction.occurrence <= (lastSelected.get(interaction.id) ?? 0)).map((interaction) => interaction.raw);
+      if (interactions.length === 0) continue;
+      const narrowed = join(dir, `${index}-${basename(file)}`);
+      await writeFile(narrowed, JSON.stringify({ ...raw, interactions }));
+      files.push(narrowed);
+    }
+    return { source: { ...source, files }, close: () => rm(dir, { recursive: true, force: true }) };
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
   }
-  return { source: { ...source, files }, close: () => rm(dir, { recursive: true, force: true }) };
-}
-
-function interactionsOf(pact: unknown): unknown[] {
-  const interactions = member(pact, 'interactions');
-  return Array.isArray(interactions) ? interactions : [];
 }
 
 async function readJson(file: string): Promise<unknown> {

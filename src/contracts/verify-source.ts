@@ -109,7 +109,7 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
     documents.length > 0
       ? documents.flatMap((document) =>
           document.interactions.map((interaction) => {
-            const checkId = source.kind === 'files' && source.checkIds === 'testname' && interaction.testName ? interaction.testName : ownCheckId(document.consumer, interaction.description);
+            const checkId = interactionCheckId(source, document.consumer, interaction);
             return withDataChanges(fileOutcome(target, owner, document, interaction, checkId, verdicts, states.problems, transportFailures), owner, cleanUps);
           }),
         )
@@ -277,6 +277,11 @@ function withDataChanges(outcome: InteractionOutcome, owner: ContractOwner, clea
   const cleanUp = outcome.states.map((state) => cleanUps.get(state)).find((result) => result !== undefined);
   if (cleanUp === undefined) return entry('not undone', change.what, 'no clean-up ran for its provider state');
   return cleanUp.undone ? entry(undo.outcome, change.what, cleanUp.detail) : entry('not undone', change.what, `the clean-up failed: ${cleanUp.detail}`);
+}
+
+/** An interaction's check id: its testname in the project's pacts, `contract.own.<consumer>.<description>` otherwise. */
+export function interactionCheckId(source: PactSource, consumer: string, interaction: Pick<PactInteractionInfo, 'description' | 'testName'>): string {
+  return source.kind === 'files' && source.checkIds === 'testname' && interaction.testName ? interaction.testName : ownCheckId(consumer, interaction.description);
 }
 
 export function ownCheckId(consumer: string | undefined, description: string): string {

@@ -128,3 +128,19 @@ describe('npm run report when not every shard finished', () => {
     for (const outcome of broken) expect(expectOneCodedLine(outcome, 'CONFIG_INVALID')).toContain('run-results.json');
   });
 });
+
+describe('npm run report with --only', () => {
+  it('a term no part matched: CONFIG_INVALID (2) when the merge is whole, the incomplete merge when a part was cut off', async () => {
+    const only = 'planning.*,job.participants.*';
+    const first = await shardFolder('only-1', newRunRecord({ target, targets, shard: { index: 1, count: 2 }, only, results: { checks: [passed('planning.view-all')], errors: [] } }));
+    const whole = await shardFolder('only-2', newRunRecord({ target, targets, shard: { index: 2, count: 2 }, only, results: { checks: [passed('planning.usergroups-all')], errors: [] } }));
+    const cut = await shardFolder('only-2-cut', newRunRecord({ target, targets, shard: { index: 2, count: 2 }, only, results: { checks: [], errors: [] }, cutOff: { runTimeoutSeconds: 20 } }));
+    const [typoMerge, cutMerge] = await Promise.all([
+      npmRunReport(['--out', join(dir, 'merged-only-whole'), first, whole], COMMAND_TIMEOUT_MS),
+      npmRunReport(['--out', join(dir, 'merged-only-cut'), first, cut], COMMAND_TIMEOUT_MS),
+    ]);
+    expect(expectOneCodedLine(typoMerge, 'CONFIG_INVALID')).toContain('"job.participants.*" matched no check in the merged runs');
+    // The cut-off part may have held the term's checks: the merge says it is incomplete, and exits as the part did.
+    expect(expectOneCodedLine(cutMerge, 'TARGET_TIMEOUT')).toContain('shard 2/2 (RUN_TIMEOUT_S=20 s)');
+  }, HANG_TEST_TIMEOUT_MS);
+});

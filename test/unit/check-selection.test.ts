@@ -59,6 +59,12 @@ describe('terms that matched no check of the run', () => {
     expect(refused('planning,auth')).toBe('--only "planning,auth": "planning" matched no check of this run');
   });
 
+  it('judge a term of contract checks only with the others as a whole: the contracts differ between versions', () => {
+    expect(refused('job.participants.*,contract.job.jobs-search-by-user-id')).toBeUndefined();
+    expect(refused('contract.job.jobs-search-by-user-id')).toBe('--only "contract.job.jobs-search-by-user-id" matched no check of this run');
+    expect(refused('contract.shop.*,job.participants.*,auth.redirect-ecko')).toBe('--only "contract.shop.*,job.participants.*,auth.redirect-ecko": "auth.redirect-ecko" matched no check of this run');
+  });
+
   it('name the term a typo left without a check, and the whole value when none matched', () => {
     expect(refused('job.participants.*,auth.redirect-ecko')).toBe('--only "job.participants.*,auth.redirect-ecko": "auth.redirect-ecko" matched no check of this run');
     expect(refused('shop')).toBe('--only "shop" matched no check of this run');
