@@ -44,18 +44,21 @@ function selectionTerms(value: string): { readonly term: string; readonly globs:
 
 /**
  * CONFIG_INVALID when a term of `--only` matched none of the checks a run registered (`where`: "of this run", "in the
- * merged runs"): a misspelt term beside a good one must not turn into a green run of the good one's checks. A term that
- * can select contract checks only is judged with the others as a whole: the contracts differ between versions, so a
- * run of one version may hold none of a term's contracts (the upgrade rehearsal runs each version apart).
+ * merged runs"): a misspelt term beside a good one must not turn into a green run of the good one's checks. The
+ * project's contracts differ between versions (`contractIds`: those of every version): beside a term that matched, one
+ * that names contracts of another version only is no typo (the upgrade rehearsal runs each version apart).
  */
-export function refuseUnmatchedTerms(value: string, checks: readonly { readonly id: string }[], where: string): void {
+export function refuseUnmatchedTerms(value: string, checks: readonly { readonly id: string }[], where: string, contractIds: readonly string[] = []): void {
   const terms = selectionTerms(value);
   const unmatched = terms.filter(({ globs }) => {
     const matches = checkMatcher(globs);
     return !checks.some((check) => matches(check.id));
   });
-  const contractsOnly = ({ globs }: { readonly globs: readonly string[] }): boolean => globs.every((glob) => literalStart(glob).startsWith('contract.'));
-  const refused = unmatched.length === terms.length ? unmatched : unmatched.filter((term) => !contractsOnly(term));
+  const ofAnotherVersion = ({ globs }: { readonly globs: readonly string[] }): boolean => {
+    const matches = checkMatcher(globs);
+    return contractIds.some((id) => matches(id));
+  };
+  const refused = unmatched.length === terms.length ? unmatched : unmatched.filter((term) => !ofAnotherVersion(term));
   if (refused.length === 0) return;
   const which = refused.length === terms.length ? `--only "${value}"` : `--only "${value}": ${refused.map(({ term }) => `"${term}"`).join(', ')}`;
   throw new UpgradeGuardError('CONFIG_INVALID', `${which} matched no check ${where}`);

@@ -18,6 +18,7 @@
 import { copyFile, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { refuseUnmatchedTerms } from '../check/check-selection.ts';
+import { platformContractIds } from '../contracts/sources.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
 import type { RunResults } from '../runner/results.ts';
@@ -144,7 +145,7 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
   // A term of --only that no part matched is a typo, as in a single run; a merge that is not whole (a part cut off,
   // stopped, missing or unfinished) cannot tell, and says it is incomplete instead.
   const whole = missing.length === 0 && unfinished.length === 0 && cutOff.length === 0 && records.every(({ record }) => !record.interrupted && !record.incomplete?.length);
-  if (only !== undefined && whole) refuseUnmatchedTerms(only, results.checks, 'in the merged runs');
+  if (only !== undefined && whole) refuseUnmatchedTerms(only, results.checks, 'in the merged runs', platformContractIds());
   // Judged against the old contracts' own verdicts on a target of the old version (another run of the rehearsal) when
   // the reports are written (run-reports.ts `judgedAgainstFromSide`), as a single run's are.
   const contractBreaks = records.find(({ record }) => record.contractBreaks !== undefined)?.record.contractBreaks;

@@ -252,7 +252,9 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   await markFlakyResults(resultsDir, results.checks);
   // A term that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges; a run cut
   // off before a check of it ran is reported as cut off).
-  if (args.only !== undefined && !shard && !deadline?.aborted && !interruption.received()) refuseUnmatchedTerms(args.only, results.checks, 'of this run');
+  if (args.only !== undefined && !shard && !deadline?.aborted && !interruption.received()) {
+    refuseUnmatchedTerms(args.only, results.checks, 'of this run', (await import('../contracts/sources.ts')).platformContractIds());
+  }
 
   const target = describeTarget(config);
   const subset = subsetLines(args.only, shard, shardFiles);
@@ -266,10 +268,12 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   const comparesAfter = comparesAtAll && !alongside && results.checks.some((check) => check.id.startsWith('contract.'));
   const contractBreaks = alongside ? await alongside : comparesAfter ? await compareAfterSuites(config, plan, secrets, verifier) : undefined;
   timeline.step('contract breaks, the rest after the suites');
-  // The comparison after the suites may be what the deadline or a signal stopped: the run is then cut short.
-  const stoppedDuringComparison = interruption.received();
-  if (stoppedDuringComparison) return reportInterrupted(config, stoppedDuringComparison, part, results, args.html, subset, contractBreaks);
-  if (deadline?.aborted && config.runTimeoutSeconds !== undefined) return reportCutOff(config, config.runTimeoutSeconds, part, results, args.html, subset, contractBreaks);
+  // The comparison after the suites, when the deadline or a signal stopped it: the run is then cut short.
+  if (contractBreaks && 'notRun' in contractBreaks) {
+    const stoppedDuringComparison = interruption.received();
+    if (stoppedDuringComparison) return reportInterrupted(config, stoppedDuringComparison, part, results, args.html, subset, contractBreaks);
+    if (deadline?.aborted && config.runTimeoutSeconds !== undefined) return reportCutOff(config, config.runTimeoutSeconds, part, results, args.html, subset, contractBreaks);
+  }
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }) }));
   const clean = await writeRunReports({
     reportsDir: config.reportsDir,
@@ -359,7 +363,7 @@ async function reportCutOff(
   });
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
-    `the run did not finish within RUN_TIMEOUT_S=${runTimeoutSeconds} s; ${results.checks.length} checks finished and are in the reports (${config.reportsDir})`,
+    `the run did not finish within RUN_TIMEOUT_S=${runTimeoutSeconds} s; ${results.checks.filter((check) => check.note !== cutOffNote(runTimeoutSeconds)).length} checks finished and are in the reports (${config.reportsDir})`,
   );
 }
 

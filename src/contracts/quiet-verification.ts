@@ -202,7 +202,8 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
         if (message.kind === 'results') return message.results;
         throw new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(message.message)}`);
       } finally {
-        if (selectedPacts) await rm(selectedPacts, { recursive: true, force: true });
+        // A folder that will not go is no reason to lose the verdicts.
+        if (selectedPacts) await rm(selectedPacts, { recursive: true, force: true }).catch(() => undefined);
       }
     },
     close() {
@@ -316,6 +317,7 @@ async function runJob(job: VerificationJob, request: QuietVerificationRequest, s
         const publish = source.kind === 'broker' ? request.publish : undefined;
         const verify = (narrowed: PactSource): Promise<SourceVerification> =>
           narrowed.kind === 'files' && filesAtOnce > 1 && narrowed.files.length > 1 ? verifyFilesApart(opened.target, narrowed, filesAtOnce) : verifySource(opened.target, narrowed, publish ? { publish } : {});
+        if (request.checkSelection && !request.selectedPacts) throw new UpgradeGuardError('INTERNAL', 'a selection came without a folder for its narrowed pact files');
         const verification = source.kind === 'files' && request.checkSelection && request.selectedPacts ? await verifySelected(source, request.checkSelection, request.selectedPacts, verify) : await verify(source);
         results.push({ ok: true, verification });
       } catch (error) {

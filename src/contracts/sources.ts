@@ -7,14 +7,14 @@
  *   token, so a wrong URL or a refused token ends the run with one line
  *   naming the variable, before the Rust verifier is involved.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogModules, moduleIdPrefix, type CatalogModule } from '../catalog/index.ts';
 import type { PactBrokerConfig, PactConfig } from '../config/pact.ts';
 import { UpgradeGuardError, isUpgradeGuardError, runTimedOutSeconds } from '../errors.ts';
 import type { HttpClient, HttpResponse } from '../http/client.ts';
-import type { PlatformVersion } from '../profile/versions.ts';
+import { platformVersions, type PlatformVersion } from '../profile/versions.ts';
 import { pactFilesIn, parsePact } from './pact-file.ts';
 
 export type PactSource =
@@ -58,6 +58,13 @@ export function contractCheckId(module: CatalogModule, slug: string): string {
 /** The project's pact files of one version that exist, one per module. */
 export function platformPactFiles(version: PlatformVersion, dir: string = pactDirectory): string[] {
   return catalogModules.map((module) => join(dir, pactFileName(module, version))).filter((file) => existsSync(file));
+}
+
+/** The check ids of the project's contracts of every version (their testnames): `--only` judges a contract term by them. */
+export function platformContractIds(dir: string = pactDirectory): string[] {
+  return platformVersions.flatMap((version) =>
+    platformPactFiles(version, dir).flatMap((file) => parsePact(file, JSON.parse(readFileSync(file, 'utf8'))).interactions.flatMap((interaction) => (interaction.testName === undefined ? [] : [interaction.testName]))),
+  );
 }
 
 export function platformPactSource(version: PlatformVersion, dir: string = pactDirectory): PactSource {

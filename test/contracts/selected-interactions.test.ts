@@ -7,10 +7,10 @@
  * A file that is not a pact is refused as it is without a selection. Through
  * the verifier child, only the selected interactions come back.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { verifyQuietly } from '../../src/contracts/quiet-verification.ts';
 import { selectedInteractions } from '../../src/contracts/selected-interactions.ts';
@@ -22,6 +22,12 @@ import { openSessions } from '../../src/run-targets/sessions.ts';
 const source = platformPactSource('8.0');
 /** Where the narrowed files go (the verifier child's parent makes one such folder a request). */
 const folder = mkdtempSync(join(tmpdir(), 'ug-selected-pacts-'));
+/** The test's own pact files. */
+const teamDir = mkdtempSync(join(tmpdir(), 'ug-selected-'));
+
+afterAll(() => {
+  for (const dir of [folder, teamDir]) rmSync(dir, { recursive: true, force: true });
+});
 if (source.kind !== 'files') throw new Error('the platform pacts are files');
 
 /** The check ids (testnames) of the interactions in pact files. */
@@ -47,9 +53,8 @@ describe('the interactions of an --only selection', () => {
   });
 
   it('keep a team\'s interactions that share a check id up to the last one selected, so the second is still reported as …-2', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ug-selected-'));
     const interaction = (description: string): object => ({ description, request: { method: 'GET', path: '/rest/x' }, response: { status: 200 } });
-    const file = join(dir, 'app.json');
+    const file = join(teamDir, 'app.json');
     writeFileSync(file, JSON.stringify({ consumer: { name: 'App' }, provider: { name: 'Platform' }, interactions: [interaction('get x'), interaction('get y'), interaction('get x')] }));
     const team = { kind: 'files', label: 'the app contracts', files: [file] } as const;
     const descriptions = async (selection: readonly string[]): Promise<string[]> => {
@@ -65,7 +70,7 @@ describe('the interactions of an --only selection', () => {
   });
 
   it('refuse a file that is not a pact, as a whole source is refused', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'ug-selected-')), 'not-a-pact.json');
+    const file = join(teamDir, 'not-a-pact.json');
     writeFileSync(file, JSON.stringify({ hello: 'world' }));
     await expect(selectedInteractions({ kind: 'files', label: 'PACT_DIR', files: [file] }, ['contract.own.*'], folder)).rejects.toMatchObject({ code: 'CONFIG_INVALID' });
     expect(readdirSync(folder)).toEqual([]);
