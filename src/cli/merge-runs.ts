@@ -145,7 +145,7 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
   // A term of --only that no part matched is a typo, as in a single run; a merge that is not whole (a part cut off,
   // stopped, missing or unfinished) cannot tell, and says it is incomplete instead.
   const whole = missing.length === 0 && unfinished.length === 0 && cutOff.length === 0 && records.every(({ record }) => !record.interrupted && !record.incomplete?.length);
-  if (only !== undefined && whole) refuseUnmatchedTerms(only, results.checks, 'in the merged runs', platformContractIds());
+  if (only !== undefined && whole) refuseUnmatchedTerms(only, results.checks, 'in the merged runs', await platformContractIds());
   // Judged against the old contracts' own verdicts on a target of the old version (another run of the rehearsal) when
   // the reports are written (run-reports.ts `judgedAgainstFromSide`), as a single run's are.
   const contractBreaks = records.find(({ record }) => record.contractBreaks !== undefined)?.record.contractBreaks;

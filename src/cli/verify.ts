@@ -253,7 +253,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   // A term that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges; a run cut
   // off before a check of it ran is reported as cut off).
   if (args.only !== undefined && !shard && !deadline?.aborted && !interruption.received()) {
-    refuseUnmatchedTerms(args.only, results.checks, 'of this run', (await import('../contracts/sources.ts')).platformContractIds());
+    refuseUnmatchedTerms(args.only, results.checks, 'of this run', await (await import('../contracts/sources.ts')).platformContractIds());
   }
 
   const target = describeTarget(config);

@@ -31,13 +31,16 @@ export interface PactDocument {
 }
 
 export async function readPactFile(file: string): Promise<PactDocument> {
-  let parsed: unknown;
+  return parsePact(file, await readPactJson(file));
+}
+
+/** A pact file's JSON as it is (parsePact reads what verification needs from it); CONFIG_INVALID when unreadable. */
+export async function readPactJson(file: string): Promise<unknown> {
   try {
-    parsed = JSON.parse(await readFile(file, 'utf8'));
+    return JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
     throw new UpgradeGuardError('CONFIG_INVALID', `${file} is not a readable pact file: ${(error as Error).message}`);
   }
-  return parsePact(file, parsed);
 }
 
 /** The `.json` files of a directory, sorted. */

@@ -8,11 +8,10 @@
  * as `…-2`) are kept up to the last one the selection names, so each keeps
  * the id it is reported under.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { checkMatcher } from '../check/check-selection.ts';
-import { UpgradeGuardError } from '../errors.ts';
-import { parsePact } from './pact-file.ts';
+import { parsePact, readPactJson } from './pact-file.ts';
 import type { PactSource } from './sources.ts';
 import { interactionCheckId } from './verify-source.ts';
 
@@ -30,7 +29,7 @@ export async function selectedInteractions(source: FilesSource, checkSelection: 
   const selected = checkMatcher(checkSelection);
   const documents = await Promise.all(
     source.files.map(async (file) => {
-      const raw = await readJson(file);
+      const raw = await readPactJson(file);
       // The same reading, and the same refusal of a file that is not a pact, as a whole source's (verify-source.ts).
       const pact = parsePact(file, raw);
       const rawInteractions = (raw as { interactions: unknown[] }).interactions;
@@ -62,13 +61,5 @@ export async function selectedInteractions(source: FilesSource, checkSelection: 
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
-  }
-}
-
-async function readJson(file: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8'));
-  } catch (error) {
-    throw new UpgradeGuardError('CONFIG_INVALID', `${file} is not a readable pact file: ${(error as Error).message}`);
   }
 }

@@ -7,7 +7,7 @@
  *   token, so a wrong URL or a refused token ends the run with one line
  *   naming the variable, before the Rust verifier is involved.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogModules, moduleIdPrefix, type CatalogModule } from '../catalog/index.ts';
@@ -15,7 +15,7 @@ import type { PactBrokerConfig, PactConfig } from '../config/pact.ts';
 import { UpgradeGuardError, isUpgradeGuardError, runTimedOutSeconds } from '../errors.ts';
 import type { HttpClient, HttpResponse } from '../http/client.ts';
 import { platformVersions, type PlatformVersion } from '../profile/versions.ts';
-import { pactFilesIn, parsePact } from './pact-file.ts';
+import { pactFilesIn, parsePact, readPactFile } from './pact-file.ts';
 
 export type PactSource =
   /**
@@ -61,10 +61,9 @@ export function platformPactFiles(version: PlatformVersion, dir: string = pactDi
 }
 
 /** The check ids of the project's contracts of every version (their testnames): `--only` judges a contract term by them. */
-export function platformContractIds(dir: string = pactDirectory): string[] {
-  return platformVersions.flatMap((version) =>
-    platformPactFiles(version, dir).flatMap((file) => parsePact(file, JSON.parse(readFileSync(file, 'utf8'))).interactions.flatMap((interaction) => (interaction.testName === undefined ? [] : [interaction.testName]))),
-  );
+export async function platformContractIds(dir: string = pactDirectory): Promise<string[]> {
+  const documents = await Promise.all(platformVersions.flatMap((version) => platformPactFiles(version, dir)).map(readPactFile));
+  return documents.flatMap((document) => document.interactions.flatMap((interaction) => (interaction.testName === undefined ? [] : [interaction.testName])));
 }
 
 export function platformPactSource(version: PlatformVersion, dir: string = pactDirectory): PactSource {
