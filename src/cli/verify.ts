@@ -260,20 +260,23 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   const subset = subsetLines(args.only, shard, shardFiles);
   // What `npm run report` needs to merge this run with its other shards (run-record.ts).
   const part = { target, targets: plan.map((runTarget) => runTarget.name), ...(shard && { shard }), ...(args.only !== undefined && { only: args.only }) };
-  // Ctrl-C or SIGTERM while the suites ran: the reports of what finished, marked INTERRUPTED.
-  const stoppedBy = interruption.received();
-  if (stoppedBy) return reportInterrupted(config, stoppedBy, part, results, args.html, subset, alongside && (await alongside));
-  // Only RUN_TIMEOUT_S makes a deadline (run-deadline.ts).
-  if (deadline?.aborted && config.runTimeoutSeconds !== undefined) return reportCutOff(config, config.runTimeoutSeconds, part, results, args.html, subset, alongside && (await alongside));
+  // Ctrl-C or SIGTERM: the reports of what finished, marked INTERRUPTED; RUN_TIMEOUT_S (the only deadline,
+  // run-deadline.ts): marked cut off. Undefined when neither stopped the run.
+  const reportCutShort = async (contractBreaks: () => Promise<RunRecord['contractBreaks']>): Promise<number | undefined> => {
+    const stoppedBy = interruption.received();
+    if (stoppedBy) return reportInterrupted(config, stoppedBy, part, results, args.html, subset, await contractBreaks());
+    if (deadline?.aborted && config.runTimeoutSeconds !== undefined) return reportCutOff(config, config.runTimeoutSeconds, part, results, args.html, subset, await contractBreaks());
+    return undefined;
+  };
+  // Stopped while the suites ran.
+  const stoppedInSuites = await reportCutShort(async () => alongside && (await alongside));
+  if (stoppedInSuites !== undefined) return stoppedInSuites;
   const comparesAfter = comparesAtAll && !alongside && results.checks.some((check) => check.id.startsWith('contract.'));
   const contractBreaks = alongside ? await alongside : comparesAfter ? await compareAfterSuites(config, plan, secrets, verifier) : undefined;
   timeline.step('contract breaks, the rest after the suites');
-  // The comparison after the suites, when the deadline or a signal stopped it: the run is then cut short.
-  if (contractBreaks && 'notRun' in contractBreaks) {
-    const stoppedDuringComparison = interruption.received();
-    if (stoppedDuringComparison) return reportInterrupted(config, stoppedDuringComparison, part, results, args.html, subset, contractBreaks);
-    if (deadline?.aborted && config.runTimeoutSeconds !== undefined) return reportCutOff(config, config.runTimeoutSeconds, part, results, args.html, subset, contractBreaks);
-  }
+  // Stopped while the comparison after the suites ran: the comparison says so, and the run is cut short.
+  const stoppedInComparison = contractBreaks && 'notRun' in contractBreaks ? await reportCutShort(async () => contractBreaks) : undefined;
+  if (stoppedInComparison !== undefined) return stoppedInComparison;
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }) }));
   const clean = await writeRunReports({
     reportsDir: config.reportsDir,
