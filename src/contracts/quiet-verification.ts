@@ -310,15 +310,16 @@ async function runJob(job: VerificationJob, request: QuietVerificationRequest, s
   } catch (error) {
     return job.sources.map((source) => ({ ok: false, source, error: describe(error, secrets) }));
   }
+  const verify = (source: PactSource): Promise<SourceVerification> => {
+    if (source.kind === 'files' && filesAtOnce > 1 && source.files.length > 1) return verifyFilesApart(opened.target, source, filesAtOnce);
+    const publish = source.kind === 'broker' ? request.publish : undefined;
+    return verifySource(opened.target, source, publish ? { publish } : {});
+  };
   const results: SourceResult[] = [];
   try {
     for (const source of job.sources) {
       try {
-        const publish = source.kind === 'broker' ? request.publish : undefined;
-        const verify = (narrowed: PactSource): Promise<SourceVerification> =>
-          narrowed.kind === 'files' && filesAtOnce > 1 && narrowed.files.length > 1 ? verifyFilesApart(opened.target, narrowed, filesAtOnce) : verifySource(opened.target, narrowed, publish ? { publish } : {});
-        if (request.checkSelection && !request.selectedPacts) throw new UpgradeGuardError('INTERNAL', 'a selection came without a folder for its narrowed pact files');
-        const verification = source.kind === 'files' && request.checkSelection && request.selectedPacts ? await verifySelected(source, request.checkSelection, request.selectedPacts, verify) : await verify(source);
+        const verification = source.kind === 'files' && request.checkSelection ? await verifySelected(source, request.checkSelection, request.selectedPacts, verify) : await verify(source);
         results.push({ ok: true, verification });
       } catch (error) {
         results.push({ ok: false, source, error: describe(error, secrets) });
@@ -331,9 +332,15 @@ async function runJob(job: VerificationJob, request: QuietVerificationRequest, s
 }
 
 /** `verify --only`: only the interactions of the selected checks are replayed (selected-interactions.ts). */
-async function verifySelected(source: Extract<PactSource, { kind: 'files' }>, checkSelection: readonly string[], folder: string, verify: (source: PactSource) => Promise<SourceVerification>): Promise<SourceVerification> {
+async function verifySelected(
+  source: Extract<PactSource, { kind: 'files' }>,
+  checkSelection: readonly string[],
+  selectedPacts: string | undefined,
+  verify: (source: PactSource) => Promise<SourceVerification>,
+): Promise<SourceVerification> {
+  if (selectedPacts === undefined) throw new UpgradeGuardError('INTERNAL', 'a selection came without a folder for its narrowed pact files');
   const { selectedInteractions } = await import('./selected-interactions.ts');
-  const selected = await selectedInteractions(source, checkSelection, folder);
+  const selected = await selectedInteractions(source, checkSelection, selectedPacts);
   try {
     if (selected.source.files.length === 0) return { source, outcomes: [], output: '', durationMs: 0 };
     return { ...(await verify(selected.source)), source };
