@@ -18,3 +18,13 @@ const checkAreas: readonly string[] = ['auth', 'contract', ...catalogModules.map
 export function isCheckId(value: string): value is CheckId {
   return checkAreas.some((area) => value.startsWith(`${area}.`));
 }
+
+/**
+ * The checks that stand for a provider verification that could not run (suites/contracts/contracts.test.ts): the whole
+ * verification (`contract.run`), the team's sources (`contract.own.sources`) or one source (`contract.platform.run`,
+ * `contract.own.source-N.run`). Under `verify --only` such a check stands for the selected contract checks the broken
+ * verification kept from existing: it is registered whatever the selection, and answers a term that could select them.
+ */
+export function isBrokenVerificationId(id: string): boolean {
+  return /^contract\.(?:run|own\.sources|platform\.run|own\.source-\d+\.run)$/.test(id);
+}

@@ -21,7 +21,7 @@ import type { TargetInfo } from '../run-targets/target-info.ts';
 import type { FaultDeclarations, FaultRef } from '../catalog/faults.ts';
 import { findCatalogEntry } from '../catalog/index.ts';
 import { annotateCheck, recordObservation, type CheckLabels } from './annotate.ts';
-import type { CheckId } from './check-id.ts';
+import { isBrokenVerificationId, type CheckId } from './check-id.ts';
 import { checkMatcher } from './check-selection.ts';
 import { recordForConformance } from '../conformance/record.ts';
 import { readableFailure } from './failure.ts';
@@ -71,6 +71,7 @@ export function inTarget<T>(hook: () => Promise<T>): () => Promise<T> {
 const matchers = new Map<string, (id: string) => boolean>();
 
 export function isCheckSelected(id: string): boolean {
+  if (isBrokenVerificationId(id)) return true;
   const globs = inject('checkSelection');
   // Workers outlive a run's files (isolate: false): the matcher is kept per selection, never across selections.
   const key = JSON.stringify(globs ?? null);
@@ -127,7 +128,7 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
       } finally {
         const exchanges = log.drain();
         // A retried request (src/http/client.ts), or one sent again with a refreshed token after its token expired in
-        // flight (src/api/platform-api.ts), makes the check flaky: the summary notes it and Allure marks it (src/report/allure-flaky.ts).
+        // flight (src/api/platform-api.ts), makes the check flaky: the summary notes it and Allure marks it (src/report/allure-amendments.ts).
         const retried = [
           ...exchanges.filter((exchange) => exchange.attempts !== undefined).map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}: ${exchange.attempts} attempts`),
           ...log.drainRenewals().map((request) => `${request}: ${tokenRenewalNote}`),

@@ -45,17 +45,17 @@ import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
  * (src/load-typescript.mjs).
  */
 const heavy = async () => {
-  const [runSuites, progress, consoleReporter, flaky, contractBreaks, crossVersion, runReports, interrupted] = await Promise.all([
+  const [runSuites, progress, consoleReporter, amendments, contractBreaks, crossVersion, runReports, interrupted] = await Promise.all([
     import('../runner/run-suites.ts'),
     import('../report/progress-reporter.ts'),
     import('../report/console-reporter.ts'),
-    import('../report/allure-flaky.ts'),
+    import('../report/allure-amendments.ts'),
     import('../contracts/contract-breaks.ts'),
     import('../contracts/cross-version.ts'),
     import('./run-reports.ts'),
     import('../report/allure-interrupted.ts'),
   ]);
-  return { ...runSuites, ...progress, ...consoleReporter, ...flaky, ...contractBreaks, ...crossVersion, ...runReports, ...interrupted };
+  return { ...runSuites, ...progress, ...consoleReporter, ...amendments, ...contractBreaks, ...crossVersion, ...runReports, ...interrupted };
 };
 
 const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--only MODULE|CHECK-GLOB] [--shard I/N] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0] [--timings] [--latency-ms N]';
@@ -85,6 +85,7 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
       tokens: true,
     });
     refuseRepeatedOptions(tokens);
+    refuseBesideComparison(values);
     return {
       ...(values['env-file'] !== undefined && { envFile: values['env-file'] }),
       ...(values.version !== undefined && { version: values.version }),
@@ -102,6 +103,18 @@ function parseVerifyArgs(argv: string[]): VerifyArgs {
   } catch (error) {
     throw new UpgradeGuardError('USAGE', `${(error as Error).message}; ${usage}`);
   }
+}
+
+/**
+ * `--from/--to` runs the cross-version contract comparison alone, with no suites, checks or Allure report: an option
+ * that chooses among those would be ignored, and a run the user narrowed must never come back wider than asked.
+ */
+const notBesideComparison = ['version', 'suites', 'only', 'shard', 'openapi', 'history', 'timings'] as const;
+
+function refuseBesideComparison(values: Partial<Record<(typeof notBesideComparison)[number] | 'from' | 'to', unknown>>): void {
+  if (values.from === undefined && values.to === undefined) return;
+  const given = notBesideComparison.filter((name) => values[name] !== undefined && values[name] !== false);
+  if (given.length > 0) throw new Error(`--from/--to runs only the cross-version contract comparison; ${given.map((name) => `--${name}`).join(', ')} does not apply to it`);
 }
 
 /** `secrets`: the command's registry (run-cli.ts), for every step that runs in this process. */
@@ -347,8 +360,9 @@ async function reportCutOff(
   subset: readonly string[],
   contractBreaks: RunRecord['contractBreaks'],
 ): Promise<number> {
-  const { writeRunReports } = await heavy();
+  const { writeRunReports, markNeverRanResults } = await heavy();
   const results = withCutOffNotes(ranOut, cutOffNote(runTimeoutSeconds));
+  await markNeverRanResults(join(config.reportsDir, 'allure-results'), results.checks);
   // The checks that finished are results too: a cut-off shard's go into the night's merged report, marked incomplete.
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), cutOff: { runTimeoutSeconds } }));
   await writeRunReports({
@@ -380,8 +394,9 @@ async function reportInterrupted(
   subset: readonly string[],
   contractBreaks: RunRecord['contractBreaks'],
 ): Promise<number> {
-  const { writeRunReports, writeInterruptedResult } = await heavy();
+  const { writeRunReports, writeInterruptedResult, markNeverRanResults } = await heavy();
   const results = withCutOffNotes(stopped, interruptedNote(signal));
+  await markNeverRanResults(join(config.reportsDir, 'allure-results'), results.checks);
   const finished = results.checks.filter((check) => check.note !== interruptedNote(signal)).length;
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), interrupted: { signal } }));
   await writeInterruptedResult(join(config.reportsDir, 'allure-results'), signal, finished);

@@ -5,6 +5,8 @@
  */
 import { maySelectArea } from '../check/check-selection.ts';
 import { UpgradeGuardError } from '../errors.ts';
+import { catalogModules } from '../catalog/types.ts';
+import { moduleIdPrefix } from '../catalog/modules.ts';
 
 export const suiteNames = ['auth', 'modules', 'contracts', 'conformance'] as const;
 export type SuiteName = (typeof suiteNames)[number];
@@ -29,13 +31,29 @@ export function suiteFilters(selection: readonly SuiteName[]): string[] {
 }
 
 /**
+ * The check areas each suite folder holds (ids `<area>.…`, src/check/check-id.ts): the contract suite's are its pact
+ * interactions' and its broken verification's, the conformance suite's are `conformance.<module>.…`. The kill matrix
+ * holds every clean run's checks to it.
+ */
+export const suiteAreas: Readonly<Record<SuiteName, readonly string[]>> = {
+  auth: ['auth'],
+  modules: catalogModules.map(moduleIdPrefix),
+  contracts: ['contract'],
+  conformance: ['conformance'],
+};
+
+/**
  * The suites a run covers: the named ones, or all, less the contract suite when `--only` (`only`, as the user wrote
  * it) can select none of its checks. Its provider verification would send the target every contract's requests, for
- * checks the run never reports. CONFIG_INVALID when no suite is left: a typo never turns into a green run.
+ * checks the run never reports. CONFIG_INVALID before anything runs when no named suite can hold a selected check:
+ * a typo never turns into a green run.
  */
 export function suitesOfSelection(named: readonly SuiteName[] | undefined, checkSelection: readonly string[] | undefined, only?: string): readonly SuiteName[] | undefined {
-  if (maySelectArea(checkSelection, 'contract')) return named;
-  const suites = (named ?? suiteNames).filter((name) => name !== 'contracts');
-  if (suites.length === 0) throw new UpgradeGuardError('CONFIG_INVALID', `--only "${only ?? checkSelection?.join(',')}" can select no check of --suites contracts, whose checks are contract.…`);
-  return suites;
+  const mayHold = (name: SuiteName): boolean => suiteAreas[name].some((area) => maySelectArea(checkSelection, area));
+  if (named && !named.some(mayHold)) {
+    const areas = named.flatMap((name) => suiteAreas[name]).map((area) => `${area}.…`);
+    throw new UpgradeGuardError('CONFIG_INVALID', `--only "${only ?? checkSelection?.join(',')}" can select no check of --suites ${named.join(',')}, whose checks are ${areas.join(', ')}`);
+  }
+  if (mayHold('contracts')) return named;
+  return (named ?? suiteNames).filter((name) => name !== 'contracts');
 }

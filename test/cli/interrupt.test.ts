@@ -141,6 +141,9 @@ describe('Ctrl-C and SIGTERM during npm run verify', () => {
       const allure = readdirSync(join(reportsDir, 'allure-results')).filter((name) => name.endsWith('-result.json'));
       const marks = allure.map((name) => JSON.parse(readFileSync(join(reportsDir, 'allure-results', name), 'utf8')) as { name: string; status: string }).filter((result) => result.name.startsWith('INTERRUPTED'));
       expect(marks.map((mark) => mark.status)).toEqual(['broken']);
+      // A check the signal kept from running is skipped in Allure with that reason, never a result without a status.
+      const statuses = allure.map((name) => JSON.parse(readFileSync(join(reportsDir, 'allure-results', name), 'utf8')) as { name: string; status?: string });
+      expect(statuses.filter((result) => result.status === undefined).map((result) => result.name)).toEqual([]);
       // --no-html renders none: the earlier run's Allure report and contract breaks are gone, not left as if current.
       for (const name of ['allure-report', 'contract-breaks.md', 'contract-breaks.json']) expect(existsSync(join(reportsDir, name)), name).toBe(false);
       // The skips this run wrote, its own: the checks the signal kept from running among them.

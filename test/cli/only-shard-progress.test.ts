@@ -3,7 +3,7 @@
  * a selection names an area that exists and matches some check, or the run
  * is CONFIG_INVALID (a typo never turns green); a shard is i/n with
  * 1 ≤ i ≤ n; a subset says so in the summary, and leaves out the contract
- * suite when it selects none of its checks; off a terminal (here a pipe, with
+ * suite when it selects none of its checks, and a verification that cannot run fails it whatever it selects; off a terminal (here a pipe, with
  * CI=true) progress comes as plain lines on stderr.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -34,6 +34,16 @@ describe.concurrent('verify --only and --shard refuse what would not be the run 
     const line = expectOneCodedLine(await verify(['--version', '8.0', '--suites', 'auth', '--only', 'auth.token-type-bearer,auth.no-such-check']), 'CONFIG_INVALID');
     expect(line).toContain('"auth.no-such-check" matched no check of this run');
   }, HANG_TEST_TIMEOUT_MS);
+
+  it('--suites whose checks --only can never select is CONFIG_INVALID before anything runs', async () => {
+    const line = expectOneCodedLine(await verify(['--suites', 'auth', '--only', 'job.*']), 'CONFIG_INVALID');
+    expect(line).toContain('--only "job.*" can select no check of --suites auth, whose checks are auth.…');
+  });
+
+  it('--only beside --from/--to, which runs only the cross-version comparison, is USAGE, not a comparison of everything', async () => {
+    const line = expectOneCodedLine(await verify(['--from', '7.4', '--to', '8.0', '--only', 'contract.job.*']), 'USAGE');
+    expect(line).toContain('--from/--to runs only the cross-version contract comparison; --only does not apply to it');
+  });
 
   it('--only given twice is USAGE, not a run of the last one', async () => {
     expect(expectOneCodedLine(await verify(['--only', 'auth', '--only', 'job']), 'USAGE')).toContain('--only is given more than once');
@@ -70,5 +80,21 @@ describe('verify --only runs the subset and says so; progress off a terminal is 
     expect(progress.length).toBeGreaterThan(0);
     expect(progress.at(-1)).toBe('progress: embedded 8.0 2/2; 0 failed');
     expect(outcome.stderr).not.toContain('\r');
+  }, HANG_TEST_TIMEOUT_MS);
+
+  it('a verification that cannot run is a failure of a subset of contract checks too, never a green run of the rest', async () => {
+    const reports = join(dir, 'broken-own-sources');
+    // Nothing listens on port 9 of loopback: the team's contracts cannot be fetched.
+    const outcome = await npmRunVerify(
+      ['--version', '8.0', '--suites', 'contracts', '--only', 'contract.shop.*'],
+      { REPORTS_DIR: reports, TOKEN_STORE: join(dir, 'broken-own-sources-state', 'tokens.json'), PACT_URLS: 'http://127.0.0.1:9/pacts/app.json' },
+      HANG_TEST_TIMEOUT_MS,
+    );
+    expect(outcome.code, `${outcome.stdout}\n${outcome.stderr}`).toBe(1);
+    const record = JSON.parse(readFileSync(join(reports, 'run-results.json'), 'utf8')) as { results: { checks: { id: string; state: string }[] } };
+    const states = new Map(record.results.checks.map((check) => [check.id, check.state]));
+    expect(states.get('contract.own.sources')).toBe('failed');
+    expect([...states.keys()].filter((id) => id.startsWith('contract.shop.')).length).toBeGreaterThan(0);
+    expect(outcome.stdout).toContain('VERDICT: FAIL');
   }, HANG_TEST_TIMEOUT_MS);
 });

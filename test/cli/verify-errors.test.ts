@@ -244,6 +244,10 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     // The checks the deadline kept from running are in the record as not run, and not counted as finished.
     expect(line).toContain(`; ${record.results.checks.filter((check) => check.note !== "not run: the run's time ran out (RUN_TIMEOUT_S=20 s)").length} checks finished`);
     expect(record.contractBreaks).toEqual({ notRun: 'Contract breaks 7.4 → 8.0: not compared: the run did not finish within RUN_TIMEOUT_S=20 s' });
+    // Allure has every check too: none is a result without a status (a check vitest never ran is skipped, with the reason).
+    const allure = readdirSync(join(reports, 'allure-results')).filter((name) => name.endsWith('-result.json'));
+    const statuses = allure.map((name) => JSON.parse(readFileSync(join(reports, 'allure-results', name), 'utf8')) as { name: string; status?: string });
+    expect(statuses.filter((result) => result.status === undefined).map((result) => result.name)).toEqual([]);
     // Markdown-escaped as written (RUN\_TIMEOUT\_S reads RUN_TIMEOUT_S).
     expect(readFileSync(join(reports, 'migration-report.md'), 'utf8')).toContain("> **Not the whole run:** INCOMPLETE: the run's time ran out (RUN\\_TIMEOUT\\_S=20 s)");
   });

@@ -80,4 +80,22 @@ describe('terms that matched no check of the run', () => {
     expect(refused('job.participants.*,auth.redirect-ecko')).toBe('--only "job.participants.*,auth.redirect-ecko": "auth.redirect-ecko" matched no check of this run');
     expect(refused('shop')).toBe('--only "shop" matched no check of this run');
   });
+
+  it('leave a term that could select contract checks to a verification that could not run, whose check says why', () => {
+    const judged = (value: string, brokenId: string): string | undefined => {
+      try {
+        refuseUnmatchedTerms(value, [{ id: 'auth.redirect-echo' }, { id: brokenId }], 'of this run');
+      } catch (error) {
+        if (isUpgradeGuardError(error)) return error.message;
+        throw error;
+      }
+      return undefined;
+    };
+    for (const brokenId of ['contract.run', 'contract.own.sources', 'contract.platform.run', 'contract.own.source-2.run']) {
+      expect(judged('contract.shop.*', brokenId), brokenId).toBeUndefined();
+      expect(judged('auth.*,contract.own.app.*', brokenId), brokenId).toBeUndefined();
+      expect(judged('contract.shop.*,auth.redirect-ecko', brokenId), brokenId).toBe('--only "contract.shop.*,auth.redirect-ecko": "auth.redirect-ecko" matched no check of this run');
+    }
+    expect(judged('contract.shop.*', 'contract.job.run')).toBe('--only "contract.shop.*" matched no check of this run');
+  });
 });

@@ -1,13 +1,14 @@
 /**
  * `verify --suites`: the names are the folders under suites/, and a bad list is a USAGE error. A `--only` that can
  * select no contract check leaves the contract suite out (its provider verification would send the target requests
- * for checks the run never reports), and one that may select one keeps it.
+ * for checks the run never reports), and one that may select one keeps it. Named suites none of whose checks the
+ * selection can reach are refused before anything runs.
  */
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isUpgradeGuardError } from '../../src/errors.ts';
 import { checkMatcher, maySelectArea, parseCheckSelection } from '../../src/check/check-selection.ts';
-import { parseSuiteSelection, suiteFilters, suiteNames, suitesOfSelection } from '../../src/runner/suite-selection.ts';
+import { parseSuiteSelection, suiteAreas, suiteFilters, suiteNames, suitesOfSelection } from '../../src/runner/suite-selection.ts';
 
 describe('suite selection', () => {
   it('names exactly the folders under suites/', () => {
@@ -55,6 +56,29 @@ describe('suites of an --only selection', () => {
       error = caught;
     }
     expect(isUpgradeGuardError(error) && [error.code, error.message]).toEqual(['CONFIG_INVALID', '--only "auth" can select no check of --suites contracts, whose checks are contract.…']);
+  });
+
+  it('are CONFIG_INVALID before the run when no named suite can hold a selected check', () => {
+    const refusal = (suites: string, only: string): unknown => {
+      try {
+        return suitesOfSelection(parseSuiteSelection(suites), parseCheckSelection(only), only);
+      } catch (error) {
+        return isUpgradeGuardError(error) ? [error.code, error.message] : error;
+      }
+    };
+    expect(refusal('auth', 'job.*')).toEqual(['CONFIG_INVALID', '--only "job.*" can select no check of --suites auth, whose checks are auth.…']);
+    expect(refusal('modules,conformance', 'auth')).toEqual([
+      'CONFIG_INVALID',
+      '--only "auth" can select no check of --suites modules,conformance, whose checks are job.…, planning.…, media.…, review.…, template-builder.…, shop.…, conformance.…',
+    ]);
+    expect(refusal('auth,modules', 'job')).toEqual(['auth', 'modules']);
+    expect(refusal('conformance', 'job')).toEqual(['conformance']);
+    expect(refusal('auth', '*.served')).toEqual(['auth']);
+  });
+
+  it('hold each suite folder to the areas it is said to hold', () => {
+    for (const name of suiteNames) expect(suiteAreas[name].length, name).toBeGreaterThan(0);
+    expect(new Set(suiteNames.flatMap((name) => suiteAreas[name])).size).toBe(suiteNames.flatMap((name) => suiteAreas[name]).length);
   });
 
   it('never leave out a contract check the selection matches', () => {

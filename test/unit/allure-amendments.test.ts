@@ -1,13 +1,14 @@
 /**
  * A check that needed a retried request is never a plain pass: its Allure
  * result gets `statusDetails.flaky`, and the console summary lists it with
- * the requests that were retried.
+ * the requests that were retried. A check vitest never ran is skipped in
+ * Allure with the reason the other reports give, never a result without a status.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { markFlakyResults } from '../../src/report/allure-flaky.ts';
+import { markFlakyResults, markNeverRanResults } from '../../src/report/allure-amendments.ts';
 import { formatSummary } from '../../src/report/summary.ts';
 import type { CheckResult } from '../../src/runner/results.ts';
 
@@ -37,5 +38,25 @@ describe('flaky checks', () => {
     expect(summary).toContain('flaky (requests retried after a reset or a 502/503/504):');
     expect(summary).toContain('~ embedded 8.0 job.list.served (passed): GET /dse/rest/v1.0/jobs: 2 attempts');
     expect(summary).not.toContain('job.other.served (passed)');
+  });
+});
+
+describe('checks vitest never ran', () => {
+  it('are skipped in Allure with their reason, matched by name and target; results that have a status are left alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ug-never-ran-'));
+    const note = "not run: the run's time ran out (RUN_TIMEOUT_S=8 s)";
+    const neverRan: CheckResult = { ...plain, state: 'skipped', note };
+    const pending = (target: string): object => ({ uuid: target, name: neverRan.name, titlePath: ['suites', 'x.test.ts', target], labels: [], parameters: [], statusDetails: {} });
+    writeFileSync(join(dir, 'a-result.json'), JSON.stringify(pending('embedded 8.0')));
+    writeFileSync(join(dir, 'b-result.json'), JSON.stringify(pending('embedded 7.4')));
+    writeFileSync(join(dir, 'c-result.json'), JSON.stringify(allureResult('job.list.served', 'embedded 8.0')));
+    writeFileSync(join(dir, 'd-container.json'), JSON.stringify({ uuid: 'container' }));
+    expect(await markNeverRanResults(dir, [neverRan, retried])).toBe(2);
+    const read = (name: string): { status?: string; statusDetails: { message?: string } } => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { status?: string; statusDetails: { message?: string } };
+    expect([read('a-result.json').status, read('a-result.json').statusDetails.message]).toEqual(['skipped', note]);
+    // No check of that target: the general reason.
+    expect([read('b-result.json').status, read('b-result.json').statusDetails.message]).toEqual(['skipped', 'not run: the run ended before it ran']);
+    expect([read('c-result.json').status, read('c-result.json').statusDetails.message]).toEqual(['passed', undefined]);
+    expect(await markNeverRanResults(join(dir, 'absent'), [neverRan])).toBe(0);
   });
 });
