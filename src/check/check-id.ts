@@ -21,10 +21,13 @@ export function isCheckId(value: string): value is CheckId {
 
 /**
  * The checks that stand for a provider verification that could not run (suites/contracts/contracts.test.ts): the whole
- * verification (`contract.run`), the team's sources (`contract.own.sources`) or one source (`contract.platform.run`,
- * `contract.own.source-N.run`). Under `verify --only` such a check stands for the selected contract checks the broken
- * verification kept from existing: it is registered whatever the selection, and answers a term that could select them.
+ * verification (`contract.run`), the project's contracts (`contract.platform.run`), the team's sources
+ * (`contract.own.sources`) or one of them (`contract.own.source-N.run`). Under `verify --only` such a check stands for
+ * the selected contract checks the broken verification kept from existing: it is registered whatever the selection,
+ * and answers a term that could select them. Its scope is the id prefix of those checks (a team's are `contract.own.…`).
  */
-export function isBrokenVerificationId(id: string): boolean {
-  return /^contract\.(?:run|own\.sources|platform\.run|own\.source-\d+\.run)$/.test(id);
+export function brokenVerificationScope(id: string): 'contract' | 'contract.own' | undefined {
+  if (/^contract\.(?:run|platform\.run)$/.test(id)) return 'contract';
+  if (/^contract\.own\.(?:sources|source-\d+\.run)$/.test(id)) return 'contract.own';
+  return undefined;
 }

@@ -14,7 +14,7 @@ import { UpgradeGuardError } from '../errors.ts';
 import { catalogModules } from '../catalog/types.ts';
 import { moduleIdPrefix } from '../catalog/modules.ts';
 import { lazyDependency } from '../lazy-dependency.ts';
-import { isBrokenVerificationId } from './check-id.ts';
+import { brokenVerificationScope } from './check-id.ts';
 
 /** Loaded only when a run has `--only` (src/lazy-dependency.ts). */
 const picomatch = lazyDependency<typeof Picomatch>('picomatch');
@@ -60,8 +60,8 @@ export function refuseUnmatchedTerms(value: string, checks: readonly { readonly 
     return contractIds.some((id) => matches(id));
   };
   // A verification that could not run left the contract checks a term selects unregistered; its check says why.
-  const brokenVerification = checks.some((check) => isBrokenVerificationId(check.id));
-  const answered = unmatched.filter(({ globs }) => !(brokenVerification && maySelectArea(globs, 'contract')));
+  const brokenScopes = checks.flatMap((check) => brokenVerificationScope(check.id) ?? []);
+  const answered = unmatched.filter(({ globs }) => !brokenScopes.some((scope) => maySelectArea(globs, scope)));
   const refused = answered.length === terms.length ? answered : answered.filter((term) => !ofAnotherVersion(term));
   if (refused.length === 0) return;
   const which = refused.length === terms.length ? `--only "${value}"` : `--only "${value}": ${refused.map(({ term }) => `"${term}"`).join(', ')}`;

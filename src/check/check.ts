@@ -21,7 +21,7 @@ import type { TargetInfo } from '../run-targets/target-info.ts';
 import type { FaultDeclarations, FaultRef } from '../catalog/faults.ts';
 import { findCatalogEntry } from '../catalog/index.ts';
 import { annotateCheck, recordObservation, type CheckLabels } from './annotate.ts';
-import { isBrokenVerificationId, type CheckId } from './check-id.ts';
+import { brokenVerificationScope, type CheckId } from './check-id.ts';
 import { checkMatcher } from './check-selection.ts';
 import { recordForConformance } from '../conformance/record.ts';
 import { readableFailure } from './failure.ts';
@@ -71,7 +71,7 @@ export function inTarget<T>(hook: () => Promise<T>): () => Promise<T> {
 const matchers = new Map<string, (id: string) => boolean>();
 
 export function isCheckSelected(id: string): boolean {
-  if (isBrokenVerificationId(id)) return true;
+  if (brokenVerificationScope(id) !== undefined) return true;
   const globs = inject('checkSelection');
   // Workers outlive a run's files (isolate: false): the matcher is kept per selection, never across selections.
   const key = JSON.stringify(globs ?? null);

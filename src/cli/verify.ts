@@ -34,6 +34,7 @@ import { commandArguments, reportError, runCli } from './run-cli.ts';
 import { interruptedNote, watchInterrupts, type Interruption } from './interruption.ts';
 import { removeEarlierReports } from '../report/earlier-reports.ts';
 import { parseCheckSelection, refuseUnmatchedTerms } from '../check/check-selection.ts';
+import { brokenVerificationScope } from '../check/check-id.ts';
 import { refuseRepeatedOptions } from './parse-args-message.ts';
 import { filesOfShard, parseShard, shardLabel, suiteFiles, type Shard } from '../runner/shard.ts';
 import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
@@ -284,7 +285,8 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   // Stopped while the suites ran.
   const stoppedInSuites = await reportCutShort(async () => alongside && (await alongside));
   if (stoppedInSuites !== undefined) return stoppedInSuites;
-  const comparesAfter = comparesAtAll && !alongside && results.checks.some((check) => check.id.startsWith('contract.'));
+  // A broken verification's check is no contract check of the subset (src/check/check-id.ts).
+  const comparesAfter = comparesAtAll && !alongside && results.checks.some((check) => check.id.startsWith('contract.') && brokenVerificationScope(check.id) === undefined);
   const contractBreaks = alongside ? await alongside : comparesAfter ? await compareAfterSuites(config, plan, secrets, verifier) : undefined;
   timeline.step('contract breaks, the rest after the suites');
   // Stopped while the comparison after the suites ran: the comparison says so, and the run is cut short.
@@ -362,9 +364,9 @@ async function reportCutOff(
 ): Promise<number> {
   const { writeRunReports, markNeverRanResults } = await heavy();
   const results = withCutOffNotes(ranOut, cutOffNote(runTimeoutSeconds));
-  await markNeverRanResults(join(config.reportsDir, 'allure-results'), results.checks);
   // The checks that finished are results too: a cut-off shard's go into the night's merged report, marked incomplete.
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), cutOff: { runTimeoutSeconds } }));
+  await markNeverRanResults(join(config.reportsDir, 'allure-results'), results.checks);
   await writeRunReports({
     reportsDir: config.reportsDir,
     target: part.target,
@@ -396,9 +398,9 @@ async function reportInterrupted(
 ): Promise<number> {
   const { writeRunReports, writeInterruptedResult, markNeverRanResults } = await heavy();
   const results = withCutOffNotes(stopped, interruptedNote(signal));
-  await markNeverRanResults(join(config.reportsDir, 'allure-results'), results.checks);
   const finished = results.checks.filter((check) => check.note !== interruptedNote(signal)).length;
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), interrupted: { signal } }));
+  await markNeverRanResults(join(config.reportsDir, 'allure-results'), results.checks);
   await writeInterruptedResult(join(config.reportsDir, 'allure-results'), signal, finished);
   // The console gets one line; the summary goes to its file, with the other reports.
   const summary: string[] = [];

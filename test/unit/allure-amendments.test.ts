@@ -58,5 +58,13 @@ describe('checks vitest never ran', () => {
     expect([read('b-result.json').status, read('b-result.json').statusDetails.message]).toEqual(['skipped', 'not run: the run ended before it ran']);
     expect([read('c-result.json').status, read('c-result.json').statusDetails.message]).toEqual(['passed', undefined]);
     expect(await markNeverRanResults(join(dir, 'absent'), [neverRan])).toBe(0);
+    // The same check of two targets, each with its own reason: each result gets its target's.
+    const twoTargets = mkdtempSync(join(tmpdir(), 'ug-never-ran-'));
+    writeFileSync(join(twoTargets, 'a-result.json'), JSON.stringify(pending('embedded 7.4')));
+    writeFileSync(join(twoTargets, 'b-result.json'), JSON.stringify(pending('embedded 8.0')));
+    const interrupted = 'not run: the run was stopped by SIGINT (INTERRUPTED)';
+    expect(await markNeverRanResults(twoTargets, [{ ...neverRan, project: 'embedded 7.4', note: interrupted }, neverRan])).toBe(2);
+    const messageOf = (name: string): string | undefined => (JSON.parse(readFileSync(join(twoTargets, name), 'utf8')) as { statusDetails: { message?: string } }).statusDetails.message;
+    expect([messageOf('a-result.json'), messageOf('b-result.json')]).toEqual([interrupted, note]);
   });
 });
