@@ -96,7 +96,7 @@ export function check(definition: CheckDefinition, body: CheckBody): void {
 function registerCheck(target: TargetInfo, definition: CheckDefinition, body: CheckBody): void {
   const register = definition.concurrent ? it.concurrent : it;
   // The target is in the meta from registration on: reporters tell a file's targets apart before its checks run.
-  const meta = { target: target.project, version: target.version, killedBy: definition.killedBy, ...(definition.observedBy && { observedBy: definition.observedBy }) };
+  const meta = { target: target.project, version: target.version, labels: definition.labels, killedBy: definition.killedBy, ...(definition.observedBy && { observedBy: definition.observedBy }) };
   register(checkName(definition), { meta }, (context) =>
     runInTarget(target, async () => {
       context.task.meta.target = target.project;
@@ -151,6 +151,8 @@ const tokenRenewalNote = 'refused 403 with its token at expiry, sent again once 
 
 declare module 'vitest' {
   export interface TaskMeta {
+    /** The check's Allure labels, from registration on: one the run's end kept from starting is still filed under its module. */
+    labels?: CheckLabels;
     /** The faults the check declares it fails under (CheckDefinition.killedBy). */
     killedBy?: readonly FaultRef[];
     /** The faults the check declares it turns into an observation under. */

@@ -362,11 +362,11 @@ async function reportCutOff(
   subset: readonly string[],
   contractBreaks: RunRecord['contractBreaks'],
 ): Promise<number> {
-  const { writeRunReports, markNeverRanResults } = await heavy();
+  const { writeRunReports, markNotRunResults } = await heavy();
   const results = withCutOffNotes(ranOut, cutOffNote(runTimeoutSeconds));
   // The checks that finished are results too: a cut-off shard's go into the night's merged report, marked incomplete.
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), cutOff: { runTimeoutSeconds } }));
-  await markNeverRanResults(join(config.reportsDir, 'allure-results'), results.checks);
+  await markNotRunResults(join(config.reportsDir, 'allure-results'), results.checks);
   await writeRunReports({
     reportsDir: config.reportsDir,
     target: part.target,
@@ -396,11 +396,11 @@ async function reportInterrupted(
   subset: readonly string[],
   contractBreaks: RunRecord['contractBreaks'],
 ): Promise<number> {
-  const { writeRunReports, writeInterruptedResult, markNeverRanResults } = await heavy();
+  const { writeRunReports, writeInterruptedResult, markNotRunResults } = await heavy();
   const results = withCutOffNotes(stopped, interruptedNote(signal));
   const finished = results.checks.filter((check) => check.note !== interruptedNote(signal)).length;
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), interrupted: { signal } }));
-  await markNeverRanResults(join(config.reportsDir, 'allure-results'), results.checks);
+  await markNotRunResults(join(config.reportsDir, 'allure-results'), results.checks);
   await writeInterruptedResult(join(config.reportsDir, 'allure-results'), signal, finished);
   // The console gets one line; the summary goes to its file, with the other reports.
   const summary: string[] = [];

@@ -4,24 +4,27 @@
  * - a check that needed a retried request (src/http/client.ts) is flaky
  *   (`statusDetails.flaky`): Allure shows it with its flaky mark and counts
  *   it apart, so a pass that took a second attempt is never a plain pass;
- * - a check vitest never ran (the run was cut off or stopped while its file
- *   was still being collected) has a result with no status, which Allure
- *   shows as unknown and unexplained: it is skipped, with the reason every
- *   other report gives (src/runner/results.ts).
+ * - a check the run's end kept from running (RUN_TIMEOUT_S, a signal) is
+ *   skipped without a reason when vitest cancelled it, and has no status at
+ *   all when vitest never started it, which Allure shows as unknown: it is
+ *   skipped, with the reason every other report gives (src/runner/results.ts).
  * Results are matched to checks by the check id label and the target
  * parameter that check() writes, or, for a check that never ran and so wrote
- * neither, by its name and its target's describe block.
+ * neither, by the id in its name and its target's describe block.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { neverRanNote, UpgradeGuardError } from '../errors.ts';
 import type { CheckResult } from '../runner/results.ts';
+import { checkIdPattern } from '../check/check.ts';
+import { moduleLabel, type CheckLabels } from '../check/annotate.ts';
 
 interface AllureResultFile {
   name?: string;
   titlePath?: string[];
   status?: string;
   stage?: string;
+  description?: string;
   labels?: { name: string; value: string }[];
   parameters?: { name: string; value: string }[];
   statusDetails?: Record<string, unknown>;
@@ -41,16 +44,42 @@ export async function markFlakyResults(resultsDir: string, checks: readonly Chec
   });
 }
 
-/** `checks`: the run's results with their final notes (what ended the run). */
-export async function markNeverRanResults(resultsDir: string, checks: readonly CheckResult[]): Promise<number> {
+/**
+ * `checks`: the run's results with their final notes (what ended the run). A check vitest cancelled mid-run is skipped
+ * in Allure without a reason, and one it never ran has no status: each gets its reason as skipWithReason writes one
+ * (src/check/skip.ts), the description and the status message.
+ */
+export async function markNotRunResults(resultsDir: string, checks: readonly CheckResult[]): Promise<number> {
+  const skipped = new Map(checks.flatMap((check) => (check.note === undefined ? [] : [[key(check.project, check.id), check] as const])));
   return amendResults(resultsDir, (result) => {
-    if (result.status !== undefined) return false;
-    const check = checks.find((candidate) => candidate.name === result.name && (result.titlePath ?? []).includes(candidate.project));
+    if (result.status !== undefined && (result.status !== 'skipped' || result.description !== undefined)) return false;
+    const labelled = result.labels?.find((label) => label.name === 'check')?.value;
+    const id = labelled ?? checkIdPattern.exec((result.name ?? '').replace(/ · [^[\]]*$/, ''))?.[1];
+    // The target: the parameter check() writes, or for a check that never ran, the describe block it was registered in.
+    const target = result.parameters?.find((parameter) => parameter.name === 'target')?.value ?? result.titlePath?.at(-1);
+    const check = id !== undefined && target !== undefined ? skipped.get(key(target, id)) : undefined;
+    const note = check?.note ?? neverRanNote;
+    // Never started, so check() wrote none of its labels: filed where the check files itself (src/check/check.ts).
+    if (labelled === undefined && check?.labels !== undefined) fileAsCheck(result, check, check.labels);
     result.status = 'skipped';
     result.stage = 'finished';
-    result.statusDetails = { ...result.statusDetails, message: check?.note ?? neverRanNote };
+    result.description = `Skipped: ${note}`;
+    result.statusDetails = { ...result.statusDetails, message: note };
     return true;
   });
+}
+
+function fileAsCheck(result: AllureResultFile, check: CheckResult, labels: CheckLabels): void {
+  result.name = `${check.name} · ${check.project}`;
+  const filed = [
+    { name: 'epic', value: moduleLabel(labels.module) },
+    { name: 'feature', value: labels.feature },
+    { name: 'story', value: labels.story },
+    { name: 'spec', value: labels.spec },
+    { name: 'check', value: check.id },
+  ];
+  result.labels = [...(result.labels ?? []), ...filed];
+  result.parameters = [...(result.parameters ?? []), ...(check.version === undefined ? [] : [{ name: 'version', value: check.version }]), { name: 'target', value: check.project }];
 }
 
 /** Rewrites each result `amend` changed; how many. A run that wrote no results folder has none to amend. */

@@ -11,6 +11,7 @@ import type { SuiteTimings } from './timings.ts';
 import type { DeprecationSignal } from '../http/deprecation-headers.ts';
 import type { DataChange } from '../check/data-changes.ts';
 import type { VendorAgreement } from '../conformance/vendor-agreement.ts';
+import type { CheckLabels } from '../check/annotate.ts';
 
 export type CheckState = 'passed' | 'failed' | 'skipped';
 
@@ -26,6 +27,8 @@ export interface CheckResult {
   readonly state: CheckState;
   /** The skip reason, for skipped checks. */
   readonly note?: string;
+  /** For a skipped check, its Allure labels: one the run's end kept from starting wrote none (src/report/allure-amendments.ts). */
+  readonly labels?: CheckLabels;
   /** The first error's message, for failed checks (already free of secrets: checks never put them in messages). */
   readonly error?: string;
   /** What the target did, as the check recorded it (`observe()`). */
@@ -102,6 +105,7 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
         state,
         ...(result.state === 'skipped' && noteOf(test, result.note)),
         ...(result.state === 'pending' && { note: neverRanNote }),
+        ...((result.state === 'skipped' || result.state === 'pending') && meta.labels !== undefined && { labels: meta.labels }),
         ...(first && { error: first.message }),
         ...(meta.observed !== undefined && { observed: meta.observed }),
         ...(meta.deprecationHeaders !== undefined && { deprecationHeaders: meta.deprecationHeaders }),

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { markFlakyResults, markNeverRanResults } from '../../src/report/allure-amendments.ts';
+import { markFlakyResults, markNotRunResults } from '../../src/report/allure-amendments.ts';
 import { formatSummary } from '../../src/report/summary.ts';
 import type { CheckResult } from '../../src/runner/results.ts';
 
@@ -41,30 +41,55 @@ describe('flaky checks', () => {
   });
 });
 
-describe('checks vitest never ran', () => {
+describe('checks the end of the run kept from running', () => {
   it('are skipped in Allure with their reason, matched by name and target; results that have a status are left alone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ug-never-ran-'));
     const note = "not run: the run's time ran out (RUN_TIMEOUT_S=8 s)";
-    const neverRan: CheckResult = { ...plain, state: 'skipped', note };
+    const neverRan: CheckResult = { ...plain, state: 'skipped', note, labels: { module: 'job', feature: 'unchanged', story: 'GET /dse/rest/v1.0/other', spec: '§4.2' } };
     const pending = (target: string): object => ({ uuid: target, name: neverRan.name, titlePath: ['suites', 'x.test.ts', target], labels: [], parameters: [], statusDetails: {} });
     writeFileSync(join(dir, 'a-result.json'), JSON.stringify(pending('embedded 8.0')));
     writeFileSync(join(dir, 'b-result.json'), JSON.stringify(pending('embedded 7.4')));
     writeFileSync(join(dir, 'c-result.json'), JSON.stringify(allureResult('job.list.served', 'embedded 8.0')));
     writeFileSync(join(dir, 'd-container.json'), JSON.stringify({ uuid: 'container' }));
-    expect(await markNeverRanResults(dir, [neverRan, retried])).toBe(2);
+    expect(await markNotRunResults(dir, [neverRan, retried])).toBe(2);
     const read = (name: string): { status?: string; statusDetails: { message?: string } } => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { status?: string; statusDetails: { message?: string } };
     expect([read('a-result.json').status, read('a-result.json').statusDetails.message]).toEqual(['skipped', note]);
+    // It never started, so check() wrote none of its labels: filed under its module and named as check() names it.
+    const filed = JSON.parse(readFileSync(join(dir, 'a-result.json'), 'utf8')) as { name: string; labels: { name: string; value: string }[]; parameters: { name: string; value: string }[] };
+    expect(filed.name).toBe('n [job.other.served] · embedded 8.0');
+    expect(filed.labels).toEqual([
+      { name: 'epic', value: 'job' },
+      { name: 'feature', value: 'unchanged' },
+      { name: 'story', value: 'GET /dse/rest/v1.0/other' },
+      { name: 'spec', value: '§4.2' },
+      { name: 'check', value: 'job.other.served' },
+    ]);
+    expect(filed.parameters).toEqual([{ name: 'version', value: '8.0' }, { name: 'target', value: 'embedded 8.0' }]);
     // No check of that target: the general reason.
     expect([read('b-result.json').status, read('b-result.json').statusDetails.message]).toEqual(['skipped', 'not run: the run ended before it ran']);
     expect([read('c-result.json').status, read('c-result.json').statusDetails.message]).toEqual(['passed', undefined]);
-    expect(await markNeverRanResults(join(dir, 'absent'), [neverRan])).toBe(0);
+    expect(await markNotRunResults(join(dir, 'absent'), [neverRan])).toBe(0);
     // The same check of two targets, each with its own reason: each result gets its target's.
     const twoTargets = mkdtempSync(join(tmpdir(), 'ug-never-ran-'));
     writeFileSync(join(twoTargets, 'a-result.json'), JSON.stringify(pending('embedded 7.4')));
     writeFileSync(join(twoTargets, 'b-result.json'), JSON.stringify(pending('embedded 8.0')));
     const interrupted = 'not run: the run was stopped by SIGINT (INTERRUPTED)';
-    expect(await markNeverRanResults(twoTargets, [{ ...neverRan, project: 'embedded 7.4', note: interrupted }, neverRan])).toBe(2);
+    expect(await markNotRunResults(twoTargets, [{ ...neverRan, project: 'embedded 7.4', note: interrupted }, neverRan])).toBe(2);
     const messageOf = (name: string): string | undefined => (JSON.parse(readFileSync(join(twoTargets, name), 'utf8')) as { statusDetails: { message?: string } }).statusDetails.message;
     expect([messageOf('a-result.json'), messageOf('b-result.json')]).toEqual([interrupted, note]);
+  });
+
+  it('a check vitest cancelled mid-run gets its reason too; a skip that has its own is left alone', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ug-cancelled-'));
+    const note = "not run: the run's time ran out (RUN_TIMEOUT_S=8 s)";
+    // check() had named it (`title [id] · target`) and written its target before vitest cancelled it.
+    const cancelled = { uuid: 'c', name: `${plain.name} · embedded 8.0`, status: 'skipped', titlePath: ['suites', 'x.test.ts', 'embedded 8.0'], labels: [], parameters: [{ name: 'target', value: 'embedded 8.0' }], statusDetails: {} };
+    const ownReason = { ...cancelled, uuid: 'o', description: 'Skipped: the 8.0 authorization request takes no scope parameter (spec §4.1, §9.1)' };
+    writeFileSync(join(dir, 'a-result.json'), JSON.stringify(cancelled));
+    writeFileSync(join(dir, 'b-result.json'), JSON.stringify(ownReason));
+    expect(await markNotRunResults(dir, [{ ...plain, state: 'skipped', note }])).toBe(1);
+    const read = (name: string): { description?: string; statusDetails: { message?: string } } => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { description?: string; statusDetails: { message?: string } };
+    expect([read('a-result.json').description, read('a-result.json').statusDetails.message]).toEqual([`Skipped: ${note}`, note]);
+    expect([read('b-result.json').description, read('b-result.json').statusDetails.message]).toEqual([ownReason.description, undefined]);
   });
 });
