@@ -140,6 +140,7 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
   const results: RunResults = {
     checks: records.flatMap(({ record }) => record.results.checks),
     errors: records.flatMap(({ record }) => record.results.errors),
+    ...(records.some(({ record }) => record.results.notStarted) && { notStarted: records.flatMap(({ record }) => record.results.notStarted ?? []) }),
   };
   const only = first.record.only;
   // A term of --only that no part matched is a typo, as in a single run; a merge that is not whole (a part cut off,

@@ -46,7 +46,8 @@ export interface RunReportsInput {
 /** Writes every report; true when the run is clean (no failed check, no error, contract breaks as documented). */
 export async function writeRunReports(input: RunReportsInput): Promise<boolean> {
   const results: RunResults = { checks: canonicalOrder(input.results.checks), errors: input.results.errors };
-  input.print(formatSummary(results, input.target, input.subset).replace(/\n$/, ''));
+  const subset = [...input.subset, ...notStartedLines(input.results.notStarted ?? [])];
+  input.print(formatSummary(results, input.target, subset).replace(/\n$/, ''));
   const sections = [];
   let asDocumented = true;
   const breaks = input.contractBreaks;
@@ -73,7 +74,7 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
   const integration = await integrationSection(input.reportsDir);
   if (integration) sections.push(integration);
   const vendor = input.openapiDir === undefined ? undefined : vendorReplacements(loadVendorDocuments(input.openapiDir), needsReplacementText);
-  const migration = await writeMigrationReport(input.reportsDir, buildMigrationReport(results, sections, new Date(), input.subset, vendor));
+  const migration = await writeMigrationReport(input.reportsDir, buildMigrationReport(results, sections, new Date(), subset, vendor));
   // Every skipped check with its own reason: the console counts them by reason (src/report/skip-reasons.ts).
   await writeReportFile(join(input.reportsDir, 'skipped-checks.md'), skippedChecksMarkdown(results.checks));
   input.print(`Migration report: ${migration.markdown} (${migration.html})`);
@@ -82,8 +83,15 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
     input.print(`Allure report: ${index}`);
   }
   // The console ends with the verdict.
-  input.print(verdictLine({ results, asDocumented, subset: input.subset }));
+  input.print(verdictLine({ results, asDocumented, subset }));
   return asDocumented && results.errors.length === 0 && !results.checks.some((check) => check.state === 'failed');
+}
+
+/** The suite files the run's end kept from starting: no report knows their checks, so the reports name the files. */
+function notStartedLines(files: readonly string[]): string[] {
+  if (files.length === 0) return [];
+  const more = files.length > 3 ? `, and ${files.length - 3} more (run-results.json, notStarted)` : '';
+  return [`${files.length} suite files did not start, so their checks are in no report: ${files.slice(0, 3).join(', ')}${more}`];
 }
 
 async function writeReportFile(file: string, text: string): Promise<void> {

@@ -155,7 +155,12 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     if (plan.length === 0) throw new UpgradeGuardError('USAGE', `--version ${args.version} does not match TARGET_VERSION of the configured target`);
   }
   const checkSelection = args.only === undefined ? undefined : parseCheckSelection(args.only);
-  const suites = suitesOfSelection(args.suites === undefined ? undefined : parseSuiteSelection(args.suites), checkSelection, args.only);
+  const named = args.suites === undefined ? undefined : parseSuiteSelection(args.suites);
+  // Vendor conformance judges the module exchanges against the vendor's documents: without them it has no check.
+  if (named?.includes('conformance') && settings.openapiDir === undefined) {
+    throw new UpgradeGuardError('CONFIG_INVALID', `--suites conformance checks the module exchanges against the vendor's OpenAPI documents: pass --openapi DIR or set OPENAPI_DIR`);
+  }
+  const suites = suitesOfSelection(named, checkSelection, args.only);
   const shard = args.shard === undefined ? undefined : parseShard(args.shard);
   // Vendor conformance judges every module exchange of a target at once: a shard holds only some of them.
   if (shard && settings.openapiDir !== undefined) {
@@ -382,7 +387,7 @@ async function reportCutOff(
   });
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
-    `the run did not finish within RUN_TIMEOUT_S=${runTimeoutSeconds} s; ${results.checks.filter((check) => check.note !== cutOffNote(runTimeoutSeconds)).length} checks finished and are in the reports (${config.reportsDir})`,
+    `the run did not finish within RUN_TIMEOUT_S=${runTimeoutSeconds} s; ${finishedChecks(results, cutOffNote(runTimeoutSeconds))} checks finished and are in the reports (${config.reportsDir})${results.notStarted ? `; ${results.notStarted.length} suite files did not start` : ''}`,
   );
 }
 
@@ -398,7 +403,7 @@ async function reportInterrupted(
 ): Promise<number> {
   const { writeRunReports, writeInterruptedResult, markNotRunResults } = await heavy();
   const results = withCutOffNotes(stopped, interruptedNote(signal));
-  const finished = results.checks.filter((check) => check.note !== interruptedNote(signal)).length;
+  const finished = finishedChecks(results, interruptedNote(signal));
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), interrupted: { signal } }));
   await markNotRunResults(join(config.reportsDir, 'allure-results'), results.checks);
   await writeInterruptedResult(join(config.reportsDir, 'allure-results'), signal, finished);
@@ -444,6 +449,11 @@ function startLine(config: Config, plan: readonly RunTarget[], suites: readonly 
 }
 
 /** vitest's cancel skips what had not finished with a note of its own ("aborted by the user"); say what happened. */
+/** The checks that ran to their end: not those whose reason is what stopped the run (one cut off names what it had sent). */
+function finishedChecks(results: RunResults, stoppedNote: string): number {
+  return results.checks.filter((check) => !(check.note ?? '').startsWith(stoppedNote)).length;
+}
+
 function withCutOffNotes(results: RunResults, note: string): RunResults {
   return { ...results, checks: results.checks.map((check) => (check.note === vitestCancelNote || check.note === neverRanNote ? { ...check, note } : check)) };
 }

@@ -55,6 +55,11 @@ export interface RunResults {
   readonly checks: readonly CheckResult[];
   /** Errors outside any check: a setup that failed, an unhandled rejection. */
   readonly errors: readonly string[];
+  /**
+   * Suite files vitest never started (the run was cut off or stopped first). A file's checks are known only once it is
+   * collected, so theirs are in no report: the reports name the files instead.
+   */
+  readonly notStarted?: readonly string[];
   /** Where the suites' time went (`verify --timings`), when vitest ran them. */
   readonly timings?: SuiteTimings;
 }
@@ -119,7 +124,12 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
       });
     }
   }
-  return { checks, errors };
+  const notStarted = modules.filter((module) => isPending(module.state()) && module.children.allTests().next().done).map((module) => module.relativeModuleId);
+  return { checks, errors, ...(notStarted.length > 0 && { notStarted }) };
+}
+
+function isPending(state: ReturnType<TestModule['state']>): boolean {
+  return state === 'pending' || state === 'queued';
 }
 
 function errorText(error: unknown): string {

@@ -40,6 +40,11 @@ describe.concurrent('verify --only and --shard refuse what would not be the run 
     expect(line).toContain('--only "job.*" can select no check of --suites auth, whose checks are auth.…');
   });
 
+  it('--suites conformance without the vendor documents it checks against is CONFIG_INVALID before anything runs', async () => {
+    const line = expectOneCodedLine(await verify(['--suites', 'modules,conformance']), 'CONFIG_INVALID');
+    expect(line).toContain('--suites conformance checks the module exchanges against the vendor\'s OpenAPI documents: pass --openapi DIR or set OPENAPI_DIR');
+  });
+
   it('--only beside --from/--to, which runs only the cross-version comparison, is USAGE, not a comparison of everything', async () => {
     const line = expectOneCodedLine(await verify(['--from', '7.4', '--to', '8.0', '--only', 'contract.job.*']), 'USAGE');
     expect(line).toContain('--from/--to runs only the cross-version contract comparison; --only does not apply to it');
