@@ -96,7 +96,7 @@ export async function verifySuiteContracts(input: SuiteVerificationInput): Promi
     for (const [index, target] of verified.entries()) results[target.project] = verification[index] ?? [];
   } catch (error) {
     const cutOff = runTimedOutSeconds(error);
-    problems.push({ id: 'contract.run', label: 'the provider verification', message: describe(error, secrets), ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) });
+    problems.push({ id: 'contract.run', label: 'the contracts', message: describe(error, secrets), ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) });
   }
   return { results, problems };
 }

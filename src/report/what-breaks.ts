@@ -8,7 +8,8 @@
  * - the findings that need action, one line per endpoint (one root cause,
  *   src/check/not-served.ts), worst first: an endpoint not served, then a
  *   status the spec does not allow (src/check/status-finding.ts), then an
- *   answer that differs from the spec, then a removed endpoint still served.
+ *   answer that differs from the spec, then a removed endpoint still served,
+ *   then contracts a provider verification that could not run left unverified.
  * Failures outside the six modules (the OAuth flows, contracts about no
  * module) are counted apart.
  */
@@ -17,13 +18,14 @@ import type { CheckResult } from '../runner/results.ts';
 import { moduleTitles } from './module-names.ts';
 import { inPlainWords } from './plain-words.ts';
 import { useInsteadOf } from './use-instead.ts';
+import { brokenVerificationScope } from '../check/check-id.ts';
 
 /** The change kinds a lead counts, the ones a client must act on first. */
 export const countedKinds = ['breaking', 'removed', 'deprecated', 'changed', 'added'] as const satisfies readonly ChangeKind[];
 export type CountedKind = (typeof countedKinds)[number];
 
 /** How bad a finding is for a client that moves, worst first. */
-export const findingKinds = ['not served', 'refused', 'differs', 'still served'] as const;
+export const findingKinds = ['not served', 'refused', 'differs', 'still served', 'not verified'] as const;
 export type FindingKind = (typeof findingKinds)[number];
 
 const findingKindWords: Record<FindingKind, string> = {
@@ -31,6 +33,7 @@ const findingKindWords: Record<FindingKind, string> = {
   refused: 'wrong status',
   differs: 'answer differs from the spec',
   'still served': 'removed, still served',
+  'not verified': 'contracts not verified',
 };
 
 export interface BreakingCall {
@@ -176,9 +179,12 @@ function replacementCalled(check: CheckResult): string | undefined {
 /**
  * What the failure means for a client: the lifecycle check of a served endpoint answered 404 or 405 (not served),
  * a status the spec does not allow (refused), the removal probe got a 2xx (still served; any other status the probe
- * did not expect is a wrong status), else the answer differs from what the spec states.
+ * did not expect is a wrong status), a provider verification that could not run (not verified), else the answer
+ * differs from what the spec states.
  */
 function kindOf(check: CheckResult): FindingKind {
+  // A provider verification that could not run says nothing of the target's answers: its contracts are unverified.
+  if (brokenVerificationScope(check.id) !== undefined) return 'not verified';
   if (check.id.endsWith('.gone')) return /^2\d\d\b/.test(check.observed ?? '') ? 'still served' : 'refused';
   const answered = /\banswered (\d{3})\b/.exec(firstLine(check.error))?.[1];
   const servedCheck = check.id.endsWith('.served') || check.id.endsWith('.replacement-served');

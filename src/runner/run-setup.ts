@@ -87,7 +87,7 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
         (error: unknown): SuiteVerification => ({
           // Every target gets the problem's check (the suite declares a target's checks where it has results).
           results: Object.fromEntries(targets.map((target) => [target.project, []])),
-          problems: [{ id: 'contract.run', label: 'the provider verification', message: secrets.scrub(error instanceof Error ? error.message : String(error)) }],
+          problems: [{ id: 'contract.run', label: 'the contracts', message: secrets.scrub(error instanceof Error ? error.message : String(error)) }],
         }),
       )
       .then((verified) => handoff.settle(verified));

@@ -58,7 +58,7 @@ forEachTarget(() => {
   if (!targetResults) return;
   for (const problem of setupProblems) declareBrokenRun(problem.id, problem.label, problem.message, problem.runTimeoutSeconds);
   for (const [index, result] of targetResults.entries()) {
-    if (!result.ok) declareBrokenRun(index === 0 ? 'contract.platform.run' : `contract.own.source-${index}.run`, result.source.label, result.error);
+    if (!result.ok) declareBrokenRun(index === 0 ? 'contract.platform.run' : `contract.own.source-${index}.run`, index === 0 ? result.source.label : `the contracts of ${result.source.label}`, result.error);
     else declareOutcomes(result.verification.outcomes, index === 0 ? declarationsOf(target.version) : undefined, target.version);
   }
 });
@@ -105,11 +105,14 @@ ${formatMismatches(outcome.mismatches)}`);
   });
 }
 
-/** `runTimeoutSeconds`: the run's deadline stopped it, so the check is not run rather than failed. */
+/**
+ * `label`: what could not be verified, as a reader names it (`the 8.0 contracts`, `the contracts of PACT_URLS`).
+ * `runTimeoutSeconds`: the run's deadline stopped it, so the check is not run rather than failed.
+ */
 function declareBrokenRun(id: CheckId, label: string, message: string, runTimeoutSeconds?: number): void {
   const definition = {
     id,
-    title: `the contracts of ${label} can be verified`,
+    title: `${label} can be verified`,
     labels: { module: 'contracts', feature: 'contract', story: label, spec: '§4' },
     // It exists only when the run itself broke (no clean run has it), so no fault is meant to make it fail.
     killedBy: [],

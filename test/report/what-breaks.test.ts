@@ -67,6 +67,14 @@ describe('what breaks, per module', () => {
     expect(report.whatBreaks.otherFindings.map((finding) => finding.endpoint)).toEqual(['the refresh grant issues a new pair']);
   });
 
+  it('files a provider verification that could not run as contracts not verified, never as an answer of the target', () => {
+    const broken = { project: 'embedded 8.0', version: '8.0', file: 'suites/contracts/contracts.test.ts', id: 'contract.own.sources', name: 'the contracts of PACT_URLS can be verified [contract.own.sources]', state: 'failed', error: 'http://127.0.0.1:9/pacts/app.json could not be reached (ECONNREFUSED)' } as const;
+    const found = buildMigrationReport({ checks: [...checks, broken], errors: [] }, [], new Date('2026-11-26T05:00:00Z')).whatBreaks.otherFindings;
+    const finding = found.find((candidate) => candidate.endpoint === 'the contracts of PACT_URLS can be verified');
+    expect(finding?.kind).toBe('not verified');
+    expect(found.at(-1)).toBe(finding);
+  });
+
   it("marks a finding the vendor's document of the target's version agrees with, on the first screen of both formats", () => {
     const agreement = { kind: 'value not in enum', document: 'jobmanager-api-8.0.1.0.json', version: '8.0', subject: 'schema DseObjectState', text: "the vendor's 8.0 document agrees with the target: …" } as const;
     const labelled = checks.map((check) => (check.endpoint === search && check.state === 'failed' ? { ...check, vendorAgreement: agreement } : check));
