@@ -46,7 +46,7 @@ import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
  * (src/load-typescript.mjs).
  */
 const heavy = async () => {
-  const [runSuites, progress, consoleReporter, amendments, contractBreaks, crossVersion, runReports, interrupted] = await Promise.all([
+  const [runSuites, progress, consoleReporter, amendments, contractBreaks, crossVersion, runReports, cutShort] = await Promise.all([
     import('../runner/run-suites.ts'),
     import('../report/progress-reporter.ts'),
     import('../report/console-reporter.ts'),
@@ -54,9 +54,9 @@ const heavy = async () => {
     import('../contracts/contract-breaks.ts'),
     import('../contracts/cross-version.ts'),
     import('./run-reports.ts'),
-    import('../report/allure-interrupted.ts'),
+    import('../report/allure-cut-short.ts'),
   ]);
-  return { ...runSuites, ...progress, ...consoleReporter, ...amendments, ...contractBreaks, ...crossVersion, ...runReports, ...interrupted };
+  return { ...runSuites, ...progress, ...consoleReporter, ...amendments, ...contractBreaks, ...crossVersion, ...runReports, ...cutShort };
 };
 
 const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--only MODULE|CHECK-GLOB] [--shard I/N] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0] [--timings] [--latency-ms N]';
@@ -367,11 +367,14 @@ async function reportCutOff(
   subset: readonly string[],
   contractBreaks: RunRecord['contractBreaks'],
 ): Promise<number> {
-  const { writeRunReports, markNotRunResults } = await heavy();
+  const { writeRunReports, markNotRunResults, writeCutShortResult } = await heavy();
   const results = withCutOffNotes(ranOut, cutOffNote(runTimeoutSeconds));
+  const finished = finishedChecks(results, cutOffNote(runTimeoutSeconds));
   // The checks that finished are results too: a cut-off shard's go into the night's merged report, marked incomplete.
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), cutOff: { runTimeoutSeconds } }));
   await markNotRunResults(join(config.reportsDir, 'allure-results'), results.checks);
+  const notStarted = notStartedNote(results);
+  await writeCutShortResult(join(config.reportsDir, 'allure-results'), 'INCOMPLETE', `INCOMPLETE: the run's time ran out (RUN_TIMEOUT_S=${runTimeoutSeconds} s); only the ${finished} checks that finished are in this report${notStarted}`);
   await writeRunReports({
     reportsDir: config.reportsDir,
     target: part.target,
@@ -387,7 +390,7 @@ async function reportCutOff(
   });
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
-    `the run did not finish within RUN_TIMEOUT_S=${runTimeoutSeconds} s; ${finishedChecks(results, cutOffNote(runTimeoutSeconds))} checks finished and are in the reports (${config.reportsDir})${results.notStarted ? `; ${results.notStarted.length} suite files did not start` : ''}`,
+    `the run did not finish within RUN_TIMEOUT_S=${runTimeoutSeconds} s; ${finished} checks finished and are in the reports (${config.reportsDir})${notStarted}`,
   );
 }
 
@@ -401,12 +404,13 @@ async function reportInterrupted(
   subset: readonly string[],
   contractBreaks: RunRecord['contractBreaks'],
 ): Promise<number> {
-  const { writeRunReports, writeInterruptedResult, markNotRunResults } = await heavy();
+  const { writeRunReports, writeCutShortResult, markNotRunResults } = await heavy();
   const results = withCutOffNotes(stopped, interruptedNote(signal));
   const finished = finishedChecks(results, interruptedNote(signal));
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), interrupted: { signal } }));
   await markNotRunResults(join(config.reportsDir, 'allure-results'), results.checks);
-  await writeInterruptedResult(join(config.reportsDir, 'allure-results'), signal, finished);
+  const notStarted = notStartedNote(results);
+  await writeCutShortResult(join(config.reportsDir, 'allure-results'), 'INTERRUPTED', `INTERRUPTED: the run was stopped by ${signal}; only the ${finished} checks that finished are in this report${notStarted}`);
   // The console gets one line; the summary goes to its file, with the other reports.
   const summary: string[] = [];
   await writeRunReports({
@@ -449,6 +453,11 @@ function startLine(config: Config, plan: readonly RunTarget[], suites: readonly 
 }
 
 /** vitest's cancel skips what had not finished with a note of its own ("aborted by the user"); say what happened. */
+/** `; 33 suite files did not start`, when the run's end kept some from starting: their checks are known to no report. */
+function notStartedNote(results: RunResults): string {
+  return results.notStarted ? `; ${results.notStarted.length} suite files did not start` : '';
+}
+
 /** The checks that ran to their end: not those whose reason is what stopped the run (one cut off names what it had sent). */
 function finishedChecks(results: RunResults, stoppedNote: string): number {
   return results.checks.filter((check) => !(check.note ?? '').startsWith(stoppedNote)).length;

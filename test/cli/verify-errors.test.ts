@@ -249,6 +249,8 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     const allure = readdirSync(join(reports, 'allure-results')).filter((name) => name.endsWith('-result.json'));
     const statuses = allure.map((name) => JSON.parse(readFileSync(join(reports, 'allure-results', name), 'utf8')) as { name: string; status?: string });
     expect(statuses.filter((result) => result.status === undefined).map((result) => result.name)).toEqual([]);
+    // And a reader of the Allure report alone sees the run was cut short: one broken result says so.
+    expect(statuses.filter((result) => result.name.startsWith('INCOMPLETE: ')).map((result) => [result.status, result.name.split(';')[0]])).toEqual([['broken', "INCOMPLETE: the run's time ran out (RUN_TIMEOUT_S=20 s)"]]);
     // Markdown-escaped as written (RUN\_TIMEOUT\_S reads RUN_TIMEOUT_S).
     expect(readFileSync(join(reports, 'migration-report.md'), 'utf8')).toContain("> **Not the whole run:** INCOMPLETE: the run's time ran out (RUN\\_TIMEOUT\\_S=20 s)");
   });
