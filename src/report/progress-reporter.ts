@@ -36,6 +36,8 @@ export class ProgressReporter implements Reporter {
   readonly #targets = new Map<string, Tally>();
   /** The checks counted in a total: a run cut short reports checks of files it never collected, which count for nothing. */
   readonly #counted = new Set<string>();
+  /** The checks counted done: a cancelled run reports a check's result again as it ends, which must not count twice. */
+  readonly #done = new Set<string>();
   #failed = 0;
   #shown = false;
 
@@ -54,7 +56,8 @@ export class ProgressReporter implements Reporter {
 
   onTestCaseResult(test: TestCase): void {
     const state = test.result().state;
-    if (state === 'pending' || !this.#counted.has(test.id)) return;
+    if (state === 'pending' || !this.#counted.has(test.id) || this.#done.has(test.id)) return;
+    this.#done.add(test.id);
     this.#tally(targetOf(test)).done += 1;
     if (state === 'failed') this.#failed += 1;
     this.#live();

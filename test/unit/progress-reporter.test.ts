@@ -8,7 +8,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { startVitest } from 'vitest/node';
+import { startVitest, type TestCase, type TestModule } from 'vitest/node';
 import { ProgressReporter, progressOptionsFor } from '../../src/report/progress-reporter.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -42,6 +42,18 @@ describe('verify progress on a terminal', () => {
 
   it('writes plain lines, one per finished file, off a terminal', async () => {
     expect(await runFixture(false)).toBe('progress: fixture target 3/3; 1 failed\n');
+  });
+
+  it('counts a check done once, though a cancelled run reports its result again as it ends', () => {
+    let written = '';
+    const reporter = new ProgressReporter({ tty: false, write: (text) => (written += text) });
+    const test = { id: 'a', options: { mode: 'run' }, project: { name: 'fixture target' }, meta: () => ({}), result: () => ({ state: 'skipped' }) };
+    const module = { children: { allTests: () => [test][Symbol.iterator]() } };
+    reporter.onTestModuleCollected(module as unknown as TestModule);
+    reporter.onTestCaseResult(test as unknown as TestCase);
+    reporter.onTestCaseResult(test as unknown as TestCase);
+    reporter.onTestModuleEnd(module as unknown as TestModule);
+    expect(written).toBe('progress: fixture target 1/1; 0 failed\n');
   });
 
   it('is live only on a terminal outside CI', () => {
