@@ -15,12 +15,14 @@ export interface CrossVersionRequest {
   readonly faults?: readonly string[];
 }
 
-/** `--from 7.4 --to 8.0`: both or neither, two different versions. */
+/** `--from 7.4 --to 8.0`: both or neither, in the direction the spec documents. */
 export function crossVersionFlags(from: string | undefined, to: string | undefined): CrossVersionRequest | undefined {
   if (from === undefined && to === undefined) return undefined;
   if (from === undefined || to === undefined) throw new UpgradeGuardError('USAGE', '--from and --to go together (e.g. --from 7.4 --to 8.0)');
   if (!isPlatformVersion(from) || !isPlatformVersion(to)) throw new UpgradeGuardError('USAGE', '--from and --to must be 7.4 or 8.0');
   if (from === to) throw new UpgradeGuardError('USAGE', `--from and --to must differ (both are ${from})`);
+  // The spec documents the changes from 7.4 to 8.0 (§4): the other way every change would read as an undocumented break.
+  if (from !== '7.4') throw new UpgradeGuardError('USAGE', `--from ${from} --to ${to}: the spec documents the changes from 7.4 to 8.0 only; compare --from 7.4 --to 8.0`);
   return { from, to };
 }
 

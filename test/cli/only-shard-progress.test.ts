@@ -50,6 +50,11 @@ describe.concurrent('verify --only and --shard refuse what would not be the run 
     expect(line).toContain('--from/--to runs only the cross-version contract comparison; --only does not apply to it');
   });
 
+  it('--from 8.0 --to 7.4 is USAGE: the spec documents the changes the other way only', async () => {
+    const line = expectOneCodedLine(await verify(['--from', '8.0', '--to', '7.4']), 'USAGE');
+    expect(line).toContain('--from 8.0 --to 7.4: the spec documents the changes from 7.4 to 8.0 only; compare --from 7.4 --to 8.0');
+  });
+
   it('--only given twice is USAGE, not a run of the last one', async () => {
     expect(expectOneCodedLine(await verify(['--only', 'auth', '--only', 'job']), 'USAGE')).toContain('--only is given more than once');
   }, HANG_TEST_TIMEOUT_MS);
