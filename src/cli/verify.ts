@@ -26,7 +26,7 @@ import { trafficDirectory } from '../run-targets/traffic.ts';
 import { preflightConfig } from '../run-targets/preflight.ts';
 import { casEndpointsEnvironment, casEndpointsLine } from '../run-targets/cas-endpoints.ts';
 import { contractsSuiteFile, defaultRunPlan, type RunTarget } from '../run-targets/run-plan.ts';
-import { crossVersionFlags, defaultCrossVersion } from '../contracts/cross-version-request.ts';
+import { crossVersionFlags, defaultCrossVersion, type CrossVersionRequest } from '../contracts/cross-version-request.ts';
 import { startVerifierChild, type VerifierChild } from '../contracts/quiet-verification.ts';
 import { SetupFailures } from '../run-targets/setup-failures.ts';
 import { runDeadline } from '../http/run-deadline.ts';
@@ -129,6 +129,8 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     process.exit(code);
   });
   const args = parseVerifyArgs(commandArguments());
+  // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
+  const crossVersionOnly = crossVersionFlags(args.from, args.to);
   const loaded = loadConfig(args.envFile === undefined ? {} : { envFile: args.envFile });
   // RUN_TIMEOUT_S counts from here: the preflight, the suites and the contract-breaks step all fall within it.
   const runDeadlineAt = loaded.runTimeoutSeconds === undefined ? undefined : Date.now() + loaded.runTimeoutSeconds * 1000;
@@ -144,7 +146,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // An earlier run's reports go first: a run that ends before writing its own (a bad OPENAPI_DIR or TOKEN_STORE, an
   // unreachable target, a refused login, Ctrl-C) leaves none that reads as current, and none for `npm run report` to
   // merge as its (src/report/earlier-reports.ts). --from/--to writes none of its own and leaves the folder's run alone.
-  if (args.from === undefined && args.to === undefined) await removeEarlierReports(settings.reportsDir);
+  if (!crossVersionOnly) await removeEarlierReports(settings.reportsDir);
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
   if (settings.openapiDir !== undefined) (await import('../conformance/vendor-documents.ts')).loadVendorDocuments(settings.openapiDir);
 
@@ -171,10 +173,10 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // out. It has a target of its own, so when the run is known to include it (no --only, which is judged on the
   // results) it runs alongside the suites, within the run's permits runSuites starts.
   const comparesAtAll = (!suites || suites.includes('contracts')) && (!shardFiles || shardFiles.includes(contractsSuiteFile));
-  const comparesAlongside = comparesAtAll && !checkSelection && args.from === undefined && args.to === undefined && defaultCrossVersion(plan) !== undefined;
+  const comparesAlongside = comparesAtAll && !checkSelection && !crossVersionOnly && defaultCrossVersion(plan) !== undefined;
   // What runs, against what, before the slow parts (vitest loading, the preflight, the logins): the user sees at once
   // that the command started and what it checks.
-  print(startLine(settings, plan, suites, args.only, shard));
+  print(crossVersionOnly ? comparisonStartLine(settings, crossVersionOnly) : startLine(settings, plan, suites, args.only, shard));
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (settings.remote) await ensureTokenStoreDirectory(settings.tokenStorePath);
   // RUN_TIMEOUT_S bounds the preflight too.
@@ -184,13 +186,13 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // loads once per run. It starts now and loads while this process loads the rest of its modules, starts vitest and
   // logs in (the run's setup). After the preflight: a target that cannot be reached costs no child. Closed when verify
   // ends, or at RUN_TIMEOUT_S.
-  const contractsInRun = comparesAtAll && args.from === undefined && args.to === undefined;
+  const contractsInRun = comparesAtAll && !crossVersionOnly;
   const verifierShape = { jobs: plan.length + 1, filesAtOnce: pactFilesAtOnce(config) };
   // The child ends at RUN_TIMEOUT_S or at Ctrl-C / SIGTERM, whichever comes first.
   const verifierStop = stopSignal(runDeadline(config), interruption.signal);
   const verifier = contractsInRun ? startVerifierChild(verifierShape, verifierStop) : undefined;
   try {
-    return await verifyWith({ config, args, plan, suites, checkSelection, shard, shardFiles, comparesAtAll, comparesAlongside, timeline, secrets, verifier, interruption });
+    return await verifyWith({ config, args, plan, suites, checkSelection, shard, shardFiles, crossVersionOnly, comparesAtAll, comparesAlongside, timeline, secrets, verifier, interruption });
   } finally {
     verifier?.close();
   }
@@ -205,6 +207,8 @@ interface VerifyRun {
   readonly checkSelection: readonly string[] | undefined;
   readonly shard: Shard | undefined;
   readonly shardFiles: readonly string[] | undefined;
+  /** `--from/--to`: only the cross-version contract comparison. */
+  readonly crossVersionOnly: CrossVersionRequest | undefined;
   readonly comparesAtAll: boolean;
   readonly comparesAlongside: boolean;
   readonly timeline: Timeline;
@@ -214,14 +218,14 @@ interface VerifyRun {
 }
 
 async function verifyWith(run: VerifyRun): Promise<number> {
-  const { config, args, plan, suites, checkSelection, shard, shardFiles, comparesAtAll, comparesAlongside, timeline, secrets, verifier, interruption } = run;
+  const { config, args, plan, suites, checkSelection, shard, shardFiles, crossVersionOnly, comparesAtAll, comparesAlongside, timeline, secrets, verifier, interruption } = run;
   const { runSuites, ProgressReporter, progressOptionsFor, ConsoleReporter, markFlakyResults, runContractBreaksStep, writeRunReports } = await heavy();
 
-  // --from/--to: only the cross-version contract comparison (src/contracts/cross-version.ts).
-  const crossVersionOnly = crossVersionFlags(args.from, args.to);
   if (crossVersionOnly) {
     const step = await runContractBreaksStep(config, crossVersionOnly, secrets);
-    process.stdout.write(`${step.summaryLine}\nContract breaks: ${step.files.markdown}\n`);
+    // The console ends with the verdict, as every run's does (src/report/verdict.ts).
+    const verdict = step.section.exact ? 'PASS: the contract breaks are exactly the documented ones' : 'FAIL: contract breaks not as documented';
+    process.stdout.write(`${step.summaryLine}\nContract breaks: ${step.files.markdown}\nVERDICT: ${verdict}\n`);
     return step.section.exact ? 0 : 1;
   }
 
@@ -445,6 +449,11 @@ function stopSignal(deadline: AbortSignal | undefined, interrupt: AbortSignal): 
 }
 
 /** The first line, printed before anything slow: what runs, against what. */
+function comparisonStartLine(config: Config, request: CrossVersionRequest): string {
+  const target = config.remote ? `target ${config.remote.baseUrl} (TARGET_VERSION ${config.remote.version})` : describeTarget(config);
+  return `upgrade-guard verify: ${target}; only the cross-version contract comparison: the ${request.from} contracts against ${request.to}`;
+}
+
 function startLine(config: Config, plan: readonly RunTarget[], suites: readonly SuiteName[] | undefined, only: string | undefined, shard: Shard | undefined): string {
   const what = [`suites ${(suites ?? suiteNames).join(', ')}`, ...(only !== undefined ? [`--only ${only}`] : []), ...(shard ? [`shard ${shardLabel(shard)}`] : [])].join(', ');
   // Before the preflight: the CAS endpoints may still be discovered (AUTH_DISCOVERY), so the summary names them, not this line.
@@ -452,7 +461,6 @@ function startLine(config: Config, plan: readonly RunTarget[], suites: readonly 
   return `upgrade-guard verify: ${target}; ${plan.map((runTarget) => runTarget.name).join(' and ')}; ${what}`;
 }
 
-/** vitest's cancel skips what had not finished with a note of its own ("aborted by the user"); say what happened. */
 /** `; 33 suite files did not start`, when the run's end kept some from starting: their checks are known to no report. */
 function notStartedNote(results: RunResults): string {
   return results.notStarted ? `; ${results.notStarted.length} suite files did not start` : '';
@@ -463,6 +471,7 @@ function finishedChecks(results: RunResults, stoppedNote: string): number {
   return results.checks.filter((check) => !(check.note ?? '').startsWith(stoppedNote)).length;
 }
 
+/** vitest's cancel skips what had not finished with a note of its own ("aborted by the user"); say what happened. */
 function withCutOffNotes(results: RunResults, note: string): RunResults {
   return { ...results, checks: results.checks.map((check) => (check.note === vitestCancelNote || check.note === neverRanNote ? { ...check, note } : check)) };
 }

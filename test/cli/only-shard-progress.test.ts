@@ -92,6 +92,14 @@ describe('verify --only runs the subset and says so; progress off a terminal is 
     expect(outcome.stderr).not.toContain('\r');
   }, HANG_TEST_TIMEOUT_MS);
 
+  it('--from 7.4 --to 8.0 says it runs only the cross-version comparison and ends with the verdict', async () => {
+    const outcome = await verify(['--from', '7.4', '--to', '8.0']);
+    expect(outcome.code, `${outcome.stdout}\n${outcome.stderr}`).toBe(0);
+    expect(outcome.stdout).toContain('; only the cross-version contract comparison: the 7.4 contracts against 8.0\n');
+    expect(outcome.stdout).not.toContain('suites auth');
+    expect(outcome.stdout.trimEnd().split('\n').at(-1)).toBe('VERDICT: PASS: the contract breaks are exactly the documented ones');
+  }, HANG_TEST_TIMEOUT_MS);
+
   it('a verification that cannot run is a failure of a subset of contract checks too, never a green run of the rest', async () => {
     const reports = join(dir, 'broken-own-sources');
     // Nothing listens on port 9 of loopback: the team's contracts cannot be fetched.
