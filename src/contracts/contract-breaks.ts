@@ -156,11 +156,11 @@ function verdictLine(section: ContractBreaksSection): string {
   const parts = [
     `${counts.documentedBreaks} documented break${counts.documentedBreaks === 1 ? '' : 's'}`,
     `${counts.undocumentedBreaks} undocumented`,
-    `${counts.unbrokenDocumentedBreaks} documented break${counts.unbrokenDocumentedBreaks === 1 ? '' : 's'} that held`,
-    `${counts.held} held`,
+    `${counts.unbrokenDocumentedBreaks} documented break${counts.unbrokenDocumentedBreaks === 1 ? '' : 's'} that did not happen`,
+    `${counts.held} still ${counts.held === 1 ? 'holds' : 'hold'}`,
     ...(counts.skipped > 0 ? [`${counts.skipped} not verified`] : []),
   ];
-  return `${parts.join(', ')} of ${counts.total} interactions: ${verdictWord(section)}`;
+  return `${parts.join(', ')}, of ${counts.total} interactions: ${verdictWord(section)}`;
 }
 
 function verdictWord(section: ContractBreaksSection): string {
