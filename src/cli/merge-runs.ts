@@ -140,7 +140,8 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
   const results: RunResults = {
     checks: records.flatMap(({ record }) => record.results.checks),
     errors: records.flatMap(({ record }) => record.results.errors),
-    ...(records.some(({ record }) => record.results.notStarted) && { notStarted: records.flatMap(({ record }) => record.results.notStarted ?? []) }),
+    // Each part names its own: the same file may not have started in two of them.
+    ...(records.some(({ record }) => record.results.notStarted) && { notStarted: records.flatMap(({ record }) => (record.results.notStarted ?? []).map((file) => `${file} (${partName(record)})`)) }),
   };
   const only = first.record.only;
   // A term of --only that no part matched is a typo, as in a single run; a merge that is not whole (a part cut off,

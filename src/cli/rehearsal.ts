@@ -33,6 +33,7 @@ import { commandArguments, runCli } from './run-cli.ts';
 import { usageLine } from './usage.ts';
 import { parseArgsMessage, refuseRepeatedOptions } from './parse-args-message.ts';
 import { verifyOptions } from './verify-options.ts';
+import { parseSuiteSelection } from '../runner/suite-selection.ts';
 
 
 interface RehearsalTarget {
@@ -45,7 +46,7 @@ interface RehearsalTarget {
 /** Options that name one part of one run, which a rehearsal of whole runs cannot take. */
 const oneRunOptions = ['shard', 'from', 'to', 'version'] as const;
 
-function parseRehearsalArgs(argv: string[]): { readonly envFiles: readonly string[]; readonly html: boolean; readonly history?: string; readonly openapi?: string; readonly passed: readonly string[] } {
+function parseRehearsalArgs(argv: string[]): { readonly envFiles: readonly string[]; readonly html: boolean; readonly history?: string; readonly openapi?: string; readonly conformance: boolean; readonly passed: readonly string[] } {
   let parsed;
   try {
     parsed = parseArgs({
@@ -75,6 +76,7 @@ function parseRehearsalArgs(argv: string[]): { readonly envFiles: readonly strin
     html: !values['no-html'],
     ...(values.history !== undefined && { history: values.history }),
     ...(values.openapi !== undefined && { openapi: values.openapi }),
+    conformance: values.suites !== undefined && parseSuiteSelection(values.suites).includes('conformance'),
     passed,
   };
 }
@@ -86,11 +88,14 @@ function withVersion(path: string, version: string): string {
 }
 
 /** Each env file read and checked up front: a typo in the second must not cost the first target's run. */
-function rehearsalTargets(envFiles: readonly string[], mergedDir: string, defaultTokenStore: string): RehearsalTarget[] {
+function rehearsalTargets(envFiles: readonly string[], mergedDir: string, defaultTokenStore: string, needsDocuments: boolean): RehearsalTarget[] {
   const targets: RehearsalTarget[] = [];
   for (const envFile of envFiles) {
     const config = loadConfig({ envFile });
     if (!config.remote) throw new UpgradeGuardError('USAGE', `--env-file ${envFile} names no real target (BASE_URL): with --env-file given more than once, each names one`);
+    if (needsDocuments && config.openapiDir === undefined) {
+      throw new UpgradeGuardError('CONFIG_INVALID', `--env-file ${envFile}: --suites conformance checks the module exchanges against the vendor's OpenAPI documents: pass --openapi DIR or set OPENAPI_DIR in it`);
+    }
     const version = config.remote.version;
     const twin = targets.find((target) => target.version === version);
     if (twin) throw new UpgradeGuardError('USAGE', `--env-file ${envFile} and ${twin.envFile} both name a ${version} target: a rehearsal puts a 7.4 and an 8.0 side by side`);
@@ -134,7 +139,7 @@ async function rehearse(): Promise<number> {
   const environment = originalEnvironment();
   const mergedDir = environment.REPORTS_DIR || String(configSchema.properties.REPORTS_DIR.default);
   const defaultTokenStore = environment.TOKEN_STORE || String(configSchema.properties.TOKEN_STORE.default);
-  const targets = rehearsalTargets(args.envFiles, mergedDir, defaultTokenStore);
+  const targets = rehearsalTargets(args.envFiles, mergedDir, defaultTokenStore, args.conformance && args.openapi === undefined);
   watchSignals();
   // The merged reports of an earlier rehearsal must not read as this one's while it runs, or if it is stopped.
   await removeEarlierReports(mergedDir);

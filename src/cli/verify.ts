@@ -378,7 +378,7 @@ async function reportCutOff(
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), cutOff: { runTimeoutSeconds } }));
   await markNotRunResults(join(config.reportsDir, 'allure-results'), results.checks);
   const notStarted = notStartedNote(results);
-  await writeCutShortResult(join(config.reportsDir, 'allure-results'), 'INCOMPLETE', `INCOMPLETE: the run's time ran out (RUN_TIMEOUT_S=${runTimeoutSeconds} s); only the ${finished} checks that finished are in this report${notStarted}`);
+  await writeCutShortResult(join(config.reportsDir, 'allure-results'), 'INCOMPLETE', `INCOMPLETE: the run's time ran out (RUN_TIMEOUT_S=${runTimeoutSeconds} s); only the ${finished} checks that finished are in this report${notStarted}`, part.targets);
   await writeRunReports({
     reportsDir: config.reportsDir,
     target: part.target,
@@ -414,7 +414,7 @@ async function reportInterrupted(
   await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), interrupted: { signal } }));
   await markNotRunResults(join(config.reportsDir, 'allure-results'), results.checks);
   const notStarted = notStartedNote(results);
-  await writeCutShortResult(join(config.reportsDir, 'allure-results'), 'INTERRUPTED', `INTERRUPTED: the run was stopped by ${signal}; only the ${finished} checks that finished are in this report${notStarted}`);
+  await writeCutShortResult(join(config.reportsDir, 'allure-results'), 'INTERRUPTED', `INTERRUPTED: the run was stopped by ${signal}; only the ${finished} checks that finished are in this report${notStarted}`, part.targets);
   // The console gets one line; the summary goes to its file, with the other reports.
   const summary: string[] = [];
   await writeRunReports({
@@ -461,9 +461,10 @@ function startLine(config: Config, plan: readonly RunTarget[], suites: readonly 
   return `upgrade-guard verify: ${target}; ${plan.map((runTarget) => runTarget.name).join(' and ')}; ${what}`;
 }
 
-/** `; 33 suite files did not start`, when the run's end kept some from starting: their checks are known to no report. */
+/** `; N suite files did not start`, when the run's end kept some from starting: their checks are known to no report. */
 function notStartedNote(results: RunResults): string {
-  return results.notStarted ? `; ${results.notStarted.length} suite files did not start` : '';
+  const count = results.notStarted?.length ?? 0;
+  return count === 0 ? '' : `; ${count} suite ${count === 1 ? 'file' : 'files'} did not start`;
 }
 
 /** The checks that ran to their end: not those whose reason is what stopped the run (one cut off names what it had sent). */

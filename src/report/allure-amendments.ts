@@ -58,6 +58,8 @@ export async function markNotRunResults(resultsDir: string, checks: readonly Che
     // The target: the parameter check() writes, or for a check that never ran, the describe block it was registered in.
     const target = result.parameters?.find((parameter) => parameter.name === 'target')?.value ?? result.titlePath?.at(-1);
     const check = id !== undefined && target !== undefined ? skipped.get(key(target, id)) : undefined;
+    // A skip of its own that the run's results do not know of is left as it is; a result without a status never is.
+    if (result.status !== undefined && check === undefined) return false;
     const note = check?.note ?? neverRanNote;
     // Never started, so check() wrote none of its labels: filed where the check files itself (src/check/check.ts).
     if (labelled === undefined && check?.labels !== undefined) fileAsCheck(result, check, check.labels);

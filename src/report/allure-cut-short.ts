@@ -9,17 +9,20 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { UpgradeGuardError } from '../errors.ts';
 
-/** `stop`: what the summary's verdict calls it; `name`: the line a reader sees, what stopped the run and what is missing. */
-export async function writeCutShortResult(resultsDir: string, stop: 'INTERRUPTED' | 'INCOMPLETE', name: string, now: number = Date.now()): Promise<void> {
+/**
+ * `stop`: what the summary's verdict calls it; `name`: the line a reader sees, what stopped the run and what is
+ * missing; `targets`: the run's, so the parts of a merge (`npm run report`) cut short each keep their own result.
+ */
+export async function writeCutShortResult(resultsDir: string, stop: 'INTERRUPTED' | 'INCOMPLETE', name: string, targets: readonly string[], now: number = Date.now()): Promise<void> {
   const uuid = randomUUID();
-  // A fixed id: in the history, every run cut short the same way is this one result, never a new test.
-  const historyId = `upgrade-guard-run-${stop.toLowerCase()}`;
+  // A fixed id per targets: in the history, every run of them cut short the same way is this one result, never a new test.
+  const historyId = `upgrade-guard-run-${stop.toLowerCase()}-${targets.join('-').replace(/[^A-Za-z0-9.]+/g, '-')}`;
   const result = {
     uuid,
     historyId,
     testCaseId: historyId,
     name,
-    fullName: `upgrade-guard run: ${stop}`,
+    fullName: `upgrade-guard run of ${targets.join(' and ')}: ${stop}`,
     status: 'broken',
     statusDetails: { message: name },
     stage: 'finished',

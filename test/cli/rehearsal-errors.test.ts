@@ -43,6 +43,16 @@ describe('npm run verify with --env-file given twice', () => {
     expectOneCodedLine(outcome, 'USAGE', [secret]);
   }, HANG_TEST_TIMEOUT_MS);
 
+  it('refuses --suites conformance when a file has no vendor documents, before either target runs', async () => {
+    const documents = mkdtempSync(join(dir, 'documents-'));
+    const outcome = await npmRunVerify(
+      ['--env-file', envFile('g.env', [...target('7.4', 9), `OPENAPI_DIR=${documents}`]), '--env-file', envFile('h.env', target('8.0', 10)), '--suites', 'conformance'],
+      {},
+      HANG_TIMEOUT_MS,
+    );
+    expect(expectOneCodedLine(outcome, 'CONFIG_INVALID', [secret])).toContain(`--env-file ${join(dir, 'h.env')}: --suites conformance checks the module exchanges against the vendor's OpenAPI documents`);
+  }, HANG_TEST_TIMEOUT_MS);
+
   it('refuses the options that name a part of one run', async () => {
     const outcome = await npmRunVerify(['--env-file', envFile('e.env', target('7.4', 9)), '--env-file', envFile('f.env', target('8.0', 10)), '--shard', '1/2'], {}, HANG_TIMEOUT_MS);
     expectOneCodedLine(outcome, 'USAGE', [secret]);

@@ -41,6 +41,8 @@ describe('7.4 contracts against 8.0', () => {
     // Every documented break broke; nothing was left unverified.
     expect(section.counts).toMatchObject({ undocumentedBreaks: 0, unbrokenDocumentedBreaks: 0, skipped: 0 });
     expect(contractBreaksMarkdown(section)).toContain('exactly as documented');
+    // The console line names what each count is.
+    expect(contractBreaksSummaryLine(section)).toMatch(/: 7 documented breaks, 0 undocumented, 0 documented breaks that did not happen, \d+ still holds?, of \d+ interactions: exactly as documented \[/);
   });
 
   it('replayed file by file at once within the run\'s permits (a far target), give the same verdicts as one run over all files', async () => {

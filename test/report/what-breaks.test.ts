@@ -68,9 +68,11 @@ describe('what breaks, per module', () => {
   });
 
   it('files a provider verification that could not run as contracts not verified, never as an answer of the target', () => {
-    const broken = { project: 'embedded 8.0', version: '8.0', file: 'suites/contracts/contracts.test.ts', id: 'contract.own.sources', name: 'the contracts of PACT_URLS can be verified [contract.own.sources]', state: 'failed', error: 'http://127.0.0.1:9/pacts/app.json could not be reached (ECONNREFUSED)' } as const;
+    // As suites/contracts/contracts.test.ts declares it: named, and its finding's subject, by what could not be verified.
+    const label = 'your own contracts (PACT_URLS, PACT_DIR, PACT_BROKER_BASE_URL)';
+    const broken = { project: 'embedded 8.0', version: '8.0', file: 'suites/contracts/contracts.test.ts', id: 'contract.own.sources', name: `${label} can be verified [contract.own.sources]`, state: 'failed', endpoint: label, error: 'http://127.0.0.1:9/pacts/app.json could not be reached (ECONNREFUSED)' } as const;
     const found = buildMigrationReport({ checks: [...checks, broken], errors: [] }, [], new Date('2026-11-26T05:00:00Z')).whatBreaks.otherFindings;
-    const finding = found.find((candidate) => candidate.endpoint === 'the contracts of PACT_URLS can be verified');
+    const finding = found.find((candidate) => candidate.endpoint === label);
     expect(finding?.kind).toBe('not verified');
     expect(found.at(-1)).toBe(finding);
   });

@@ -87,7 +87,10 @@ describe('checks the end of the run kept from running', () => {
     const ownReason = { ...cancelled, uuid: 'o', description: 'Skipped: the 8.0 authorization request takes no scope parameter (spec §4.1, §9.1)' };
     writeFileSync(join(dir, 'a-result.json'), JSON.stringify(cancelled));
     writeFileSync(join(dir, 'b-result.json'), JSON.stringify(ownReason));
+    // A skip the run's results do not know of is not given a reason that may not be its own.
+    writeFileSync(join(dir, 'c-result.json'), JSON.stringify({ ...cancelled, uuid: 'u', name: 'a skip of its own [job.unknown.served] · embedded 8.0' }));
     expect(await markNotRunResults(dir, [{ ...plain, state: 'skipped', note }])).toBe(1);
+    expect((JSON.parse(readFileSync(join(dir, 'c-result.json'), 'utf8')) as { description?: string }).description).toBeUndefined();
     const read = (name: string): { description?: string; statusDetails: { message?: string } } => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { description?: string; statusDetails: { message?: string } };
     expect([read('a-result.json').description, read('a-result.json').statusDetails.message]).toEqual([`Skipped: ${note}`, note]);
     expect([read('b-result.json').description, read('b-result.json').statusDetails.message]).toEqual([ownReason.description, undefined]);
