@@ -26,19 +26,15 @@ export function progressOptionsFor(stream: NodeJS.WriteStream, env: NodeJS.Proce
   return { tty: stream.isTTY === true && env.CI !== 'true', write: (text) => void stream.write(text) };
 }
 
-interface Tally {
-  total: number;
-  done: number;
-}
-
 export class ProgressReporter implements Reporter {
   readonly #options: ProgressOptions;
-  readonly #targets = new Map<string, Tally>();
-  /** The checks counted in a total: a run cut short reports checks of files it never collected, which count for nothing. */
-  readonly #counted = new Set<string>();
-  /** The checks counted done: a cancelled run reports a check's result again as it ends, which must not count twice. */
-  readonly #done = new Set<string>();
-  #failed = 0;
+  /** The checks counted in a total, with their target: a run cut short reports checks of files it never collected, which count for nothing. */
+  readonly #collected = new Map<string, string>();
+  /**
+   * The checks that finished, once each, whether failed: a cancelled run reports a check's result again as it ends,
+   * and on a busy machine a file's results can reach the reporter before its collection does.
+   */
+  readonly #finished = new Map<string, boolean>();
   #shown = false;
 
   constructor(options: ProgressOptions) {
@@ -46,20 +42,12 @@ export class ProgressReporter implements Reporter {
   }
 
   onTestModuleCollected(module: TestModule): void {
-    for (const test of module.children.allTests()) {
-      if (test.options.mode === 'skip' || test.options.mode === 'todo') continue;
-      this.#counted.add(test.id);
-      this.#tally(targetOf(test)).total += 1;
-    }
+    this.#collect(module);
     this.#live();
   }
 
   onTestCaseResult(test: TestCase): void {
-    const state = test.result().state;
-    if (state === 'pending' || !this.#counted.has(test.id) || this.#done.has(test.id)) return;
-    this.#done.add(test.id);
-    this.#tally(targetOf(test)).done += 1;
-    if (state === 'failed') this.#failed += 1;
+    this.#finish(test);
     this.#live();
   }
 
@@ -71,6 +59,9 @@ export class ProgressReporter implements Reporter {
       return;
     }
     if (!module.children.allTests().next().value) return;
+    // vitest does not wait for a file's collection to be reported before its results: the file's line counts them all.
+    this.#collect(module);
+    for (const test of module.children.allTests()) this.#finish(test);
     this.#options.write(`${progressPrefix}${this.line()}\n`);
   }
 
@@ -81,22 +72,34 @@ export class ProgressReporter implements Reporter {
 
   /** `embedded 7.4 40/120, embedded 8.0 38/131; 2 failed` (targets in name order). */
   line(): string {
-    const targets = [...this.#targets].sort(([a], [b]) => a.localeCompare(b)).map(([name, tally]) => `${name} ${tally.done}/${tally.total}`);
-    return `${targets.join(', ')}; ${this.#failed} failed`;
+    const tallies = new Map<string, { total: number; done: number }>();
+    let failed = 0;
+    for (const [id, target] of this.#collected) {
+      const tally = tallies.get(target) ?? { total: 0, done: 0 };
+      tally.total += 1;
+      const outcome = this.#finished.get(id);
+      if (outcome !== undefined) tally.done += 1;
+      if (outcome === true) failed += 1;
+      tallies.set(target, tally);
+    }
+    const targets = [...tallies].sort(([a], [b]) => a.localeCompare(b)).map(([name, tally]) => `${name} ${tally.done}/${tally.total}`);
+    return `${targets.join(', ')}; ${failed} failed`;
+  }
+
+  #collect(module: TestModule): void {
+    for (const test of module.children.allTests()) {
+      if (test.options.mode !== 'skip' && test.options.mode !== 'todo') this.#collected.set(test.id, targetOf(test));
+    }
+  }
+
+  #finish(test: TestCase): void {
+    const state = test.result().state;
+    if (state !== 'pending' && !this.#finished.has(test.id)) this.#finished.set(test.id, state === 'failed');
   }
 
   #live(): void {
     if (!this.#options.tty) return;
     this.#shown = true;
     this.#options.write(`\r\x1b[2K${this.line()}`);
-  }
-
-  #tally(target: string): Tally {
-    let tally = this.#targets.get(target);
-    if (!tally) {
-      tally = { total: 0, done: 0 };
-      this.#targets.set(target, tally);
-    }
-    return tally;
   }
 }

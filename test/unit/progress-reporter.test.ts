@@ -56,6 +56,18 @@ describe('verify progress on a terminal', () => {
     expect(written).toBe('progress: fixture target 1/1; 0 failed\n');
   });
 
+  it('counts a file whose results reach it before its collection does (vitest does not wait for the one before the other)', () => {
+    let written = '';
+    const reporter = new ProgressReporter({ tty: false, write: (text) => (written += text) });
+    const passed = { id: 'p', options: { mode: 'run' }, project: { name: 'fixture target' }, meta: () => ({}), result: () => ({ state: 'passed' }) };
+    const failed = { ...passed, id: 'f', result: () => ({ state: 'failed' }) };
+    const module = { children: { allTests: () => [passed, failed][Symbol.iterator]() } };
+    reporter.onTestCaseResult(passed as unknown as TestCase);
+    reporter.onTestModuleEnd(module as unknown as TestModule);
+    reporter.onTestModuleCollected(module as unknown as TestModule);
+    expect(written).toBe('progress: fixture target 2/2; 1 failed\n');
+  });
+
   it('is live only on a terminal outside CI', () => {
     const terminal = { isTTY: true, write: () => true } as unknown as NodeJS.WriteStream;
     const pipe = { isTTY: false, write: () => true } as unknown as NodeJS.WriteStream;
