@@ -91,7 +91,12 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
 function notStartedLines(files: readonly string[]): string[] {
   if (files.length === 0) return [];
   const more = files.length > 3 ? `, and ${files.length - 3} more (run-results.json, notStarted)` : '';
-  return [`${files.length} suite ${files.length === 1 ? 'file' : 'files'} did not start, so their checks are in no report: ${files.slice(0, 3).join(', ')}${more}`];
+  return [`${suiteFilesNotStarted(files.length)}, so their checks are in no report: ${files.slice(0, 3).join(', ')}${more}`];
+}
+
+/** `3 suite files did not start`, as every report of a run cut short says it. */
+export function suiteFilesNotStarted(count: number): string {
+  return `${count} suite ${count === 1 ? 'file' : 'files'} did not start`;
 }
 
 async function writeReportFile(file: string, text: string): Promise<void> {

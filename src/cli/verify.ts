@@ -176,7 +176,8 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const comparesAlongside = comparesAtAll && !checkSelection && !crossVersionOnly && defaultCrossVersion(plan) !== undefined;
   // What runs, against what, before the slow parts (vitest loading, the preflight, the logins): the user sees at once
   // that the command started and what it checks.
-  print(crossVersionOnly ? comparisonStartLine(settings, crossVersionOnly) : startLine(settings, plan, suites, args.only, shard));
+  const comparison = crossVersionOnly && `only the cross-version contract comparison: the ${crossVersionOnly.from} contracts against ${crossVersionOnly.to}`;
+  print(startLine(settings, comparison || suitesRunning(plan, suites, args.only, shard)));
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (settings.remote) await ensureTokenStoreDirectory(settings.tokenStorePath);
   // RUN_TIMEOUT_S bounds the preflight too.
@@ -371,20 +372,15 @@ async function reportCutOff(
   subset: readonly string[],
   contractBreaks: RunRecord['contractBreaks'],
 ): Promise<number> {
-  const { writeRunReports, markNotRunResults, writeCutShortResult } = await heavy();
-  const results = withCutOffNotes(ranOut, cutOffNote(runTimeoutSeconds));
-  const finished = finishedChecks(results, cutOffNote(runTimeoutSeconds));
-  // The checks that finished are results too: a cut-off shard's go into the night's merged report, marked incomplete.
-  await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), cutOff: { runTimeoutSeconds } }));
-  await markNotRunResults(join(config.reportsDir, 'allure-results'), results.checks);
-  const notStarted = notStartedNote(results);
-  await writeCutShortResult(join(config.reportsDir, 'allure-results'), 'INCOMPLETE', `INCOMPLETE: the run's time ran out (RUN_TIMEOUT_S=${runTimeoutSeconds} s); only the ${finished} checks that finished are in this report${notStarted}`, part.targets);
+  const { writeRunReports } = await heavy();
+  const stop = { heading: 'INCOMPLETE', reason: `the run's time ran out (RUN_TIMEOUT_S=${runTimeoutSeconds} s)`, note: cutOffNote(runTimeoutSeconds), recorded: { cutOff: { runTimeoutSeconds } } } as const;
+  const { results, finished, notStarted } = await keepWhatFinished(config, part, ranOut, stop, contractBreaks);
   await writeRunReports({
     reportsDir: config.reportsDir,
     target: part.target,
     results,
     // A cut-off run is a subset too: the summary says so under its first line, never a plain "ok".
-    subset: [...subset, `INCOMPLETE: the run's time ran out (RUN_TIMEOUT_S=${runTimeoutSeconds} s); only the checks that finished`],
+    subset: [...subset, `${stop.heading}: ${stop.reason}; only the checks that finished`],
     html,
     ...(contractBreaks && { contractBreaks }),
     ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
@@ -408,13 +404,9 @@ async function reportInterrupted(
   subset: readonly string[],
   contractBreaks: RunRecord['contractBreaks'],
 ): Promise<number> {
-  const { writeRunReports, writeCutShortResult, markNotRunResults } = await heavy();
-  const results = withCutOffNotes(stopped, interruptedNote(signal));
-  const finished = finishedChecks(results, interruptedNote(signal));
-  await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), interrupted: { signal } }));
-  await markNotRunResults(join(config.reportsDir, 'allure-results'), results.checks);
-  const notStarted = notStartedNote(results);
-  await writeCutShortResult(join(config.reportsDir, 'allure-results'), 'INTERRUPTED', `INTERRUPTED: the run was stopped by ${signal}; only the ${finished} checks that finished are in this report${notStarted}`, part.targets);
+  const { writeRunReports } = await heavy();
+  const stop = { heading: 'INTERRUPTED', reason: `the run was stopped by ${signal}`, note: interruptedNote(signal), recorded: { interrupted: { signal } } } as const;
+  const { results, finished } = await keepWhatFinished(config, part, stopped, stop, contractBreaks);
   // The console gets one line; the summary goes to its file, with the other reports.
   const summary: string[] = [];
   await writeRunReports({
@@ -422,7 +414,7 @@ async function reportInterrupted(
     target: part.target,
     results,
     // The summary and the migration report say so under their first line: never read as a whole run.
-    subset: [...subset, `INTERRUPTED: the run was stopped by ${signal}; only the ${finished} checks that finished`],
+    subset: [...subset, `${stop.heading}: ${stop.reason}; only the ${finished} checks that finished`],
     html,
     ...(contractBreaks && { contractBreaks }),
     ...(config.historyDir !== undefined && { historyDir: config.historyDir }),
@@ -432,6 +424,38 @@ async function reportInterrupted(
   });
   await writeSummaryFile(config.reportsDir, summary);
   throw new RunInterrupted(signal, `reports of the ${finished} checks that finished are in ${config.reportsDir}`);
+}
+
+/** What stopped a run: the heading and reason its reports give, the note of its checks that did not run, its record's mark. */
+interface RunStop {
+  readonly heading: 'INCOMPLETE' | 'INTERRUPTED';
+  readonly reason: string;
+  readonly note: string;
+  readonly recorded: Pick<RunRecord, 'cutOff' | 'interrupted'>;
+}
+
+/**
+ * What a run cut short keeps, whatever stopped it: its checks that finished in the run record (a cut-off shard's go
+ * into the night's merged report, marked incomplete), and an Allure report that says so: each check that did not run
+ * skipped with the reason, one broken result heading it.
+ */
+async function keepWhatFinished(
+  config: Config,
+  part: Pick<RunRecord, 'target' | 'targets' | 'shard' | 'only'>,
+  stopped: RunResults,
+  stop: RunStop,
+  contractBreaks: RunRecord['contractBreaks'],
+): Promise<{ readonly results: RunResults; readonly finished: number; readonly notStarted: string }> {
+  const { markNotRunResults, writeCutShortResult, suiteFilesNotStarted } = await heavy();
+  const results = withCutOffNotes(stopped, stop.note);
+  // The checks that ran to their end: not those whose reason is what stopped the run (one cut off names what it had sent).
+  const finished = results.checks.filter((check) => !(check.note ?? '').startsWith(stop.note)).length;
+  const notStarted = results.notStarted ? `; ${suiteFilesNotStarted(results.notStarted.length)}` : '';
+  await writeRunRecord(config.reportsDir, newRunRecord({ ...part, results, ...(contractBreaks && { contractBreaks }), ...stop.recorded }));
+  const resultsDir = join(config.reportsDir, 'allure-results');
+  await markNotRunResults(resultsDir, results.checks);
+  await writeCutShortResult(resultsDir, stop.heading, `${stop.heading}: ${stop.reason}; only the ${finished} checks that finished are in this report${notStarted}`, part.targets);
+  return { results, finished, notStarted };
 }
 
 async function writeSummaryFile(reportsDir: string, lines: readonly string[]): Promise<void> {
@@ -448,28 +472,17 @@ function stopSignal(deadline: AbortSignal | undefined, interrupt: AbortSignal): 
   return deadline ? AbortSignal.any([deadline, interrupt]) : interrupt;
 }
 
-/** The first line, printed before anything slow: what runs, against what. */
-function comparisonStartLine(config: Config, request: CrossVersionRequest): string {
-  const target = config.remote ? `target ${config.remote.baseUrl} (TARGET_VERSION ${config.remote.version})` : describeTarget(config);
-  return `upgrade-guard verify: ${target}; only the cross-version contract comparison: the ${request.from} contracts against ${request.to}`;
-}
-
-function startLine(config: Config, plan: readonly RunTarget[], suites: readonly SuiteName[] | undefined, only: string | undefined, shard: Shard | undefined): string {
-  const what = [`suites ${(suites ?? suiteNames).join(', ')}`, ...(only !== undefined ? [`--only ${only}`] : []), ...(shard ? [`shard ${shardLabel(shard)}`] : [])].join(', ');
+/** The first line, printed before anything slow: against what (`what` runs). */
+function startLine(config: Config, what: string): string {
   // Before the preflight: the CAS endpoints may still be discovered (AUTH_DISCOVERY), so the summary names them, not this line.
   const target = config.remote ? `target ${config.remote.baseUrl} (TARGET_VERSION ${config.remote.version})` : describeTarget(config);
-  return `upgrade-guard verify: ${target}; ${plan.map((runTarget) => runTarget.name).join(' and ')}; ${what}`;
+  return `upgrade-guard verify: ${target}; ${what}`;
 }
 
-/** `; N suite files did not start`, when the run's end kept some from starting: their checks are known to no report. */
-function notStartedNote(results: RunResults): string {
-  const count = results.notStarted?.length ?? 0;
-  return count === 0 ? '' : `; ${count} suite ${count === 1 ? 'file' : 'files'} did not start`;
-}
-
-/** The checks that ran to their end: not those whose reason is what stopped the run (one cut off names what it had sent). */
-function finishedChecks(results: RunResults, stoppedNote: string): number {
-  return results.checks.filter((check) => !(check.note ?? '').startsWith(stoppedNote)).length;
+/** What a run of the suites covers: its targets, suites, selection and shard. */
+function suitesRunning(plan: readonly RunTarget[], suites: readonly SuiteName[] | undefined, only: string | undefined, shard: Shard | undefined): string {
+  const what = [`suites ${(suites ?? suiteNames).join(', ')}`, ...(only !== undefined ? [`--only ${only}`] : []), ...(shard ? [`shard ${shardLabel(shard)}`] : [])].join(', ');
+  return `${plan.map((runTarget) => runTarget.name).join(' and ')}; ${what}`;
 }
 
 /** vitest's cancel skips what had not finished with a note of its own ("aborted by the user"); say what happened. */

@@ -31,13 +31,15 @@ interface AllureResultFile {
 }
 
 const key = (target: string, id: string): string => `${target}\u0000${id}`;
+const labelOf = (result: AllureResultFile, name: string): string | undefined => result.labels?.find((label) => label.name === name)?.value;
+const parameterOf = (result: AllureResultFile, name: string): string | undefined => result.parameters?.find((parameter) => parameter.name === name)?.value;
 
 export async function markFlakyResults(resultsDir: string, checks: readonly CheckResult[]): Promise<number> {
   const flaky = new Set(checks.filter((check) => check.retried !== undefined).map((check) => key(check.project, check.id)));
   if (flaky.size === 0) return 0;
   return amendResults(resultsDir, (result) => {
-    const id = result.labels?.find((label) => label.name === 'check')?.value;
-    const target = result.parameters?.find((parameter) => parameter.name === 'target')?.value;
+    const id = labelOf(result, 'check');
+    const target = parameterOf(result, 'target');
     if (id === undefined || target === undefined || !flaky.has(key(target, id))) return false;
     result.statusDetails = { ...result.statusDetails, flaky: true };
     return true;
@@ -53,10 +55,10 @@ export async function markNotRunResults(resultsDir: string, checks: readonly Che
   const skipped = new Map(checks.flatMap((check) => (check.note === undefined ? [] : [[key(check.project, check.id), check] as const])));
   return amendResults(resultsDir, (result) => {
     if (result.status !== undefined && (result.status !== 'skipped' || result.description !== undefined)) return false;
-    const labelled = result.labels?.find((label) => label.name === 'check')?.value;
+    const labelled = labelOf(result, 'check');
     const id = labelled ?? checkIdPattern.exec((result.name ?? '').replace(/ · [^[\]]*$/, ''))?.[1];
     // The target: the parameter check() writes, or for a check that never ran, the describe block it was registered in.
-    const target = result.parameters?.find((parameter) => parameter.name === 'target')?.value ?? result.titlePath?.at(-1);
+    const target = parameterOf(result, 'target') ?? result.titlePath?.at(-1);
     const check = id !== undefined && target !== undefined ? skipped.get(key(target, id)) : undefined;
     // A skip of its own that the run's results do not know of is left as it is; a result without a status never is.
     if (result.status !== undefined && check === undefined) return false;
