@@ -177,7 +177,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // What runs, against what, before the slow parts (vitest loading, the preflight, the logins): the user sees at once
   // that the command started and what it checks.
   const comparison = crossVersionOnly && `only the cross-version contract comparison: the ${crossVersionOnly.from} contracts against ${crossVersionOnly.to}`;
-  print(startLine(settings, comparison || suitesRunning(plan, suites, args.only, shard)));
+  print(startLine(settings, comparison || suitesRunning(plan, settings, suites, args.only, shard)));
   // Paths the user named are tried before the network is: a bad TOKEN_STORE is exit 8, not a hang or a login lost.
   if (settings.remote) await ensureTokenStoreDirectory(settings.tokenStorePath);
   // RUN_TIMEOUT_S bounds the preflight too.
@@ -480,8 +480,10 @@ function startLine(config: Config, what: string): string {
 }
 
 /** What a run of the suites covers: its targets, suites, selection and shard. */
-function suitesRunning(plan: readonly RunTarget[], suites: readonly SuiteName[] | undefined, only: string | undefined, shard: Shard | undefined): string {
-  const what = [`suites ${(suites ?? suiteNames).join(', ')}`, ...(only !== undefined ? [`--only ${only}`] : []), ...(shard ? [`shard ${shardLabel(shard)}`] : [])].join(', ');
+function suitesRunning(plan: readonly RunTarget[], settings: Config, suites: readonly SuiteName[] | undefined, only: string | undefined, shard: Shard | undefined): string {
+  // Vendor conformance runs only with the vendor's documents (src/runner/suites-config.ts).
+  const running = (suites ?? suiteNames).filter((name) => name !== 'conformance' || settings.openapiDir !== undefined);
+  const what = [`suites ${running.join(', ')}`, ...(only !== undefined ? [`--only ${only}`] : []), ...(shard ? [`shard ${shardLabel(shard)}`] : [])].join(', ');
   return `${plan.map((runTarget) => runTarget.name).join(' and ')}; ${what}`;
 }
 

@@ -43,10 +43,10 @@ export const suiteAreas: Readonly<Record<SuiteName, readonly string[]>> = {
 };
 
 /**
- * The suites a run covers: the named ones, or all, less the contract suite when `--only` (`only`, as the user wrote
- * it) can select none of its checks. Its provider verification would send the target every contract's requests, for
- * checks the run never reports. CONFIG_INVALID before anything runs when no named suite can hold a selected check:
- * a typo never turns into a green run.
+ * The suites a run covers: the named ones, or all, less those of which `--only` (`only`, as the user wrote it) can
+ * select no check. Such a suite would load and log in for nothing, and the contract suite's provider verification
+ * would send the target every contract's requests, for checks the run never reports. CONFIG_INVALID before anything
+ * runs when no named suite can hold a selected check: a typo never turns into a green run.
  */
 export function suitesOfSelection(named: readonly SuiteName[] | undefined, checkSelection: readonly string[] | undefined, only?: string): readonly SuiteName[] | undefined {
   const mayHold = (name: SuiteName): boolean => suiteAreas[name].some((area) => maySelectArea(checkSelection, area));
@@ -54,6 +54,6 @@ export function suitesOfSelection(named: readonly SuiteName[] | undefined, check
     const areas = named.flatMap((name) => suiteAreas[name]).map((area) => `${area}.…`);
     throw new UpgradeGuardError('CONFIG_INVALID', `--only "${only ?? checkSelection?.join(',')}" can select no check of --suites ${named.join(',')}, whose checks are ${areas.join(', ')}`);
   }
-  if (mayHold('contracts')) return named;
-  return (named ?? suiteNames).filter((name) => name !== 'contracts');
+  if (checkSelection === undefined) return named;
+  return (named ?? suiteNames).filter(mayHold);
 }
