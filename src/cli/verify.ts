@@ -242,6 +242,8 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   const filters = shardFiles ?? (suites && suiteFilters(suites));
   const cancel = stopSignal(deadline, interruption.signal);
   const setupFailures = new SetupFailures();
+  // Whether every target was up and logged in: a run cut off before then started no suite file.
+  let setUp = false;
   const suitesRun = runSuites({
     config,
     plan,
@@ -252,7 +254,10 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     setupFailures,
     // Once the targets are up and logged in, a signal cancels the suites (as RUN_TIMEOUT_S does) and what finished is
     // reported; until then it ends the run at once, a login's refresh-token rotation stored first.
-    onSetUp: interruption.targetsReady,
+    onSetUp: () => {
+      setUp = true;
+      interruption.targetsReady();
+    },
     // reportMatchers off: a matcher step is named after its actual value, which no redaction sees before it is written.
     reporters: [new ProgressReporter(progressOptionsFor(process.stderr, process.env)), new ConsoleReporter(), ['allure-vitest/reporter', { resultsDir, environmentInfo: environmentInfo(config, plan), reportMatchers: false }]],
     // vitest's own dumps carry stack traces; DEBUG=1 shows them.
@@ -267,9 +272,10 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   // finished (no new request is sent past it, and one in flight, a login's too, ends then: src/http/run-permits.ts
   // `deadline`).
   const results = await suitesRun
-    .catch((error: unknown): RunResults => {
-      if (deadline?.aborted || interruption.received()) return { checks: [], errors: [] };
-      throw setupFailures.first ?? error;
+    .catch(async (error: unknown): Promise<RunResults> => {
+      if (!deadline?.aborted && !interruption.received()) throw setupFailures.first ?? error;
+      // Cut off during the setup: every file of the run is one that did not start, and the reports name them.
+      return setUp ? { checks: [], errors: [] } : { checks: [], errors: [], notStarted: await filesOfRun(shardFiles, suites, config) };
     })
     .finally(() => alongside);
   timeline.suites();
@@ -289,7 +295,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   const reportCutShort = async (contractBreaks: () => Promise<RunRecord['contractBreaks']>): Promise<number | undefined> => {
     const stoppedBy = interruption.received();
     if (stoppedBy) return reportInterrupted(config, stoppedBy, part, results, args.html, subset, await contractBreaks());
-    if (deadline?.aborted && config.runTimeoutSeconds !== undefined) return reportCutOff(config, config.runTimeoutSeconds, part, results, args.html, subset, await contractBreaks());
+    if (deadline?.aborted && config.runTimeoutSeconds !== undefined) return reportCutOff(config, { seconds: config.runTimeoutSeconds, inSetup: !setUp }, part, results, args.html, subset, await contractBreaks());
     return undefined;
   };
   // Stopped while the suites ran.
@@ -336,6 +342,11 @@ function print(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
+/** The suite files a run was to run: its shard's, or those of its suites (vendor conformance's only with the vendor's documents). */
+async function filesOfRun(shardFiles: readonly string[] | undefined, suites: readonly SuiteName[] | undefined, config: Config): Promise<readonly string[]> {
+  return shardFiles ?? (await suiteFiles(process.cwd(), (suites ?? suiteNames).filter((name) => name !== 'conformance' || config.openapiDir !== undefined)));
+}
+
 /** The folders a shard deals out: the selected suites, or all; vendor conformance is never sharded (it runs after the module suites). */
 function shardedFolders(suites: readonly SuiteName[] | undefined): SuiteName[] {
   return (suites ?? suiteNames).filter((name) => name !== 'conformance');
@@ -365,7 +376,7 @@ async function compareAfterSuites(config: Config, plan: readonly RunTarget[], se
 /** RUN_TIMEOUT_S passed: the reports of what finished are written, then the run ends as a timeout (exit 4). */
 async function reportCutOff(
   config: Config,
-  runTimeoutSeconds: number,
+  ranOutAt: { readonly seconds: number; readonly inSetup: boolean },
   part: Pick<RunRecord, 'target' | 'targets' | 'shard' | 'only'>,
   ranOut: RunResults,
   html: boolean,
@@ -373,7 +384,9 @@ async function reportCutOff(
   contractBreaks: RunRecord['contractBreaks'],
 ): Promise<number> {
   const { writeRunReports } = await heavy();
-  const stop = { heading: 'INCOMPLETE', reason: `the run's time ran out (RUN_TIMEOUT_S=${runTimeoutSeconds} s)`, note: cutOffNote(runTimeoutSeconds), recorded: { cutOff: { runTimeoutSeconds } } } as const;
+  const runTimeoutSeconds = ranOutAt.seconds;
+  const during = ranOutAt.inSetup ? ' while the targets started and logged in, before any suite file started' : '';
+  const stop = { heading: 'INCOMPLETE', reason: `the run's time ran out (RUN_TIMEOUT_S=${runTimeoutSeconds} s)${during}`, note: cutOffNote(runTimeoutSeconds), recorded: { cutOff: { runTimeoutSeconds } } } as const;
   const { results, finished, notStarted } = await keepWhatFinished(config, part, ranOut, stop, contractBreaks);
   await writeRunReports({
     reportsDir: config.reportsDir,
@@ -390,7 +403,7 @@ async function reportCutOff(
   });
   throw new UpgradeGuardError(
     'TARGET_TIMEOUT',
-    `the run did not finish within RUN_TIMEOUT_S=${runTimeoutSeconds} s; ${finished} checks finished and are in the reports (${config.reportsDir})${notStarted}`,
+    `the run did not finish within RUN_TIMEOUT_S=${runTimeoutSeconds} s${during}; ${finished} checks finished and are in the reports (${config.reportsDir})${notStarted}`,
   );
 }
 

@@ -62,6 +62,7 @@ let slowUrl: string;
 let malformedUrl: string;
 let gatewayUrl: string;
 let truncatedUrl: string;
+let hangingTokenUrl: string;
 let hangingModulesEnv: Record<string, string>;
 
 /**
@@ -110,6 +111,8 @@ beforeAll(async () => {
       setImmediate(() => res.socket?.destroy());
     }),
   );
+  // The login reaches the token request, which is never answered.
+  hangingTokenUrl = await listen(casDouble(() => {}));
   platform = createPlatform({ version: '8.0', clientSecret: secret, passwords: { full: password, limited: password } });
   await platform.listen(0);
   const platformEnv = Object.fromEntries(platform.envLines().map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
@@ -253,6 +256,21 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     expect(statuses.filter((result) => result.name.startsWith('INCOMPLETE: ')).map((result) => [result.status, result.name.split(';')[0]])).toEqual([['broken', "INCOMPLETE: the run's time ran out (RUN_TIMEOUT_S=20 s)"]]);
     // Markdown-escaped as written (RUN\_TIMEOUT\_S reads RUN_TIMEOUT_S).
     expect(readFileSync(join(reports, 'migration-report.md'), 'utf8')).toContain("> **Not the whole run:** INCOMPLETE: the run's time ran out (RUN\\_TIMEOUT\\_S=20 s)");
+  });
+
+  it('a login that never ends: RUN_TIMEOUT_S ends the run with TARGET_TIMEOUT (4), saying no suite file started and naming them', async () => {
+    // REQUEST_TIMEOUT_MS at its maximum (10 min): only RUN_TIMEOUT_S can end the token request before the test's hang catcher.
+    const reports = join(dir, 'hanging-login-reports');
+    const outcome = await verify(['--env-file', envFile('hanging-login', { ...remote(hangingTokenUrl, `${hangingTokenUrl}/cas`, '600000'), RUN_TIMEOUT_S: '20' })], { REPORTS_DIR: reports });
+    const line = expectOneCodedLine(outcome, 'TARGET_TIMEOUT', [secret, password]);
+    expect(line).toContain('RUN_TIMEOUT_S=20 s while the targets started and logged in, before any suite file started; 0 checks finished');
+    const record = JSON.parse(readFileSync(join(reports, 'run-results.json'), 'utf8')) as RunRecord;
+    expect(record.cutOff).toEqual({ runTimeoutSeconds: 20 });
+    // Every suite file of the run is named as one that did not start (the reports list them).
+    const files = record.results.notStarted ?? [];
+    expect(files).toContain('suites/auth/expiry.test.ts');
+    expect(files).toContain('suites/contracts/contracts.test.ts');
+    expect(line).toContain(`; ${files.length} suite files did not start`);
   });
 
   it('refused credentials are LOGIN_FAILED (6)', async () => {
