@@ -8,9 +8,8 @@
  *    use (first request's arrival to the last one's end), the ratio of the
  *    two (the goal: at most 0.2, five requests overlapping), and the peak in
  *    flight over every target of the version (never above MAX_CONCURRENCY).
- *    `--overlap-runs N` runs of each (3 by default), and the median ratio: on
- *    two cores one run's ratio varies by about ±0.01, more than a goal of 0.2
- *    can be judged by.
+ *    `--overlap-runs N` runs of each (3 by default), and the median ratio:
+ *    one run's ratio varies too much to judge a goal of 0.2 by.
  * 2. Embedded verify (P1): `--runs N` runs of the plain `npm run verify`
  *    (both versions, every suite, Pact verification, the HTML report), their
  *    median, and where the time of the median run went (`verify --timings`).

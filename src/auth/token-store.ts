@@ -31,7 +31,7 @@ export interface StoredTokens {
   readonly target: string;
   readonly refreshToken: string;
   readonly accessToken?: string;
-  /** Epoch ms when the access token was issued (for the refresh margin: half its lifetime at most). */
+  /** Epoch ms when the access token was issued (for the refresh margin, token-manager.ts `refreshMargin`). */
   readonly obtainedAt?: number;
   /** Epoch ms when the access token expires. */
   readonly expiresAt?: number;

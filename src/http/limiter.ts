@@ -12,7 +12,7 @@ export class ConcurrencyLimiter {
   #peak = 0;
 
   constructor(limit: number) {
-    // p-limit's own check throws a TypeError; a bad bound is a range error here, as before.
+    // p-limit's own check throws a TypeError; a bad bound is a range error here.
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`concurrency limit must be a positive integer, got ${limit}`);
     this.#limit = pLimit(limit);
   }

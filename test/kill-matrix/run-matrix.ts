@@ -7,9 +7,9 @@
  * writes the per-check results, the plan and the traces as JSON.
  * Usage: tsx test/kill-matrix/run-matrix.ts OUT.json [--every-file] [FAULT|QUIRK ...]
  * (naming only faults runs no quirk; naming only quirks runs no fault).
- * `--every-file` runs every suite file under every fault, as the matrix did
- * before the traces: the check of their premise (suite-trace.ts), for a
- * change to how the suites share data.
+ * `--every-file` runs every suite file under every fault, whatever the
+ * traces say: the check of their premise (suite-trace.ts), for a change to
+ * how the suites share data.
  */
 import { writeFile } from 'node:fs/promises';
 import { PassThrough } from 'node:stream';

@@ -1,6 +1,6 @@
 /**
  * src/run-targets/stack-mapping-guard.ts: a stack trace mapper that throws (vite's,
- * on a module the transform cache handed over as bytes) no longer replaces the
+ * on a module the transform cache handed over as bytes) does not replace the
  * stack that was asked for; a mapper that works is left to do its work.
  */
 import { afterEach, describe, expect, it } from 'vitest';
