@@ -19,13 +19,13 @@
  * exit status is 130 or 143 (docs/command-line.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { extname } from 'node:path';
+import { extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { envFileVariables, loadConfig } from '../config/config.ts';
 import { configSchema } from '../config/variables.ts';
 import { originalEnvironment } from '../config/environment.ts';
-import { RunInterrupted, UpgradeGuardError, stopSignalExitCodes, type StopSignal } from '../errors.ts';
+import { RunInterrupted, UpgradeGuardError, isUpgradeGuardError, stopSignalExitCodes, type StopSignal } from '../errors.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 import { mergeRuns } from './merge-runs.ts';
 import { removeEarlierReports } from '../report/earlier-reports.ts';
@@ -99,10 +99,32 @@ function rehearsalTargets(envFiles: readonly string[], mergedDir: string, defaul
     const version = config.remote.version;
     const twin = targets.find((target) => target.version === version);
     if (twin) throw new UpgradeGuardError('USAGE', `--env-file ${envFile} and ${twin.envFile} both name a ${version} target: a rehearsal puts a 7.4 and an 8.0 side by side`);
+    // An empty value is no value, as everywhere in the configuration (config.ts).
     const own = envFileVariables(envFile);
-    targets.push({ envFile, version, reportsDir: own.REPORTS_DIR ?? `${mergedDir}-${version}`, tokenStore: own.TOKEN_STORE ?? withVersion(defaultTokenStore, version) });
+    const target = { envFile, version, reportsDir: own.REPORTS_DIR || `${mergedDir}-${version}`, tokenStore: own.TOKEN_STORE || withVersion(defaultTokenStore, version) };
+    refuseSharedFolders(target, targets, mergedDir);
+    targets.push(target);
   }
   return targets;
+}
+
+/**
+ * Two targets never share a token store (their refresh-token chains would meet, spec §5.8) nor a reports folder (the
+ * second run would remove the first's results), and no target writes where the merged reports go.
+ */
+function refuseSharedFolders(target: RehearsalTarget, earlier: readonly RehearsalTarget[], mergedDir: string): void {
+  const leaveOut = 'set another in one of the files, or leave it out of both (each target then gets its own, named after its version)';
+  for (const other of earlier) {
+    if (resolve(other.tokenStore) === resolve(target.tokenStore)) {
+      throw new UpgradeGuardError('CONFIG_INVALID', `--env-file ${other.envFile} and ${target.envFile} both name the token store ${target.tokenStore} (TOKEN_STORE): ${leaveOut}`);
+    }
+    if (resolve(other.reportsDir) === resolve(target.reportsDir)) {
+      throw new UpgradeGuardError('CONFIG_INVALID', `--env-file ${other.envFile} and ${target.envFile} both name the reports folder ${target.reportsDir} (REPORTS_DIR): ${leaveOut}`);
+    }
+  }
+  if (resolve(target.reportsDir) === resolve(mergedDir)) {
+    throw new UpgradeGuardError('CONFIG_INVALID', `--env-file ${target.envFile} names the reports folder ${target.reportsDir} (REPORTS_DIR), where the rehearsal's merged reports go: set another in the file, or leave it out`);
+  }
 }
 
 /** The signal that stopped the rehearsal, and the target's verify that runs now (a signal sent here alone goes on to it). */
@@ -158,7 +180,11 @@ async function rehearse(): Promise<number> {
   }
   // An error of a target's own run (its one line is printed above) decides the exit code; its results are merged if it wrote any.
   const failed = codes.find((code) => code !== 0 && code !== 1);
-  process.stdout.write(`Upgrade rehearsal: both targets in one report (${mergedDir})\n`);
+  const ended = targets.flatMap((target, index) => {
+    const code = codes[index];
+    return code === undefined || code === 0 || code === 1 ? [] : [`the ${target.version} target's run ended with an error (exit ${code}, its line above)`];
+  });
+  process.stdout.write(`Upgrade rehearsal: ${ended.length === 0 ? 'both targets in one report' : `${ended.join('; ')}: the report holds what each run wrote`} (${mergedDir})\n`);
   try {
     const merged = await mergeRuns({
       dirs: targets.map((target) => target.reportsDir),
@@ -170,8 +196,11 @@ async function rehearse(): Promise<number> {
     });
     return failed ?? Math.max(merged, ...codes);
   } catch (error) {
-    if (failed !== undefined) return failed;
-    throw error;
+    if (failed === undefined) throw error;
+    // The target's error decides the exit code; the merge's own is still said.
+    const said = isUpgradeGuardError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    process.stdout.write(`Upgrade rehearsal: the reports could not be merged: ${said}\n`);
+    return failed;
   }
 }
 

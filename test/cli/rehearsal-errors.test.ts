@@ -53,6 +53,30 @@ describe('npm run verify with --env-file given twice', () => {
     expect(expectOneCodedLine(outcome, 'CONFIG_INVALID', [secret])).toContain(`--env-file ${join(dir, 'h.env')}: --suites conformance checks the module exchanges against the vendor's OpenAPI documents`);
   }, HANG_TEST_TIMEOUT_MS);
 
+  it('refuses two files that name one token store or one reports folder, or a target that writes where the merge goes, before either target runs', async () => {
+    const refusal = async (name: string, first: readonly string[], second: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<string> => {
+      const outcome = await npmRunVerify(['--env-file', envFile(`${name}-74.env`, [...target('7.4', 9), ...first]), '--env-file', envFile(`${name}-80.env`, [...target('8.0', 10), ...second])], env, HANG_TIMEOUT_MS);
+      return expectOneCodedLine(outcome, 'CONFIG_INVALID', [secret]);
+    };
+    // Both copied from one file: the same store and folder in each. Port 9 never answers: nothing ran.
+    const store = join(dir, 'tokens.json');
+    expect(await refusal('store', [`TOKEN_STORE=${store}`], [`TOKEN_STORE=${store}`])).toContain(`both name the token store ${store} (TOKEN_STORE)`);
+    const reports = join(dir, 'shared-reports');
+    expect(await refusal('reports', [`REPORTS_DIR=${reports}`], [`REPORTS_DIR=${reports}/`])).toContain(`both name the reports folder ${reports}/ (REPORTS_DIR)`);
+    expect(await refusal('merged', [`REPORTS_DIR=${reports}`], [], { REPORTS_DIR: reports })).toContain(`names the reports folder ${reports} (REPORTS_DIR), where the rehearsal's merged reports go`);
+    // Empty values are no values: each target gets its own store and folder, and the rehearsal goes on to the targets.
+    const outcome = await npmRunVerify(
+      ['--env-file', envFile('empty-74.env', [...target('7.4', 9), 'TOKEN_STORE=', 'REPORTS_DIR=']), '--env-file', envFile('empty-80.env', [...target('8.0', 10), 'TOKEN_STORE=', 'REPORTS_DIR='])],
+      { REPORTS_DIR: join(dir, 'empty-merged'), TOKEN_STORE: join(dir, 'empty-state', 'tokens.json') },
+      HANG_TIMEOUT_MS,
+    );
+    expect(outcome.stdout).toContain(`(reports ${join(dir, 'empty-merged')}-7.4, token store ${join(dir, 'empty-state', 'tokens-7.4.json')})`);
+    // Neither target answers: the rehearsal says so, never that both targets are in one report.
+    expect(outcome.code).toBe(3);
+    expect(outcome.stdout).toContain("Upgrade rehearsal: the 7.4 target's run ended with an error (exit 3, its line above); the 8.0 target's run ended with an error (exit 3, its line above): the report holds what each run wrote");
+    expect(outcome.stdout).not.toContain('both targets in one report');
+  }, HANG_TEST_TIMEOUT_MS);
+
   it('refuses the options that name a part of one run', async () => {
     const outcome = await npmRunVerify(['--env-file', envFile('e.env', target('7.4', 9)), '--env-file', envFile('f.env', target('8.0', 10)), '--shard', '1/2'], {}, HANG_TIMEOUT_MS);
     expectOneCodedLine(outcome, 'USAGE', [secret]);
