@@ -22,6 +22,7 @@ import { platformContractIds } from '../contracts/sources.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
 import type { RunResults } from '../runner/results.ts';
+import { isEmbeddedTargetName } from '../run-targets/run-plan.ts';
 import { shardLabel } from '../runner/shard.ts';
 import { newRunRecord, readRunRecord, runRecordFile, writeRunRecord, type RunRecord } from './run-record.ts';
 import { writeRunReports } from './run-reports.ts';
@@ -42,6 +43,12 @@ function checkParts(records: readonly Part[]): { readonly missing: readonly stri
     }
     const key = `${part.record.target}\n${part.record.targets.join(',')}`;
     runs.set(key, [...(runs.get(key) ?? []), part]);
+  }
+  // The simulator's verdicts beside a real target's would read as that target's coverage.
+  const embedded = records.find((part) => part.record.targets.some(isEmbeddedTargetName));
+  const real = records.find((part) => part.record.targets.some((name) => !isEmbeddedTargetName(name)));
+  if (embedded && real) {
+    throw new UpgradeGuardError('CONFIG_INVALID', `${embedded.dir} is a run against the embedded simulator and ${real.dir} one against a real target (${real.record.target}): merge runs against real targets only, or the simulator's only`);
   }
   // Two runs that checked one target would count its checks twice.
   const seen = new Map<string, string>();

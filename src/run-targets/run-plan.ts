@@ -50,7 +50,14 @@ export function runsFile(runTarget: Pick<RunTarget, 'files'> | undefined, file: 
   return !only || only.some((listed) => file === listed || file.endsWith(`/${listed}`));
 }
 
+const embeddedPrefix = 'embedded ';
+
 export function defaultRunPlan(config: Config): RunTarget[] {
   if (config.remote) return [{ name: `target ${config.remote.version}`, version: config.remote.version, faults: [] }];
-  return platformVersions.map((version) => ({ name: `embedded ${version}`, version, faults: [] }));
+  return platformVersions.map((version) => ({ name: `${embeddedPrefix}${version}`, version, faults: [] }));
+}
+
+/** Whether a run target of verify's plan is the embedded platform simulator. */
+export function isEmbeddedTargetName(name: string): boolean {
+  return name.startsWith(embeddedPrefix);
 }

@@ -54,7 +54,7 @@ describe('npm run verify with --env-file given twice', () => {
   }, HANG_TEST_TIMEOUT_MS);
 
   it('refuses two files that name one token store or one reports folder, or a target that writes where the merge goes, before either target runs', async () => {
-    const refusal = async (name: string, first: readonly string[], second: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<string> => {
+    const refusal = async (name: string, first: readonly string[], second: readonly string[], env: Record<string, string> = {}): Promise<string> => {
       const outcome = await npmRunVerify(['--env-file', envFile(`${name}-74.env`, [...target('7.4', 9), ...first]), '--env-file', envFile(`${name}-80.env`, [...target('8.0', 10), ...second])], env, HANG_TIMEOUT_MS);
       return expectOneCodedLine(outcome, 'CONFIG_INVALID', [secret]);
     };

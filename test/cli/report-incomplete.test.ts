@@ -129,6 +129,17 @@ describe('npm run report when not every shard finished', () => {
   });
 });
 
+describe('npm run report of runs against the simulator and a real target', () => {
+  it('is CONFIG_INVALID (2), naming both folders: the simulator\'s verdicts would read as the target\'s', async () => {
+    const real = await shardFolder(
+      'real-8.0',
+      newRunRecord({ target: 'target https://staging.example.com (TARGET_VERSION 8.0)', targets: ['target 8.0'], results: { checks: [{ ...passed('planning.view-all'), project: 'target 8.0' }], errors: [] } }),
+    );
+    const line = expectOneCodedLine(await npmRunReport(['--out', join(dir, 'merged-mixed'), finished, real], COMMAND_TIMEOUT_MS), 'CONFIG_INVALID');
+    expect(line).toContain(`${finished} is a run against the embedded simulator and ${real} one against a real target (target https://staging.example.com (TARGET_VERSION 8.0))`);
+  }, HANG_TEST_TIMEOUT_MS);
+});
+
 describe('npm run report with --only', () => {
   it('a term no part matched: CONFIG_INVALID (2) when the merge is whole, the incomplete merge when a part was cut off', async () => {
     const only = 'planning.*,job.participants.*';
