@@ -11,6 +11,7 @@ import { dataChangesSummaryLines } from './data-changes-section.ts';
 import { buildMigrationReport } from './migration-report.ts';
 import { whatBreaksSummaryLines } from './what-breaks.ts';
 import { skipLines } from './skip-reasons.ts';
+import { cutShortLine } from './verdict.ts';
 import { vendorSummaryLines } from './vendor-agreement-column.ts';
 
 /**
@@ -22,8 +23,10 @@ export function formatSummary(results: RunResults, target: string, subset: reado
   const lines: string[] = ['', `upgrade-guard summary: ${target}`, ...subset.map((line) => `  SUBSET: ${line}`)];
   lines.push('', 'what breaks when you move, per module (changes the spec documents; findings of this run):');
   lines.push(...whatBreaksSummaryLines(buildMigrationReport(results).whatBreaks), '');
+  // A target of a run cut short is never "ok": what did not run may have failed.
+  const cut = cutShortLine(subset) !== undefined;
   for (const tally of tallyByProject(results.checks)) {
-    const verdict = tally.failed > 0 ? 'FAIL' : 'ok  ';
+    const verdict = tally.failed > 0 ? 'FAIL' : cut ? 'cut ' : 'ok  ';
     lines.push(`  ${verdict} ${tally.project.padEnd(14)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
   }
   lines.push(...conformanceSummaryLines(results.checks));

@@ -14,6 +14,11 @@ export interface VerdictInput {
   readonly subset: readonly string[];
 }
 
+/** The subset line that says the run was cut short (RUN_TIMEOUT_S, Ctrl-C, a missing shard), if one does. */
+export function cutShortLine(subset: readonly string[]): string | undefined {
+  return subset.find((line) => /^(INTERRUPTED|INCOMPLETE):/.test(line));
+}
+
 export function verdictLine({ results, asDocumented, subset }: VerdictInput): string {
   const count = (state: string): number => results.checks.filter((check) => check.state === state).length;
   const failed = count('failed');
@@ -24,7 +29,7 @@ export function verdictLine({ results, asDocumented, subset }: VerdictInput): st
     ...(asDocumented ? [] : ['contract breaks not as documented']),
   ];
   // A run cut short (RUN_TIMEOUT_S, Ctrl-C, a missing shard) is never a PASS: what did not run may have failed.
-  const cut = subset.find((line) => /^(INTERRUPTED|INCOMPLETE):/.test(line));
+  const cut = cutShortLine(subset);
   const part = cut ? `; ${cut}` : subset.length > 0 ? "; of a part of the run only (see the summary's first lines)" : '';
   if (problems.length > 0) return `VERDICT: FAIL: ${problems.join('; ')} (${tally})${part}`;
   return `VERDICT: ${cut ? 'INCOMPLETE' : 'PASS'} (${tally})${part}`;

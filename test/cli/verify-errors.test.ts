@@ -232,6 +232,9 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     const line = expectOneCodedLine(outcome, 'TARGET_TIMEOUT', [secret, password]);
     expect(line).toContain('RUN_TIMEOUT_S=20');
     expect(outcome.stdout).toMatch(/^ {2}SUBSET: INCOMPLETE: the run's time ran out \(RUN_TIMEOUT_S=20 s\)/m);
+    // The target's tally is never "ok" in a run cut short: what did not run may have failed.
+    expect(outcome.stdout).toMatch(/^ {2}(cut |FAIL) target 8\.0 /m);
+    expect(outcome.stdout).not.toMatch(/^ {2}ok /m);
     // The contract-breaks step's verifier child is stopped too: the comparison is "not compared", never a break.
     expect(outcome.stdout).toContain('Contract breaks 7.4 → 8.0: not compared: the run did not finish within RUN_TIMEOUT_S=20 s');
     expect(outcome.stdout).not.toContain('contract breaks not as documented');
