@@ -74,7 +74,7 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
   const integration = await integrationSection(input.reportsDir);
   if (integration) sections.push(integration);
   const vendor = input.openapiDir === undefined ? undefined : vendorReplacements(loadVendorDocuments(input.openapiDir), needsReplacementText);
-  const migration = await writeMigrationReport(input.reportsDir, buildMigrationReport(results, sections, new Date(), subset, vendor));
+  const migration = await writeMigrationReport(input.reportsDir, buildMigrationReport(results, { checked: input.target, sections, scope: subset, ...(vendor && { vendor }) }));
   // Every skipped check with its own reason: the console counts them by reason (src/report/skip-reasons.ts).
   await writeReportFile(join(input.reportsDir, 'skipped-checks.md'), skippedChecksMarkdown(results.checks));
   input.print(`Migration report: ${migration.markdown} (${migration.html})`);

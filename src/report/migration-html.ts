@@ -49,6 +49,7 @@ ${stylesheet(modules, kinds)}
 </head>
 <body>
 <h1>Migration report: platform 7.4 → 8.0</h1>
+${report.checked !== undefined ? `<p class="checked"><strong>Checked:</strong> ${escapeHtml(report.checked)}</p>` : ''}
 <p class="generated">Generated ${escapeHtml(report.generatedAt)} from: ${escapeHtml(report.targets.join(', ') || 'no targets')}.</p>
 ${report.scope.map((line) => `<p class="scope"><strong>Not the whole run:</strong> ${escapeHtml(line)}</p>`).join('\n')}
 ${report.sections.map((section) => (section.leads && section.headline ? `<p class="leading"><strong>${escapeHtml(section.title)}:</strong> ${escapeHtml(section.headline)} (<a href="#${slug(section.title)}">below</a>)</p>` : '')).join('')}

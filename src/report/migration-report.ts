@@ -59,6 +59,8 @@ export interface MigrationRow {
 }
 
 export interface MigrationReport {
+  /** What was checked, as the summary's first line says it: a report of the simulator never reads as one of staging. */
+  readonly checked?: string;
   readonly generatedAt: string;
   readonly targets: readonly string[];
   readonly summary: Readonly<Record<RowVerdict, number>>;
@@ -103,12 +105,25 @@ function expectedTextOf(entry: CatalogEntry, version: PlatformVersion): string {
 }
 
 /** `vendor`: what the vendor's 8.0 document adds to "Use instead", per entry id (OPENAPI_DIR, src/conformance/vendor-replacements.ts). */
-export function buildMigrationReport(results: RunResults, sections: readonly ReportSection[] = [], now = new Date(), scope: readonly string[] = [], vendor?: ReadonlyMap<string, string>): MigrationReport {
+/** What a migration report is built with besides the results; each part has its default. */
+export interface MigrationReportContext {
+  /** The summary's first line: what was checked (the embedded simulator, or the target's BASE_URL and version). */
+  readonly checked?: string;
+  readonly sections?: readonly ReportSection[];
+  readonly now?: Date;
+  /** The summary's SUBSET lines. */
+  readonly scope?: readonly string[];
+  /** The vendor's replacement texts, with OPENAPI_DIR. */
+  readonly vendor?: ReadonlyMap<string, string>;
+}
+
+export function buildMigrationReport(results: RunResults, { checked, sections = [], now = new Date(), scope = [], vendor }: MigrationReportContext = {}): MigrationReport {
   const byEntry = groupChecksByEntry(results.checks);
   const rows = catalog.map((entry) => row(entry, byEntry.get(entry.id) ?? [], vendor));
   const summary: Record<RowVerdict, number> = { 'as documented': 0, deviates: 0, observation: 0, 'not checked': 0 };
   for (const current of rows) summary[current.verdict] += 1;
   return {
+    ...(checked !== undefined && { checked }),
     generatedAt: now.toISOString(),
     targets: [...new Set(results.checks.map((check) => check.project))].sort(),
     summary,
@@ -234,6 +249,7 @@ export function renderMigrationMarkdown(report: MigrationReport): string {
   const lines: string[] = [
     '# Migration report: platform 7.4 → 8.0',
     '',
+    ...(report.checked !== undefined ? [`**Checked:** ${escapeInline(report.checked)}`, ''] : []),
     `Generated ${report.generatedAt} from: ${report.targets.join(', ') || 'no targets'}.`,
     '',
     ...report.scope.flatMap((line) => [`> **Not the whole run:** ${escapeInline(line)}`, '']),

@@ -33,7 +33,7 @@ describe("the vendor's 8.0 document in \"Use instead\"", () => {
   });
 
   it("puts it after the spec's words in the report's rows and first screen", () => {
-    const report = buildMigrationReport({ checks: [], errors: [] }, [], new Date(0), [], replacements);
+    const report = buildMigrationReport({ checks: [], errors: [] }, { now: new Date(0), vendor: replacements });
     const row = report.rows.find((candidate) => candidate.id === 'planning.node-copy');
     expect(row?.useInstead).toBe(`${noneNamedBySpec}; the vendor's 8.0 document (maps-api-8.0.1.0.json): POST /maps/rest/api/{version}/node/{nodeId}/copy-extended/{parentId}`);
     const media = report.whatBreaks.modules.find((module) => module.module === 'media');

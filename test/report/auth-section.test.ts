@@ -37,7 +37,7 @@ it('puts each auth check under its flow step, in the order of the flow, with wha
 it('is a section of the migration report, and none without auth checks', () => {
   const section = authSection({ checks, errors: [] });
   if (!section) throw new Error('no auth section');
-  const markdown = renderMigrationMarkdown(buildMigrationReport({ checks, errors: [] }, [section]));
+  const markdown = renderMigrationMarkdown(buildMigrationReport({ checks, errors: [] }, { sections: [section] }));
   expect(markdown).toContain('## Authentication');
   expect(markdown).toContain('| expiry | §5.7, §7 | target 8.0 | an expired access token is answered with 403 | the target answers an expired access token with 401, not what spec §5.7 says | departs |');
   expect(authSection({ checks: checks.slice(3), errors: [] })).toBeUndefined();

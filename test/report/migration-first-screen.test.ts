@@ -43,7 +43,7 @@ describe('the HTML migration report in a browser', () => {
     `answers "what breaks when we move?" on its first screen, per module, and filters the rows by change kind${needsBrowser}`,
     async () => {
       if (!browser) throw new Error('the browser tests run with a browser (beforeAll)');
-      const report = buildMigrationReport({ checks, errors: [] }, [], new Date('2026-11-26T05:00:00Z'));
+      const report = buildMigrationReport({ checks, errors: [] }, { now: new Date('2026-11-26T05:00:00Z') });
       const written = await writeMigrationReport(join(work, 'reports'), report);
       const context = await reportContext(browser, { javaScriptEnabled: false, viewport: firstScreen });
       const requested: string[] = [];

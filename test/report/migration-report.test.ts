@@ -41,7 +41,7 @@ const checks: CheckResult[] = [
   }),
 ];
 
-const report = buildMigrationReport({ checks, errors: [] }, [], new Date('2026-11-24T05:00:00Z'));
+const report = buildMigrationReport({ checks, errors: [] }, { now: new Date('2026-11-24T05:00:00Z') });
 const rowOf = (id: string) => report.rows.find((row) => row.id === id);
 
 describe('the migration report', () => {
@@ -52,9 +52,16 @@ describe('the migration report', () => {
     expect(archive?.observed.join('\n')).toContain('probed for its removal: deprecated, still served: HTTP 200');
   });
 
+  it('names what was checked under its title, as the summary\'s first line does: a report of the simulator never reads as one of staging', () => {
+    const checked = 'the EMBEDDED SIMULATOR, not a real target (no BASE_URL set)';
+    const named = buildMigrationReport({ checks, errors: [] }, { checked, now: new Date('2026-11-24T05:00:00Z') });
+    expect(renderMigrationMarkdown(named).split('\n').slice(0, 4)).toEqual(['# Migration report: platform 7.4 → 8.0', '', '**Checked:** the EMBEDDED SIMULATOR, not a real target (no BASE\\_URL set)', '']);
+    expect(renderMigrationHtml(named)).toContain(`<h1>Migration report: platform 7.4 → 8.0</h1>\n<p class="checked"><strong>Checked:</strong> ${checked}</p>`);
+  });
+
   it('opens with what the run was not, each line as given (markdown escaped, HTML escaped), and says nothing of it for a whole run', () => {
     const scope = ['only the checks matching --only planning.*_group', 'INCOMPLETE: shard 3/3 missing'];
-    const partial = buildMigrationReport({ checks, errors: [] }, [], new Date('2026-11-24T05:00:00Z'), scope);
+    const partial = buildMigrationReport({ checks, errors: [] }, { now: new Date('2026-11-24T05:00:00Z'), scope });
     const markdown = renderMigrationMarkdown(partial);
     expect(markdown).toContain('> **Not the whole run:** only the checks matching --only planning.\\*\\_group');
     expect(markdown).toContain('> **Not the whole run:** INCOMPLETE: shard 3/3 missing');

@@ -26,7 +26,7 @@ const sectionModules: Record<EndpointSection, CatalogModule> = { '4.2': 'job', '
 
 const integration: ReportSection = { title: 'Your integration', leads: true, headline: 'Impact on 8.0: 3 distinct calls: 1 breaks', markdown: 'From `npm run impact`.\n\n3 calls: 1 breaks.', data: undefined };
 const breaks: ReportSection = { title: 'Contract breaks 7.4 → 8.0', markdown: 'none', data: undefined };
-const report = buildMigrationReport({ checks, errors: [] }, [breaks, integration], new Date('2026-11-26T05:00:00Z'));
+const report = buildMigrationReport({ checks, errors: [] }, { sections: [breaks, integration], now: new Date('2026-11-26T05:00:00Z') });
 const markdown = renderMigrationMarkdown(report);
 const html = renderMigrationHtml(report);
 const moduleOf = (module: CatalogModule) => report.whatBreaks.modules.find((current) => current.module === module);
@@ -71,7 +71,7 @@ describe('what breaks, per module', () => {
     // As suites/contracts/contracts.test.ts declares it: named, and its finding's subject, by what could not be verified.
     const label = 'your own contracts (PACT_URLS, PACT_DIR, PACT_BROKER_BASE_URL)';
     const broken = { project: 'embedded 8.0', version: '8.0', file: 'suites/contracts/contracts.test.ts', id: 'contract.own.sources', name: `${label} can be verified [contract.own.sources]`, state: 'failed', endpoint: label, error: 'http://127.0.0.1:9/pacts/app.json could not be reached (ECONNREFUSED)' } as const;
-    const found = buildMigrationReport({ checks: [...checks, broken], errors: [] }, [], new Date('2026-11-26T05:00:00Z')).whatBreaks.otherFindings;
+    const found = buildMigrationReport({ checks: [...checks, broken], errors: [] }, { now: new Date('2026-11-26T05:00:00Z') }).whatBreaks.otherFindings;
     const finding = found.find((candidate) => candidate.endpoint === label);
     expect(finding?.kind).toBe('not verified');
     expect(found.at(-1)).toBe(finding);
@@ -80,7 +80,7 @@ describe('what breaks, per module', () => {
   it("marks a finding the vendor's document of the target's version agrees with, on the first screen of both formats", () => {
     const agreement = { kind: 'value not in enum', document: 'jobmanager-api-8.0.1.0.json', version: '8.0', subject: 'schema DseObjectState', text: "the vendor's 8.0 document agrees with the target: …" } as const;
     const labelled = checks.map((check) => (check.endpoint === search && check.state === 'failed' ? { ...check, vendorAgreement: agreement } : check));
-    const withVendor = buildMigrationReport({ checks: labelled, errors: [] }, [], new Date('2026-11-26T05:00:00Z'));
+    const withVendor = buildMigrationReport({ checks: labelled, errors: [] }, { now: new Date('2026-11-26T05:00:00Z') });
     const finding = withVendor.whatBreaks.modules.find((module) => module.module === 'job')?.findings[0];
     expect(finding?.vendorAgrees).toBe("the vendor's 8.0 document agrees (jobmanager-api-8.0.1.0.json): plan for it");
     expect(renderMigrationMarkdown(withVendor)).toContain("the vendor's 8.0 document agrees (jobmanager-api-8.0.1.0.json): plan for it");

@@ -48,7 +48,7 @@ describe('data changes', () => {
   it('the migration report lists every change, what and where, and whether it was undone, in md, html and json', () => {
     const section = dataChangesSection(checks);
     expect(section).toBeDefined();
-    const report = buildMigrationReport({ checks, errors: [] }, section ? [section] : []);
+    const report = buildMigrationReport({ checks, errors: [] }, { sections: section ? [section] : [] });
     const markdown = renderMigrationMarkdown(report);
     expect(markdown).toContain('## Data changes');
     expect(markdown).toContain('| target 8.0 | planning.group-delete.served | `DELETE /maps/rest/api/v1.0/group/17` | scratch group 17, created by the check | removed | deleted by the call under test |');
