@@ -20,9 +20,19 @@ export async function requireMutationsAllowed(test: TestContext, target: TargetI
   await skipWithReason(test, `${what} would change data on ${target.baseUrl}; set ALLOW_MUTATIONS=true to run it (it changes only what it creates, and removes or restores that)`);
 }
 
-/** The guard of a step that cannot be undone: `why` says what stays changed; it runs only with both opt-ins on a real target. */
+/**
+ * The guard of a step that cannot be undone: `why` says what stays changed; it runs only with both opt-ins on a real
+ * target, and its reason names every opt-in still missing, so one run tells the user all they need to set.
+ */
 export async function requireIrreversibleAllowed(test: TestContext, target: TargetInfo, what: string, why: string): Promise<void> {
-  await requireMutationsAllowed(test, target, `${what} (cannot be undone: ${why})`);
-  if (target.embedded || target.allowIrreversible === true) return;
-  await skipWithReason(test, `${what} cannot be undone on ${target.baseUrl} (${why}); set ALLOW_IRREVERSIBLE=true as well to run it`);
+  if (target.embedded || (target.allowMutations && target.allowIrreversible === true)) {
+    test.task.meta.changesData = true;
+    return;
+  }
+  if (target.allowMutations) {
+    await skipWithReason(test, `${what} cannot be undone on ${target.baseUrl} (${why}); set ALLOW_IRREVERSIBLE=true as well to run it`);
+    return;
+  }
+  const needs = target.allowIrreversible === true ? 'ALLOW_MUTATIONS=true' : 'ALLOW_MUTATIONS=true and ALLOW_IRREVERSIBLE=true';
+  await skipWithReason(test, `${what} would change data on ${target.baseUrl} that cannot be undone (${why}); set ${needs} to run it`);
 }

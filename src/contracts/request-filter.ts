@@ -26,7 +26,7 @@ import { forwardWithRetries, isRetriedMethod, targetAnsweredHeaders } from './re
 import type { ProviderTarget } from './provider-target.ts';
 import type { StateGate } from './state-handlers.ts';
 import { irreversibleChange, type ContractOwner } from './contract-data-changes.ts';
-import { irreversibleGuardReason, irreversibleGuardStatus, mutationGuardReason, mutationGuardStatus } from './guard-reasons.ts';
+import { irreversibleGuardReason, irreversibleGuardStatus, mutationAndIrreversibleGuardReason, mutationGuardReason, mutationGuardStatus } from './guard-reasons.ts';
 
 export { irreversibleGuardReason, irreversibleGuardStatus, mutationGuardReason, mutationGuardStatus } from './guard-reasons.ts';
 
@@ -54,9 +54,9 @@ export interface GuardBlock {
 /** Why the guard stops this request against this target, if it does. */
 export function dataChangeBlock(target: GuardedTarget, method: string, path: string, owner: ContractOwner): GuardBlock | undefined {
   if (target.embedded || !isMutatingRequest(method, path)) return undefined;
-  if (!target.allowMutations) return { status: mutationGuardStatus, reason: mutationGuardReason };
-  if (target.allowIrreversible === true) return undefined;
-  const why = irreversibleChange(owner, method, path);
+  // Every opt-in the request still needs is named at once: one run tells the user all they need to set.
+  const why = target.allowIrreversible === true ? undefined : irreversibleChange(owner, method, path);
+  if (!target.allowMutations) return { status: mutationGuardStatus, reason: why === undefined ? mutationGuardReason : mutationAndIrreversibleGuardReason(why) };
   return why === undefined ? undefined : { status: irreversibleGuardStatus, reason: irreversibleGuardReason(why) };
 }
 

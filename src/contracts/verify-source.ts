@@ -26,6 +26,7 @@ import type { SecretRegistry } from '../http/redact.ts';
 import { RunPermits } from '../http/run-permits.ts';
 import type { ProviderTarget } from './provider-target.ts';
 import { contractRequestFilter, dataChangeBlock, irreversibleGuardReason, irreversibleGuardStatus, isMutatingRequest, mutationGuardReason, mutationGuardStatus, type RequestFilter } from './request-filter.ts';
+import { mutationAndIrreversibleGuardReason } from './guard-reasons.ts';
 import { contractChange, type ContractOwner } from './contract-data-changes.ts';
 import type { DataChange } from '../check/data-changes.ts';
 import { catchProxyTransportErrors, transportFailureKey, type TransportFailures } from './proxy-transport-errors.ts';
@@ -113,7 +114,7 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
             return withDataChanges(fileOutcome(target, owner, document, interaction, checkId, verdicts, states.problems, transportFailures), owner, cleanUps);
           }),
         )
-      : report.verdicts.map((verdict) => reportOutcome(verdict, target.secrets));
+      : report.verdicts.map((verdict) => reportOutcome(verdict, target.secrets, target.allowIrreversible === true));
   const cleanUpFailures = [...cleanUps].flatMap(([state, cleanUp]) => (cleanUp.undone ? [] : [`clean-up of "${state}": ${cleanUp.detail}`]));
   const output = [report.output, ...cleanUpFailures].join('\n');
   return { source, outcomes, output: target.secrets.scrub(output), durationMs: performance.now() - started };
@@ -246,12 +247,14 @@ function fileOutcome(
 }
 
 /** A broker source: interactions are known only from the report. */
-function reportOutcome(verdict: InteractionVerdict, secrets: SecretRegistry): InteractionOutcome {
+function reportOutcome(verdict: InteractionVerdict, secrets: SecretRegistry, allowIrreversible: boolean): InteractionOutcome {
   const base = { checkId: ownCheckId(undefined, verdict.description), description: verdict.description, states: [] };
   if (verdict.passed) return { ...base, state: 'passed', mismatches: [] };
   const guarded = (status: number): boolean => verdict.mismatches.some((mismatch) => mismatch.type === 'StatusMismatch' && mismatch.actual === String(status));
-  if (guarded(mutationGuardStatus)) return { ...base, state: 'skipped', reason: mutationGuardReason, mismatches: [] };
-  if (guarded(irreversibleGuardStatus)) return { ...base, state: 'skipped', reason: irreversibleGuardReason("upgrade-guard cannot undo what a team's own contract changes"), mismatches: [] };
+  // A team's own contract's change is never undone by the run (request-filter.ts): the mutation guard names both opt-ins.
+  const ownChange = "upgrade-guard cannot undo what a team's own contract changes";
+  if (guarded(mutationGuardStatus)) return { ...base, state: 'skipped', reason: allowIrreversible ? mutationGuardReason : mutationAndIrreversibleGuardReason(ownChange), mismatches: [] };
+  if (guarded(irreversibleGuardStatus)) return { ...base, state: 'skipped', reason: irreversibleGuardReason(ownChange), mismatches: [] };
   return { ...base, state: 'failed', mismatches: scrubbed(verdict.mismatches, secrets) };
 }
 

@@ -21,6 +21,7 @@ const skipKinds: readonly SkipKind[] = [
   { holds: (_, note) => note.startsWith('not run: the setup of'), reason: () => 'not run: the setup of their suite failed (the errors above say why)' },
   // A check that waits on an endpoint whose finding is a failure (src/check/not-served.ts): the failure says what to do.
   { holds: (check) => check.finding !== undefined, reason: () => 'not checked: the endpoint they need is not served (see the failed checks above)' },
+  { holds: (_, note) => note.includes('set ALLOW_MUTATIONS=true and ALLOW_IRREVERSIBLE=true'), reason: () => 'they would change data on the target that cannot be undone: set ALLOW_MUTATIONS=true and ALLOW_IRREVERSIBLE=true to run them' },
   { holds: (_, note) => note.includes('set ALLOW_IRREVERSIBLE=true'), reason: () => 'their change cannot be undone on the target: set ALLOW_IRREVERSIBLE=true as well to run them' },
   { holds: (_, note) => note.includes('set ALLOW_MUTATIONS=true'), reason: () => 'they would change data on the target: set ALLOW_MUTATIONS=true to run them' },
   { holds: (_, note) => note.startsWith('observation:'), reason: () => 'observations: what the target did, neither pass nor fail (the migration report lists them)' },

@@ -35,6 +35,16 @@ describe('the data-change guard of the contract verification', () => {
     expect(dataChangeBlock(both, 'DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete', 'project')).toBeUndefined();
   });
 
+  it('names both opt-ins at once on a read-only target when the change could not be undone either, and only the missing one otherwise', () => {
+    const gridRow = dataChangeBlock(readOnly, 'DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete', 'project');
+    expect(gridRow?.status).toBe(mutationGuardStatus);
+    expect(gridRow?.reason).toMatch(/deletes a row of an existing job grid.*set ALLOW_MUTATIONS=true and ALLOW_IRREVERSIBLE=true to verify it/);
+    expect(dataChangeBlock({ ...readOnly, allowIrreversible: true }, 'DELETE', '/dse/rest/v1.0/jobs/1201/grids/7701/rows/_delete', 'project')?.reason).toBe(
+      'it changes data on a real target: set ALLOW_MUTATIONS=true to verify it',
+    );
+    expect(dataChangeBlock(readOnly, 'POST', '/rest/mp/v1.1/webhooks', 'project')?.reason).toBe('it changes data on a real target: set ALLOW_MUTATIONS=true to verify it');
+  });
+
   it("counts every change of a team's own contract, and any project change it declares no undo for, as one it cannot undo", () => {
     expect(dataChangeBlock(mutations, 'POST', '/rest/mp/v1.1/webhooks', 'team')?.reason).toMatch(/a team's own contract/);
     expect(irreversibleChange('project', 'PUT', '/maps/rest/api/v1.0/view/301')).toMatch(/declares no way to undo it/);
