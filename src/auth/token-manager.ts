@@ -24,6 +24,7 @@
  */
 import { UpgradeGuardError } from '../errors.ts';
 import type { HttpClient } from '../http/client.ts';
+import { chainIssuer } from './chain-issuer.ts';
 import { withFileLock, type FileLockOptions } from './file-lock.ts';
 import { isTokenEndpointError, processTokenResponse, refreshTokenGrantRequest, TokenEndpointError, type TokenSet } from './token-endpoint.ts';
 import type { RetiredAccessToken, TokenState, TokenStore } from './token-store.ts';
@@ -32,6 +33,8 @@ export interface TokenManagerOptions {
   readonly client: HttpClient;
   /** `{auth_url}{profile.tokenPath}`, see {@link tokenEndpoint}. */
   readonly tokenEndpoint: string;
+  /** Where the chain's login went (stamped with a stored chain, chain-issuer.ts); the token manager never calls it. */
+  readonly authorizationEndpoint?: string;
   readonly clientId: string;
   readonly clientSecret: string;
   /** Where the chain lives between runs and workers. Absent: in memory only (the embedded simulator). */
@@ -97,7 +100,7 @@ export class TokenManager {
       async () => {
         const previous = await store.read();
         const retired = previous?.expiredAccessToken ?? retire(previous);
-        manager.#state = await store.write({ ...fresh, ...(retired && { expiredAccessToken: retired }) }, manager.#now());
+        manager.#state = await store.write({ ...fresh, ...(retired && { expiredAccessToken: retired }), issuedBy: chainIssuer(options, previous?.issuedBy) }, manager.#now());
       },
       options.lock,
     );
@@ -203,6 +206,7 @@ export class TokenManager {
       refreshToken: tokens.refreshToken ?? current.refreshToken,
       ...accessPart(tokens),
       ...(retired && { expiredAccessToken: retired }),
+      ...(store && { issuedBy: chainIssuer(this.#options, current.issuedBy) }),
     };
     // The old refresh token is spent now: nothing may return before the new one is on disk.
     this.#state = next;

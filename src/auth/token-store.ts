@@ -6,7 +6,7 @@
  * writes the new pair before it hands the new access token to anyone.
  *
  * File format (JSON, mode 0600):
- * `{ version: 1, target, refreshToken, accessToken?, obtainedAt?, expiresAt?, updatedAt, expiredAccessToken? }`.
+ * `{ version: 1, target, refreshToken, accessToken?, obtainedAt?, expiresAt?, updatedAt, expiredAccessToken?, issuedBy? }`.
  */
 import { dirname } from 'node:path';
 import { UpgradeGuardError } from '../errors.ts';
@@ -15,6 +15,7 @@ import { ensureDirectory } from '../files/ensure-directory.ts';
 import { FILE_OPERATION_TIMEOUT_MS, withinTime } from '../files/within-time.ts';
 import { readRegularFile } from '../files/read-regular-file.ts';
 import { writeFileAtomic, type AtomicWriteOptions } from './atomic-file.ts';
+import type { ChainIssuer } from './chain-issuer.ts';
 
 export const TOKEN_STORE_FORMAT = 1;
 
@@ -38,6 +39,8 @@ export interface StoredTokens {
   /** ISO 8601. */
   readonly updatedAt: string;
   readonly expiredAccessToken?: RetiredAccessToken;
+  /** The configuration the chain was issued to (chain-issuer.ts); absent in a store written before it was kept. */
+  readonly issuedBy?: ChainIssuer;
 }
 
 /** What a writer supplies; `version`, `target` and `updatedAt` are the store's. */
@@ -166,6 +169,15 @@ function parseStored(text: string): StoredTokens | string {
     if (typeof token !== 'string' || typeof expiresAt !== 'number') return '"expiredAccessToken" needs "token" and "expiresAt"';
     expiredAccessToken = { token, expiresAt };
   }
+  const issuer = record.issuedBy;
+  let issuedBy: ChainIssuer | undefined;
+  if (issuer !== undefined) {
+    if (issuer === null || typeof issuer !== 'object') return '"issuedBy" is not an object';
+    const { authorizationEndpoint, tokenEndpoint, clientSecretDigest } = issuer as Record<string, unknown>;
+    if (typeof tokenEndpoint !== 'string' || typeof clientSecretDigest !== 'string') return '"issuedBy" needs "tokenEndpoint" and "clientSecretDigest"';
+    if (authorizationEndpoint !== undefined && typeof authorizationEndpoint !== 'string') return '"issuedBy.authorizationEndpoint" is not a string';
+    issuedBy = { ...(typeof authorizationEndpoint === 'string' && { authorizationEndpoint }), tokenEndpoint, clientSecretDigest };
+  }
   return {
     version: TOKEN_STORE_FORMAT,
     target: record.target,
@@ -175,5 +187,6 @@ function parseStored(text: string): StoredTokens | string {
     ...(typeof record.expiresAt === 'number' && { expiresAt: record.expiresAt }),
     updatedAt: record.updatedAt,
     ...(expiredAccessToken && { expiredAccessToken }),
+    ...(issuedBy && { issuedBy }),
   };
 }

@@ -7,13 +7,12 @@
  * src/run-targets/context.ts does for the suites.
  */
 import { PlatformApi, type TokenSource } from '../api/platform-api.ts';
-import { tokenEndpoint } from '../auth/token-endpoint.ts';
 import { TokenManager } from '../auth/token-manager.ts';
-import { TokenStore, tokenStoreTarget } from '../auth/token-store.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
-import { versionProfiles, type PlatformVersion } from '../profile/versions.ts';
+import type { PlatformVersion } from '../profile/versions.ts';
+import { sessionTokenOptions } from '../run-targets/session-tokens.ts';
 import { registerTargetSecrets, type TargetInfo } from '../run-targets/target-info.ts';
 
 export interface ProviderTarget {
@@ -49,13 +48,7 @@ export async function openProviderTarget(info: TargetInfo, secrets: SecretRegist
   // The token endpoint has a client of its own: a refresh must not queue behind module requests a target holds (a
   // hang, a drip), or every replayed request would wait out the verifier's timeout for its token.
   const auth = new HttpClient({ timeoutMs: info.requestTimeoutMs, maxConcurrency: 1, secrets });
-  const tokens = await TokenManager.fromStore({
-    client: auth,
-    tokenEndpoint: tokenEndpoint(versionProfiles[info.version], info),
-    clientId: info.client.clientId,
-    clientSecret: info.client.clientSecret,
-    store: new TokenStore(session.storePath, tokenStoreTarget(info.baseUrl, info.client.clientId), { secrets }),
-  });
+  const tokens = await TokenManager.fromStore(sessionTokenOptions(info, auth, session.storePath, secrets));
   return {
     target: providerTargetOf(info, new PlatformApi(http, info.baseUrl, tokens, info.pathVersions, info.extraHeaders), tokens, http.secrets),
     close: async () => {

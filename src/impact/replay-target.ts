@@ -4,17 +4,17 @@
  * embedded simulator of one version (`--embedded 8.0`); the full user's
  * session through the version's login flow, its tokens in a store.
  */
-import { tokenEndpoint } from '../auth/token-endpoint.ts';
 import { TokenManager } from '../auth/token-manager.ts';
-import { TokenStore, ensureTokenStoreDirectory, tokenStoreTarget } from '../auth/token-store.ts';
+import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
 import type { Config } from '../config/config.ts';
 import { UpgradeGuardError } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
-import { versionProfiles, type PlatformVersion } from '../profile/versions.ts';
+import type { PlatformVersion } from '../profile/versions.ts';
 import { startEmbeddedTarget, type ResolvedTarget } from '../run-targets/embedded.ts';
 import { preflightConfig } from '../run-targets/preflight.ts';
 import { remoteTarget } from '../run-targets/remote.ts';
+import { sessionTokenOptions } from '../run-targets/session-tokens.ts';
 import { openSessions } from '../run-targets/sessions.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 
@@ -47,13 +47,7 @@ export async function openReplayTarget(config: Config, embedded: PlatformVersion
     const target = await openSessions(resolved.target, secrets);
     const session = target.sessions.full;
     if (!session) throw new UpgradeGuardError('LOGIN_FAILED', target.sessionErrors.full ?? 'the full user could not log in');
-    const tokens = await TokenManager.fromStore({
-      client: http,
-      tokenEndpoint: tokenEndpoint(versionProfiles[target.version], target),
-      clientId: target.client.clientId,
-      clientSecret: target.client.clientSecret,
-      store: new TokenStore(session.storePath, tokenStoreTarget(target.baseUrl, target.client.clientId), { secrets }),
-    });
+    const tokens = await TokenManager.fromStore(sessionTokenOptions(target, http, session.storePath, secrets));
     return {
       target,
       label,

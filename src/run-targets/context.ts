@@ -8,10 +8,10 @@
 import { PlatformApi } from '../api/platform-api.ts';
 import { tokenEndpoint } from '../auth/token-endpoint.ts';
 import { TokenManager } from '../auth/token-manager.ts';
-import { TokenStore, tokenStoreTarget } from '../auth/token-store.ts';
 import { FixtureResolver } from '../fixtures/resolver.ts';
 import { HttpClient } from '../http/client.ts';
 import { versionProfiles, type VersionProfile } from '../profile/versions.ts';
+import { sessionTokenOptions } from './session-tokens.ts';
 import { currentTarget, targetSecrets } from './current-target.ts';
 import type { SessionInfo, TargetInfo } from './target-info.ts';
 
@@ -48,13 +48,7 @@ async function createContext(target: TargetInfo): Promise<SuiteContext> {
   const http = new HttpClient({ timeoutMs: target.requestTimeoutMs, maxConcurrency: target.maxConcurrency, secrets: targetSecrets(target) });
   const endpoint = tokenEndpoint(profile, target);
   const open = (session: SessionInfo): Promise<TokenManager> =>
-    TokenManager.fromStore({
-      client: http,
-      tokenEndpoint: endpoint,
-      clientId: target.client.clientId,
-      clientSecret: target.client.clientSecret,
-      store: new TokenStore(session.storePath, tokenStoreTarget(target.baseUrl, target.client.clientId), { secrets: http.secrets }),
-    });
+    TokenManager.fromStore(sessionTokenOptions(target, http, session.storePath, http.secrets));
   if (!target.sessions.full) throw new Error(target.sessionErrors.full ?? 'the full user has no session');
   const tokens = await open(target.sessions.full);
   const api = new PlatformApi(http, target.baseUrl, tokens, target.pathVersions, target.extraHeaders);

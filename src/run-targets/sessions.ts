@@ -6,17 +6,18 @@
  * missing chain means a fresh login.
  */
 import { authorizationUrl } from '../auth/authorization-request.ts';
+import { issuedElsewhere } from '../auth/chain-issuer.ts';
 import { generateState } from '../auth/state.ts';
 import type { CasAddress } from '../auth/endpoints.ts';
 import { exchangeCode, isTokenEndpointError, tokenEndpoint, type TokenSet } from '../auth/token-endpoint.ts';
 import { TokenManager } from '../auth/token-manager.ts';
-import { TokenStore, tokenStoreTarget } from '../auth/token-store.ts';
 import { UpgradeGuardError, isUpgradeGuardError, runTimedOutSeconds } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { versionProfiles } from '../profile/versions.ts';
 import type { UserCredentials } from '../config/config.ts';
 import { driveLogin } from './login.ts';
+import { sessionTokenOptions } from './session-tokens.ts';
 import { registerTargetSecrets, type ClientRegistration, type IssuedToken, type SessionInfo, type ShortLivedTarget, type TargetInfo } from './target-info.ts';
 
 type SessionKind = 'full' | 'limited';
@@ -79,17 +80,17 @@ async function openSession(
 ): Promise<Opened> {
   const variables = credentialVariables[kind];
   if (!session) return { error: `${variables.username} / ${variables.password} are not set` };
-  const store = new TokenStore(session.storePath, tokenStoreTarget(target.baseUrl, target.client.clientId), { secrets: http.secrets });
-  const options = {
-    client: http,
-    tokenEndpoint: tokenEndpoint(versionProfiles[target.version], target),
-    clientId: target.client.clientId,
-    clientSecret: target.client.clientSecret,
-    store,
-  };
+  const options = sessionTokenOptions(target, http, session.storePath, http.secrets);
+  const { store } = options;
 
   let deadChain: string | undefined;
-  if (!target.embedded && (await store.read())) {
+  const stored = target.embedded ? undefined : await store.read();
+  // A chain another configuration obtained (chain-issuer.ts): a new login says what is wrong with this one.
+  const elsewhere = stored && issuedElsewhere(stored.issuedBy, options);
+  if (elsewhere && !user) {
+    return { error: `${session.storePath} holds a refresh-token chain issued ${elsewhere}, and ${variables.username} / ${variables.password} are not set to log in again` };
+  }
+  if (stored && !elsewhere) {
     try {
       const manager = await TokenManager.fromStore(options);
       await manager.accessToken();
@@ -103,11 +104,26 @@ async function openSession(
   if (!user) {
     return { error: `${variables.username} / ${variables.password} are not set and ${session.storePath} holds no live refresh token` };
   }
-  const { tokens, warnings } = await loginForTokens(http, target, target, user, variables);
+  const { tokens, warnings } = await loginForTokens(http, target, target, user, variables).catch((error: unknown) => {
+    throw withConfigurationHint(error, elsewhere && `the refresh-token chain in ${session.storePath} was issued ${elsewhere}`);
+  });
   await TokenManager.fromLogin(options, tokens);
   // Said once, in the output: a nightly job whose chain died should know it started a new one.
+  if (elsewhere) onNotice(`${target.project}: the refresh-token chain in ${session.storePath} was issued ${elsewhere}; logged in again as ${variables.username} and stored a new chain`);
   if (deadChain) onNotice(`${target.project}: the refresh-token chain in ${session.storePath} was refused (${deadChain}); logged in again as ${variables.username} and stored a new chain`);
   return { session: { ...session, warnings } };
+}
+
+/**
+ * A login of the run's own session that failed says what in the configuration to look at: a client the CAS did not
+ * authenticate (RFC 6749 §5.2 invalid_client) names CLIENT_ID and CLIENT_SECRET, and a login made because the stored
+ * chain was issued to another configuration says so.
+ */
+function withConfigurationHint(error: unknown, because: string | undefined): unknown {
+  if (!isUpgradeGuardError(error)) return error;
+  const hints = [...(isTokenEndpointError(error) && error.oauthError === 'invalid_client' ? ['the CAS did not authenticate the client: check CLIENT_ID and CLIENT_SECRET'] : []), ...(because ? [because] : [])];
+  if (hints.length > 0) error.message = `${error.message}; ${hints.join('; ')}`;
+  return error;
 }
 
 /** Logs in on the embedded one-second instance; a failure there only costs the expiry check its head start. */

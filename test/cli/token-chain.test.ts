@@ -78,6 +78,26 @@ describe('verify and the stored refresh-token chain', () => {
     await access(join(dir, 'relogin', 'tokens.limited.json'));
   });
 
+  it('a chain issued to another configuration is not used: a wrong CLIENT_SECRET or TARGET_VERSION fails the login, naming what to check, and the chain is kept', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+    // The chain the run above stored, with its access token still valid: without the issuer the run would go on with it.
+    const path = join(dir, 'relogin', 'tokens.json');
+    const before = await storeAt(path).read();
+    expect(before?.issuedBy?.tokenEndpoint).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(JSON.stringify(before)).not.toContain(secret);
+    const wrongSecret = 'cs-wrong-do-not-print-0123456789';
+    const secretOutcome = await npmRunVerify(['--version', '8.0', '--suites', 'auth'], { ...target, CLIENT_SECRET: wrongSecret, TOKEN_STORE: path, REPORTS_DIR: join(dir, 'relogin', 'wrong-secret') }, HANG_TIMEOUT_MS);
+    const secretLine = expectOneCodedLine(secretOutcome, 'TOKEN_REFUSED', [...secrets, wrongSecret]);
+    expect(secretLine).toContain('invalid_client');
+    expect(secretLine).toContain('check CLIENT_ID and CLIENT_SECRET');
+    expect(secretLine).toContain(`the refresh-token chain in ${path} was issued with another client secret`);
+    const versionOutcome = await npmRunVerify(['--suites', 'auth'], { ...target, TARGET_VERSION: '7.4', TOKEN_STORE: path, REPORTS_DIR: join(dir, 'relogin', 'wrong-version') }, HANG_TIMEOUT_MS);
+    const versionLine = expectOneCodedLine(versionOutcome, 'LOGIN_FAILED', secrets);
+    expect(versionLine).toContain('TARGET_VERSION');
+    expect(versionLine).toContain(`the refresh-token chain in ${path} was issued by another authorization endpoint`);
+    // The right configuration's chain is still there, untouched.
+    expect((await storeAt(path).read())?.refreshToken).toBe(before?.refreshToken);
+  });
+
   it('a lock left by a killed process is taken over at once: the run goes on', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
     const path = join(dir, 'lock', 'tokens.json');
     const lock = `${path}.lock`;
