@@ -6,7 +6,7 @@
  * The writers are the report folder's and the contracts' own.
  */
 import { join } from 'node:path';
-import { contractBreaksReportSection, contractBreaksSummaryLine, writeContractBreaks } from '../contracts/contract-breaks.ts';
+import { comparisonDataChanges, contractBreaksReportSection, contractBreaksSummaryLine, writeContractBreaks } from '../contracts/contract-breaks.ts';
 import { judgedAgainstFromSide } from '../contracts/cross-version.ts';
 import { integrationSection } from '../impact/integration-section.ts';
 import { renderAllureReport } from '../report/allure-html.ts';
@@ -47,13 +47,15 @@ export interface RunReportsInput {
 export async function writeRunReports(input: RunReportsInput): Promise<boolean> {
   const results: RunResults = { checks: canonicalOrder(input.results.checks), errors: input.results.errors };
   const subset = [...input.subset, ...notStartedLines(input.results.notStarted ?? [])];
-  input.print(formatSummary(results, input.target, subset).replace(/\n$/, ''));
+  const breaks = input.contractBreaks;
+  // A break counts only where the old contract holds on the old side, which this run's results tell.
+  const ran = breaks && 'ran' in breaks ? judgedAgainstFromSide(breaks.ran, results.checks) : undefined;
+  // The comparison's data changes are the run's too: listed with the suites' (docs/data-changes.md).
+  const comparisonChanges = ran ? comparisonDataChanges(ran) : [];
+  input.print(formatSummary(results, input.target, subset, comparisonChanges).replace(/\n$/, ''));
   const sections = [];
   let asDocumented = true;
-  const breaks = input.contractBreaks;
-  if (breaks && 'ran' in breaks) {
-    // A break counts only where the old contract holds on the old side, which this run's results tell.
-    const ran = judgedAgainstFromSide(breaks.ran, results.checks);
+  if (ran) {
     await writeContractBreaks(ran, input.reportsDir);
     input.print(contractBreaksSummaryLine(ran));
     sections.push(contractBreaksReportSection(ran));
@@ -61,14 +63,14 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
   } else if (breaks && 'failed' in breaks) {
     input.print(breaks.failed);
     asDocumented = false;
-  } else if (breaks) {
+  } else if (breaks && 'notRun' in breaks) {
     input.print(breaks.notRun);
   }
   const auth = authSection(results);
   if (auth) sections.push(auth);
   const conformance = conformanceSection(results);
   if (conformance) sections.push(conformance);
-  const changes = dataChangesSection(results.checks);
+  const changes = dataChangesSection(results.checks, comparisonChanges);
   if (changes) sections.push(changes);
   // "Your integration": the team's own calls, when an `npm run impact` left its report in the reports folder.
   const integration = await integrationSection(input.reportsDir);

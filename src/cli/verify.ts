@@ -226,7 +226,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     const step = await runContractBreaksStep(config, crossVersionOnly, secrets);
     // The console ends with the verdict, as every run's does (src/report/verdict.ts).
     const verdict = step.section.exact ? 'PASS: the contract breaks are exactly the documented ones' : 'FAIL: contract breaks not as documented';
-    process.stdout.write(`${step.summaryLine}\nContract breaks: ${step.files.markdown}\nVERDICT: ${verdict}\n`);
+    process.stdout.write(`${[step.summaryLine, ...step.dataChangeLines].join('\n')}\nContract breaks: ${step.files.markdown}\nVERDICT: ${verdict}\n`);
     return step.section.exact ? 0 : 1;
   }
 

@@ -15,6 +15,7 @@ import { UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { ensureReportsDirectory } from '../report/reports-dir.ts';
 import type { ReportSection } from '../report/migration-report.ts';
+import { dataChangesSummaryLines, type DataChangeRow } from '../report/data-changes-section.ts';
 import type { RunTarget } from '../run-targets/run-plan.ts';
 import { defaultCrossVersion, type CrossVersionRequest } from './cross-version-request.ts';
 import { isUnbrokenBreak, runCrossVersion, type ContractBreak, type ContractBreaksSection } from './cross-version.ts';
@@ -25,6 +26,8 @@ export interface ContractBreaksStep {
   readonly report: ReportSection;
   /** For the console summary. */
   readonly summaryLine: string;
+  /** What the comparison changed on the target, for the console (`data changes: …`, each change that stays). */
+  readonly dataChangeLines: readonly string[];
   readonly files: WrittenContractBreaks;
 }
 
@@ -36,6 +39,7 @@ export async function runContractBreaksStep(config: Config, request: CrossVersio
     section,
     report: contractBreaksReportSection(section),
     summaryLine: contractBreaksSummaryLine(section),
+    dataChangeLines: dataChangesSummaryLines([], comparisonDataChanges(section), files.markdown).filter((line) => line !== ''),
     files,
   };
 }
@@ -143,7 +147,21 @@ export function contractBreaksMarkdown(section: ContractBreaksSection, options: 
     for (const entry of data.skipped) lines.push(`- ${entry.interaction} (\`${entry.endpoint}\`): ${entry.reason}`);
     lines.push('');
   }
+  const changed = comparisonDataChanges(section);
+  if (changed.length > 0) {
+    lines.push('Data changes of the comparison (each request that changed data on the target, and whether it was undone):', '');
+    for (const row of changed) lines.push(`- ${row.check}: \`${row.request}\` on ${row.on}: ${row.undone} (${row.detail})`);
+    lines.push('');
+  }
   return `${lines.join('\n')}\n`;
+}
+
+/** What the comparison's interactions changed on the target: listed with the run's other data changes. */
+export function comparisonDataChanges(section: ContractBreaksSection): DataChangeRow[] {
+  const target = `contracts ${section.from} on ${section.to}`;
+  return section.interactions.flatMap((entry) =>
+    (entry.dataChanges ?? []).map((change) => ({ target, check: entry.checkId, request: change.request, on: change.target, undone: change.undone, detail: change.detail })),
+  );
 }
 
 /** One line for the console summary. */

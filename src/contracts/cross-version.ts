@@ -17,6 +17,7 @@
  * configured target, which must be of that version. contract-breaks.ts runs
  * the comparison as a step of `verify` and writes its report.
  */
+import type { DataChange } from '../check/data-changes.ts';
 import type { Config } from '../config/config.ts';
 import { pactFilesAtOnce } from '../config/concurrency-policy.ts';
 import { UpgradeGuardError } from '../errors.ts';
@@ -62,6 +63,8 @@ export interface ContractBreak {
   readonly fromSideBroke?: true;
   /** Not verified because the target gave no response (a reset, a timeout): the comparison is incomplete. */
   readonly noResponse?: true;
+  /** What the interaction's requests changed on the target, and whether it was undone (the reports list them). */
+  readonly dataChanges?: readonly DataChange[];
 }
 
 export interface ContractBreaksSection {
@@ -118,7 +121,7 @@ export function isUnbrokenBreak(entry: ContractBreak): boolean {
 function classify(outcome: InteractionOutcome, from: PlatformVersion, to: PlatformVersion): ContractBreak {
   const { endpoint, changes } = documentedChanges(outcome.method ?? 'GET', outcome.path ?? '', from, to);
   const expected = changes.some((change) => change.expected === 'break') ? 'break' : changes.length > 0 ? 'may-break' : 'hold';
-  const base = { interaction: outcome.description, checkId: outcome.checkId, endpoint, expected, changes: changes.map((change) => change.summary) } as const;
+  const base = { interaction: outcome.description, checkId: outcome.checkId, endpoint, expected, changes: changes.map((change) => change.summary), ...(outcome.dataChanges && { dataChanges: outcome.dataChanges }) } as const;
   if (outcome.state === 'skipped') return { ...base, outcome: 'skipped', documented: changes.length > 0, mismatch: '', ...(outcome.reason !== undefined && { reason: outcome.reason }) };
   if (outcome.state === 'passed') return { ...base, outcome: 'held', documented: expected === 'may-break', mismatch: '' };
   // A break is a response that violates the contract. Where the verifier had no response to compare (a timeout,

@@ -2,8 +2,9 @@
  * The run's data changes in the console summary and the migration report:
  * every request that changed data on a target (method, path, what it
  * changed), which check sent it, and whether it was undone
- * (src/check/data-changes.ts). A change left in place is listed by name in
- * the summary too, never only counted.
+ * (src/check/data-changes.ts), the cross-version contract comparison's
+ * among them. A change left in place is listed by name in the summary too,
+ * never only counted.
  */
 import type { UndoOutcome } from '../check/data-changes.ts';
 import { undoOutcomes } from '../check/data-changes.ts';
@@ -33,18 +34,21 @@ function tally(rows: readonly DataChangeRow[]): string {
     .join(', ');
 }
 
-/** `data changes: 7 (5 removed, 2 restored)`, and one line per change that stays. */
-export function dataChangesSummaryLines(checks: readonly CheckResult[]): string[] {
-  const rows = dataChangeRows(checks);
+/**
+ * `data changes: 7 (5 removed, 2 restored)`, and one line per change that stays; `extra`: the comparison's; `listedIn`:
+ * the report that lists each.
+ */
+export function dataChangesSummaryLines(checks: readonly CheckResult[], extra: readonly DataChangeRow[] = [], listedIn = 'the migration report'): string[] {
+  const rows = [...dataChangeRows(checks), ...extra];
   if (rows.length === 0) return ['', 'data changes: none'];
-  const lines = ['', `data changes: ${rows.length} (${tally(rows)}); each is listed in the migration report`];
+  const lines = ['', `data changes: ${rows.length} (${tally(rows)}); each is listed in ${listedIn}`];
   for (const row of rows.filter((candidate) => candidate.undone === 'not undone')) lines.push(`  ! ${row.target} ${row.check}: ${row.request} on ${row.on}: not undone (${row.detail})`);
   return lines;
 }
 
 /** The "Data changes" section of the migration report (md, html, json), when the run changed anything. */
-export function dataChangesSection(checks: readonly CheckResult[]): ReportSection | undefined {
-  const rows = dataChangeRows(checks);
+export function dataChangesSection(checks: readonly CheckResult[], extra: readonly DataChangeRow[] = []): ReportSection | undefined {
+  const rows = [...dataChangeRows(checks), ...extra];
   if (rows.length === 0) return undefined;
   const markdown = [
     `${rows.length} requests changed data (${tally(rows)}). A run changes only what it creates, or values it reads first and puts back; a step that cannot be undone runs only with ALLOW_IRREVERSIBLE=true.`,

@@ -7,7 +7,7 @@
 import { tallyByProject, type RunResults } from '../runner/results.ts';
 import type { CheckResult } from '../runner/results.ts';
 import { conformanceSummaryLines } from './conformance-section.ts';
-import { dataChangesSummaryLines } from './data-changes-section.ts';
+import { dataChangesSummaryLines, type DataChangeRow } from './data-changes-section.ts';
 import { buildMigrationReport } from './migration-report.ts';
 import { whatBreaksSummaryLines } from './what-breaks.ts';
 import { skipLines } from './skip-reasons.ts';
@@ -18,7 +18,7 @@ import { vendorSummaryLines } from './vendor-agreement-column.ts';
  * `target` says what was checked; it heads the summary so that a run against
  * the embedded simulator can never be mistaken for a run against staging.
  */
-export function formatSummary(results: RunResults, target: string, subset: readonly string[] = []): string {
+export function formatSummary(results: RunResults, target: string, subset: readonly string[] = [], comparisonChanges: readonly DataChangeRow[] = []): string {
   // A part of a run (`--only`, one `--shard`) says so under the first line: it is never mistaken for the whole run.
   const lines: string[] = ['', `upgrade-guard summary: ${target}`, ...subset.map((line) => `  SUBSET: ${line}`)];
   lines.push('', 'what breaks when you move, per module (changes the spec documents; findings of this run):');
@@ -30,7 +30,7 @@ export function formatSummary(results: RunResults, target: string, subset: reado
     lines.push(`  ${verdict} ${tally.project.padEnd(14)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
   }
   lines.push(...conformanceSummaryLines(results.checks));
-  lines.push(...dataChangesSummaryLines(results.checks));
+  lines.push(...dataChangesSummaryLines(results.checks, comparisonChanges));
   lines.push(...failureSection(results.checks));
   lines.push(...vendorSummaryLines(results));
   // Never silently passed: a check that needed a retried request is listed, whatever its state.

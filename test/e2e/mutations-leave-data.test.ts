@@ -9,7 +9,7 @@
  * of the spec would, with a token of its own.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,6 +109,11 @@ describe(`${runs} runs with ALLOW_MUTATIONS=true against one instance`, () => {
       expect(outcome.stdout, `run ${index + 1}`).not.toContain('not undone');
       expect(outcome.stdout, `run ${index + 1}`).not.toMatch(/✗ .*contract\.planning\.group-list-with-uid/);
     }
+    // The cross-version comparison's changes are the run's too: listed with the suites' and in its own report.
+    const report = JSON.parse(readFileSync(join(dir, 'reports-1', 'migration-report.json'), 'utf8')) as { sections: { title: string; data?: unknown }[] };
+    const rows = report.sections.find((section) => section.title === 'Data changes')?.data as { target: string; check: string; undone: string }[] | undefined;
+    expect(rows?.filter((row) => row.target === 'contracts 7.4 on 8.0').map((row) => [row.check, row.undone])).toEqual([['contract.media.webhook-create-by-vdb-id', 'removed']]);
+    expect(readFileSync(join(dir, 'reports-1', 'contract-breaks.md'), 'utf8')).toContain('- contract.media.webhook-create-by-vdb-id: `POST /rest/mp/v1.1/webhooks`');
   });
 
   it("leaves the instance's groups, uids, memberships, views, webhooks and AI tagging state as it found them", () => {
