@@ -167,6 +167,11 @@ export class TokenManager {
     return this.expiredAccessTokenRecord()?.token;
   }
 
+  /** When the access token kept at the last refresh expires, expired or not (the expiry check says when it can use it). */
+  get retiredAccessTokenExpiry(): number | undefined {
+    return this.#state?.expiredAccessToken?.expiresAt;
+  }
+
   /** The same, with the moment it expired (the expiry check measures the target's leeway from it). */
   expiredAccessTokenRecord(): RetiredAccessToken | undefined {
     const retired = this.#state?.expiredAccessToken;

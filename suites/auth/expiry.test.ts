@@ -149,5 +149,8 @@ function probedFromExpiry(issued: IssuedToken | undefined, leewaySeconds: number
 function recordedToken(context: SuiteContext): ExpiredToken | string {
   const recorded = context.tokens.expiredAccessTokenRecord();
   if (recorded) return { token: recorded.token, baseUrl: context.target.baseUrl, how: 'an access token recorded by an earlier run, now expired', expiredAt: recorded.expiresAt };
-  return `access tokens live longer than EXPIRY_MAX_WAIT_S=${context.target.expiryMaxWaitSeconds}s and no earlier run recorded an expired one yet (one is kept at every refresh; the next run will have it)`;
+  const longer = `access tokens live longer than EXPIRY_MAX_WAIT_S=${context.target.expiryMaxWaitSeconds}s`;
+  const kept = context.tokens.retiredAccessTokenExpiry;
+  if (kept !== undefined) return `${longer}, and the one an earlier run kept expires only at ${new Date(kept).toISOString()}: a run from then on uses it`;
+  return `${longer} and no earlier run kept one yet (one is kept at a refresh, and a run after it expires uses it)`;
 }
