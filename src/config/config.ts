@@ -295,7 +295,7 @@ function describeRule(error: ErrorObject): string {
     case 'enum':
       return `must be one of ${(error.params.allowedValues as string[]).join(', ')}`;
     case 'type':
-      return error.params.type === 'boolean' ? 'must be true or false' : `must be ${error.params.type === 'integer' ? 'a whole number' : `a ${error.params.type}`}`;
+      return error.params.type === 'boolean' ? 'must be true or false (1 and yes, 0 and no are read as them too)' : `must be ${error.params.type === 'integer' ? 'a whole number' : `a ${error.params.type}`}`;
     case 'minimum':
     case 'maximum':
       return `must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${error.params.limit}`;
