@@ -8,7 +8,10 @@
  * - vitest prints `expect(problems).toEqual([])` as `expected [ …(13) ] to deeply
  *   equal []` and `expect(text).toBe('')` as a cut `'/items/0/…:…'`; the problems
  *   themselves are what a reader needs, so the message becomes the list:
- *   `label: first problem (+12 more)`, then one problem per line.
+ *   `label: first problem (+12 more)`, then one problem per line;
+ * - and `expect(status, label).toBe(403)` as `expected 200 to be 403 // Object.is
+ *   equality`, which reads backwards to a person: it becomes `label: got 200,
+ *   expected 403`.
  */
 import { AssertionError } from 'node:assert';
 import { isUpgradeGuardError } from '../errors.ts';
@@ -28,8 +31,13 @@ export function readableFailure(error: unknown): unknown {
   if (isUpgradeGuardError(error) && error.code === 'TARGET_MALFORMED') return targetBreak(`${error.code}: ${error.message}`);
   const { actual, expected } = error as Error & { actual?: unknown; expected?: unknown };
   const problems = problemLines(actual, expected);
-  if (problems === undefined || problems.length === 0) return error;
-  error.message = problemMessage(labelOf(error.message), problems);
+  if (problems !== undefined && problems.length > 0) {
+    error.message = problemMessage(labelOf(error.message), problems);
+    return error;
+  }
+  // `expect(status, label).toBe(403)` reads "expected 200 to be 403 // Object.is equality": say what came and what was due.
+  const scalar = scalarMismatch(error.message, actual, expected);
+  if (scalar !== undefined) error.message = scalar;
   return error;
 }
 
@@ -48,6 +56,14 @@ function problemLines(actual: unknown, expected: unknown): string[] | undefined 
 
 function asLine(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** `label: got 200, expected 403` for a `toBe` of two numbers, strings or booleans; undefined for any other failure. */
+function scalarMismatch(message: string, actual: unknown, expected: unknown): string | undefined {
+  const scalar = (value: unknown): value is number | string | boolean => ['number', 'string', 'boolean'].includes(typeof value);
+  if (!message.endsWith('// Object.is equality') || !scalar(actual) || !scalar(expected)) return undefined;
+  const label = /^([\s\S]*?): expected /.exec(message)?.[1];
+  return `${label ? `${label}: ` : ''}got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`;
 }
 
 /** The text given to `expect(value, label)`: chai puts it before its own `expected …`. */

@@ -33,6 +33,17 @@ describe('failure messages', () => {
     expect(message).not.toMatch(/…|deeply equal/);
   });
 
+  it('a toBe of two scalars says what came and what was due, never chai\'s "expected 200 to be 403 // Object.is equality"', () => {
+    const labelled = thrownBy(() => expect(200, 'GET /maps/rest/api/v1.0/view/all with an expired token').toBe(403));
+    expect((readableFailure(labelled) as Error).message).toBe('GET /maps/rest/api/v1.0/view/all with an expired token: got 200, expected 403');
+    expect((readableFailure(thrownBy(() => expect('Bearer', 'token_type').toBe('bearer'))) as Error).message).toBe('token_type: got "Bearer", expected "bearer"');
+    expect((readableFailure(thrownBy(() => expect(true).toBe(false))) as Error).message).toBe('got true, expected false');
+    // Other failures keep their message.
+    const deep = thrownBy(() => expect({ a: 1 }).toEqual({ a: 2 }));
+    const before = deep.message;
+    expect((readableFailure(deep) as Error).message).toBe(before);
+  });
+
   it('an "expected empty text" of ajv lines becomes the lines, never a cut string', () => {
     const text = problems.slice(0, 3).join('\n');
     const error = thrownBy(() => expect(text, 'body against 8.0/assignment').toBe(''));
