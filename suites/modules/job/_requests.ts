@@ -56,12 +56,12 @@ const firstPage = () => ({ offset: 0, limit: 20 });
 /** How the lifecycle checks exercise each job endpoint of the catalog. */
 export const jobRequests: ModuleRecipes<'job'> = {
   'job.grid-rows-delete': {
-    // An empty selection (`rowIds=`): the 7.4 bulk delete answers it and deletes no row, so the probe changes
-    // nothing. In the query, not a body: the vendor documents the grid-row DELETEs without one.
+    // The spec documents no parameters for the bulk delete (§4.2: payload "—"), and the vendor's documents do not
+    // describe it: what an instance deletes for any request, an empty selection too, cannot be known, nor put back.
+    // So it is sent only with both opt-ins on a real target, with the least a request can name: an empty selection.
     query: () => ({ rowIds: '' }),
     served: [200],
-    unchanged: 'an empty row selection deletes no row',
-    readOnlyProbe: 'the row selection is empty (rowIds=): it names no row to delete, on an instance that still serves the bulk delete too',
+    irreversible: 'the spec documents no parameters for the bulk row delete (§4.2), so what an instance deletes for it cannot be known or put back',
   },
   'job.assets-jobs': { query: firstPage },
   'job.assets-products': { query: firstPage },
