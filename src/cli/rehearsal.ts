@@ -39,6 +39,7 @@ import { parseSuiteSelection } from '../runner/suite-selection.ts';
 interface RehearsalTarget {
   readonly envFile: string;
   readonly version: PlatformVersion;
+  readonly baseUrl: string;
   readonly reportsDir: string;
   readonly tokenStore: string;
 }
@@ -98,10 +99,10 @@ function rehearsalTargets(envFiles: readonly string[], mergedDir: string, defaul
     }
     const version = config.remote.version;
     const twin = targets.find((target) => target.version === version);
-    if (twin) throw new UpgradeGuardError('USAGE', `--env-file ${envFile} and ${twin.envFile} both name a ${version} target: a rehearsal puts a 7.4 and an 8.0 side by side`);
+    if (twin) throw new UpgradeGuardError('USAGE', `--env-file ${envFile} and ${twin.envFile} both name ${version === '8.0' ? 'an' : 'a'} ${version} target: a rehearsal puts a 7.4 and an 8.0 side by side`);
     // An empty value is no value, as everywhere in the configuration (config.ts).
     const own = envFileVariables(envFile);
-    const target = { envFile, version, reportsDir: own.REPORTS_DIR || `${mergedDir}-${version}`, tokenStore: own.TOKEN_STORE || withVersion(defaultTokenStore, version) };
+    const target = { envFile, version, baseUrl: config.remote.baseUrl, reportsDir: own.REPORTS_DIR || `${mergedDir}-${version}`, tokenStore: own.TOKEN_STORE || withVersion(defaultTokenStore, version) };
     refuseSharedFolders(target, targets, mergedDir);
     targets.push(target);
   }
@@ -109,12 +110,17 @@ function rehearsalTargets(envFiles: readonly string[], mergedDir: string, defaul
 }
 
 /**
- * Two targets never share a token store (their refresh-token chains would meet, spec §5.8) nor a reports folder (the
- * second run would remove the first's results), and no target writes where the merged reports go.
+ * Two targets are two instances, never share a token store (their refresh-token chains would meet, spec §5.8) nor a
+ * reports folder (the second run would remove the first's results), and no target writes where the merged reports go.
  */
 function refuseSharedFolders(target: RehearsalTarget, earlier: readonly RehearsalTarget[], mergedDir: string): void {
   const leaveOut = 'set another in one of the files, or leave it out of both (each target then gets its own, named after its version)';
   for (const other of earlier) {
+    // A variable of the environment wins over an env file (config.ts): set there, it names one instance for both.
+    if (sameAddress(other.baseUrl, target.baseUrl)) {
+      const where = originalEnvironment().BASE_URL ? ', set in the environment, which wins over an env file: unset it' : '';
+      throw new UpgradeGuardError('CONFIG_INVALID', `--env-file ${other.envFile} and ${target.envFile} both name the instance ${target.baseUrl} (BASE_URL${where}): a rehearsal puts two instances side by side`);
+    }
     if (resolve(other.tokenStore) === resolve(target.tokenStore)) {
       throw new UpgradeGuardError('CONFIG_INVALID', `--env-file ${other.envFile} and ${target.envFile} both name the token store ${target.tokenStore} (TOKEN_STORE): ${leaveOut}`);
     }
@@ -125,6 +131,10 @@ function refuseSharedFolders(target: RehearsalTarget, earlier: readonly Rehearsa
   if (resolve(target.reportsDir) === resolve(mergedDir)) {
     throw new UpgradeGuardError('CONFIG_INVALID', `--env-file ${target.envFile} names the reports folder ${target.reportsDir} (REPORTS_DIR), where the rehearsal's merged reports go: set another in the file, or leave it out`);
   }
+}
+
+function sameAddress(a: string, b: string): boolean {
+  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 }
 
 /** The signal that stopped the rehearsal, and the target's verify that runs now (a signal sent here alone goes on to it). */

@@ -53,7 +53,7 @@ describe('npm run verify with --env-file given twice', () => {
     expect(expectOneCodedLine(outcome, 'CONFIG_INVALID', [secret])).toContain(`--env-file ${join(dir, 'h.env')}: --suites conformance checks the module exchanges against the vendor's OpenAPI documents`);
   }, HANG_TEST_TIMEOUT_MS);
 
-  it('refuses two files that name one token store or one reports folder, or a target that writes where the merge goes, before either target runs', async () => {
+  it('refuses two files that name one instance, one token store or one reports folder, or a target that writes where the merge goes, before either target runs', async () => {
     const refusal = async (name: string, first: readonly string[], second: readonly string[], env: Record<string, string> = {}): Promise<string> => {
       const outcome = await npmRunVerify(['--env-file', envFile(`${name}-74.env`, [...target('7.4', 9), ...first]), '--env-file', envFile(`${name}-80.env`, [...target('8.0', 10), ...second])], env, HANG_TIMEOUT_MS);
       return expectOneCodedLine(outcome, 'CONFIG_INVALID', [secret]);
@@ -64,6 +64,9 @@ describe('npm run verify with --env-file given twice', () => {
     const reports = join(dir, 'shared-reports');
     expect(await refusal('reports', [`REPORTS_DIR=${reports}`], [`REPORTS_DIR=${reports}/`])).toContain(`both name the reports folder ${reports}/ (REPORTS_DIR)`);
     expect(await refusal('merged', [`REPORTS_DIR=${reports}`], [], { REPORTS_DIR: reports })).toContain(`names the reports folder ${reports} (REPORTS_DIR), where the rehearsal's merged reports go`);
+    // BASE_URL in the environment wins over both files: both would name one instance.
+    const outcome0 = await npmRunVerify(['--env-file', envFile('env-74.env', target('7.4', 9)), '--env-file', envFile('env-80.env', target('8.0', 10))], { BASE_URL: 'http://127.0.0.1:11' }, HANG_TIMEOUT_MS);
+    expect(expectOneCodedLine(outcome0, 'CONFIG_INVALID', [secret])).toContain('both name the instance http://127.0.0.1:11 (BASE_URL, set in the environment, which wins over an env file: unset it)');
     // Empty values are no values: each target gets its own store and folder, and the rehearsal goes on to the targets.
     const outcome = await npmRunVerify(
       ['--env-file', envFile('empty-74.env', [...target('7.4', 9), 'TOKEN_STORE=', 'REPORTS_DIR=']), '--env-file', envFile('empty-80.env', [...target('8.0', 10), 'TOKEN_STORE=', 'REPORTS_DIR='])],
