@@ -15,7 +15,8 @@
  * RUN_TIMEOUT_S cut off brings the checks that finished, is named too, and
  * the merge exits with TARGET_TIMEOUT as that verify did.
  */
-import { copyFile, readdir } from 'node:fs/promises';
+import { copyFile, readFile, readdir, writeFile } from 'node:fs/promises';
+import { parseEnvInfo, stringifyEnvInfo } from 'allure-js-commons/sdk/reporter';
 import { join, resolve } from 'node:path';
 import { refuseUnmatchedTerms } from '../check/check-selection.ts';
 import { platformContractIds } from '../contracts/sources.ts';
@@ -94,10 +95,18 @@ function missingShards(parts: readonly Part[]): string[] {
   return missing;
 }
 
-/** Copies every shard's raw Allure results into one folder (their file names are unique per result). */
-async function mergeAllureResults(dirs: readonly string[], into: string): Promise<void> {
+/** Allure's environment widget: one file per results folder, which a plain copy would let the last part win. */
+const environmentFile = 'environment.properties';
+
+/**
+ * Copies every part's raw Allure results into one folder (their file names are unique per result), and writes one
+ * environment for all: a value the parts share as it is, one they differ in with each part's (`base_url` of a 7.4
+ * and an 8.0 target side by side).
+ */
+async function mergeAllureResults(parts: readonly { readonly dir: string; readonly label: string }[], into: string): Promise<void> {
   await freshReportsDirectory(into);
-  for (const dir of dirs) {
+  const environments: { readonly label: string; readonly values: Record<string, string | undefined> }[] = [];
+  for (const { dir, label } of parts) {
     const from = join(dir, 'allure-results');
     let names: string[];
     try {
@@ -106,10 +115,25 @@ async function mergeAllureResults(dirs: readonly string[], into: string): Promis
       throw new UpgradeGuardError('CONFIG_INVALID', `${dir} holds no allure-results folder`);
     }
     try {
-      for (const name of names) await copyFile(join(from, name), join(into, name));
+      for (const name of names.filter((candidate) => candidate !== environmentFile)) await copyFile(join(from, name), join(into, name));
+      if (names.includes(environmentFile)) environments.push({ label, values: parseEnvInfo(await readFile(join(from, environmentFile), 'utf8')) });
     } catch (error) {
       throw new UpgradeGuardError('REPORT_FAILED', `${into}: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+  if (environments.length === 0) return;
+  const keys = [...new Set(environments.flatMap(({ values }) => Object.keys(values)))];
+  const merged = Object.fromEntries(
+    keys.map((key) => {
+      const distinct = new Set(environments.map(({ values }) => values[key]));
+      const value = distinct.size === 1 ? (environments[0]?.values[key] ?? '') : environments.map(({ label, values }) => (values[key] === label ? label : `${label}: ${values[key] ?? '(none)'}`)).join(' | ');
+      return [key, value];
+    }),
+  );
+  try {
+    await writeFile(join(into, environmentFile), stringifyEnvInfo(merged));
+  } catch (error) {
+    throw new UpgradeGuardError('REPORT_FAILED', `${into}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
@@ -158,7 +182,7 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
   // Judged against the old contracts' own verdicts on a target of the old version (another run of the rehearsal) when
   // the reports are written (run-reports.ts `judgedAgainstFromSide`), as a single run's are.
   const contractBreaks = records.find(({ record }) => record.contractBreaks !== undefined)?.record.contractBreaks;
-  await mergeAllureResults(records.map(({ dir }) => dir), join(args.out, 'allure-results'));
+  await mergeAllureResults(records.map(({ dir, record }) => ({ dir, label: record.targets.join(', ') })), join(args.out, 'allure-results'));
   // What this merge lacks, and what a merged folder given again lacked: the merged record keeps it, so merging a merge
   // is never whole by accident.
   const incomplete = [

@@ -45,6 +45,8 @@ function summaryOf(outcome: VerifyOutcome): string {
     .filter((line) => !line.startsWith('Migration report:') && !line.startsWith('Allure report:'))
     .join('\n')
     .replace(/\[\d+ ms\]/g, '[… ms]')
+    // Each run's embedded platform listens on a port of its own.
+    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:…')
     .trim();
 }
 

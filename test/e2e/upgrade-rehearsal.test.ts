@@ -98,6 +98,13 @@ describe('the upgrade rehearsal of a 7.4 and an 8.0 target', () => {
     expect(markdown).toMatch(/## Contract breaks\s+The 7\.4 contracts \(contracts\/pacts\/\) verified against http:\/\/127\.0\.0\.1:\d+ \(8\.0\)/);
   });
 
+  it("names both targets in the merged Allure report's environment, each with its own address", () => {
+    const environment = readFileSync(join(dir, 'reports', 'allure-results', 'environment.properties'), 'utf8').split('\n');
+    expect(environment).toContain('targets=target 7.4 | target 8.0');
+    const baseUrl = environment.find((line) => line.startsWith('base_url='));
+    expect(baseUrl).toMatch(/^base_url=target 7\.4: http\\?:\/\/127\.0\.0\.1\\?:\d+ \| target 8\.0: http\\?:\/\/127\.0\.0\.1\\?:\d+$/);
+  });
+
   it('gives through the merge of the two targets’ own reports the same report, row for row', () => {
     expect(merge.code, `${merge.stdout.slice(-3000)}${merge.stderr}`).toBe(0);
     expect(migration(join(dir, 'merged')).rows).toEqual(migration(join(dir, 'reports')).rows);
