@@ -118,7 +118,7 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         const cutOff = runTimedOutSeconds(error);
         if (cutOff !== undefined) return await skipCutOff(context, cutOff, log.recorded, target);
         // One finding per root cause: a route the spec lists as served that answered 404/405 is its own check's failure.
-        const finding = isSkip(error) ? undefined : notServedFinding(log.recorded, target.version, definition.id);
+        const finding = isSkip(error) ? undefined : notServedFinding(log.recorded, target.version, definition.id, target.baseUrl);
         if (finding && isCheckSelected(finding.findingId)) return await skipNotServed(context, finding);
         const endpoint = isSkip(error) ? undefined : findingEndpoint(definition, log.recorded, target);
         if (endpoint !== undefined) context.task.meta.endpoint = endpoint;
@@ -223,7 +223,7 @@ export async function skipNotServed(context: TestContext, finding: NotServedFind
 function findingEndpoint(definition: CheckDefinition, exchanges: readonly Exchange[], target: TargetInfo): string | undefined {
   if (/^(GET|POST|PUT|PATCH|DELETE) \//.test(definition.labels.story)) return definition.labels.story;
   for (const exchange of [...exchanges].reverse()) {
-    const route = servedRouteOf(exchange.method, exchange.url, target.version);
+    const route = servedRouteOf(exchange.method, exchange.url, target.version, target.baseUrl);
     if (route) return route.endpoint;
   }
   return undefined;

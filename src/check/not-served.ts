@@ -23,6 +23,13 @@ export interface AnsweredExchange {
   readonly status?: number;
 }
 
+/** The request's path below BASE_URL's own path: the spec's paths start there. */
+function pathBelow(url: string, baseUrl: string | undefined): string {
+  const path = new URL(url).pathname;
+  const base = baseUrl === undefined ? '' : new URL(baseUrl).pathname.replace(/\/+$/, '');
+  return base !== '' && path.startsWith(`${base}/`) ? path.slice(base.length) : path;
+}
+
 export interface NotServedFinding {
   /** The lifecycle check that holds the finding (`media.ai-tagging-configurations.served`). */
   readonly findingId: string;
@@ -38,9 +45,12 @@ interface ServedRoute {
   readonly endpoint: string;
 }
 
-/** The lifecycle check that says whether the request's route is served on `version`, when the spec lists it as served there. */
-export function servedRouteOf(method: string, url: string, version: PlatformVersion): ServedRoute | undefined {
-  const match = findCatalogEntry(method, new URL(url).pathname);
+/**
+ * The lifecycle check that says whether the request's route is served on `version`, when the spec lists it as served
+ * there. `baseUrl`: the target's BASE_URL, whose own path (`https://host/platform`) the spec's paths follow.
+ */
+export function servedRouteOf(method: string, url: string, version: PlatformVersion, baseUrl?: string): ServedRoute | undefined {
+  const match = findCatalogEntry(method, pathBelow(url, baseUrl));
   if (!match) return undefined;
   const { entry } = match;
   if (match.replacement) {
@@ -58,10 +68,10 @@ export function servedRouteOf(method: string, url: string, version: PlatformVers
  * lists as served on `version`, and no exchange of the check to that same route succeeded (then the route is
  * served and the 404 is an entity's). `ownId` is the failed check: a finding's own check keeps its failure.
  */
-export function notServedFinding(exchanges: readonly AnsweredExchange[], version: PlatformVersion, ownId: string): NotServedFinding | undefined {
+export function notServedFinding(exchanges: readonly AnsweredExchange[], version: PlatformVersion, ownId: string, baseUrl?: string): NotServedFinding | undefined {
   const answered = exchanges.flatMap((exchange) => {
     if (exchange.status === undefined) return [];
-    const route = servedRouteOf(exchange.method, exchange.url, version);
+    const route = servedRouteOf(exchange.method, exchange.url, version, baseUrl);
     return route ? [{ route, status: exchange.status }] : [];
   });
   const reachable = new Set(answered.filter(({ status }) => status >= 200 && status < 300).map(({ route }) => route.findingId));

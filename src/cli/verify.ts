@@ -46,7 +46,7 @@ import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
  * (src/load-typescript.mjs).
  */
 const heavy = async () => {
-  const [runSuites, progress, consoleReporter, amendments, contractBreaks, crossVersion, runReports, cutShort] = await Promise.all([
+  const [runSuites, progress, consoleReporter, amendments, contractBreaks, crossVersion, runReports, cutShort, unproven] = await Promise.all([
     import('../runner/run-suites.ts'),
     import('../report/progress-reporter.ts'),
     import('../report/console-reporter.ts'),
@@ -55,8 +55,9 @@ const heavy = async () => {
     import('../contracts/cross-version.ts'),
     import('./run-reports.ts'),
     import('../report/allure-cut-short.ts'),
+    import('../report/unproven-absences.ts'),
   ]);
-  return { ...runSuites, ...progress, ...consoleReporter, ...amendments, ...contractBreaks, ...crossVersion, ...runReports, ...cutShort };
+  return { ...runSuites, ...progress, ...consoleReporter, ...amendments, ...contractBreaks, ...crossVersion, ...runReports, ...cutShort, ...unproven };
 };
 
 const usage = 'usage: npm run verify -- [--env-file FILE] [--version 7.4|8.0] [--suites auth,modules,contracts,conformance] [--only MODULE|CHECK-GLOB] [--shard I/N] [--openapi DIR] [--no-html] [--history DIR] [--from 7.4 --to 8.0] [--timings] [--latency-ms N]';
@@ -220,7 +221,7 @@ interface VerifyRun {
 
 async function verifyWith(run: VerifyRun): Promise<number> {
   const { config, args, plan, suites, checkSelection, shard, shardFiles, crossVersionOnly, comparesAtAll, comparesAlongside, timeline, secrets, verifier, interruption } = run;
-  const { runSuites, ProgressReporter, progressOptionsFor, ConsoleReporter, markFlakyResults, runContractBreaksStep, writeRunReports } = await heavy();
+  const { runSuites, ProgressReporter, progressOptionsFor, ConsoleReporter, markFlakyResults, markOverruledResults, withUnprovenAbsences, runContractBreaksStep, writeRunReports } = await heavy();
 
   if (crossVersionOnly) {
     const step = await runContractBreaksStep(config, crossVersionOnly, secrets);
@@ -271,7 +272,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   // made any reporter, so no check says anything. A run cut off by RUN_TIMEOUT_S is reported as cut off, with what
   // finished (no new request is sent past it, and one in flight, a login's too, ends then: src/http/run-permits.ts
   // `deadline`).
-  const results = await suitesRun
+  const ran = await suitesRun
     .catch(async (error: unknown): Promise<RunResults> => {
       if (!deadline?.aborted && !interruption.received()) throw setupFailures.first ?? error;
       // Cut off during the setup: every file of the run is one that did not start, and the reports name them.
@@ -279,7 +280,10 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     })
     .finally(() => alongside);
   timeline.suites();
+  // A 404 proves nothing on a target that served none of its module endpoints (src/report/unproven-absences.ts).
+  const results = withUnprovenAbsences(ran);
   await markFlakyResults(resultsDir, results.checks);
+  await markOverruledResults(resultsDir, results.checks);
   // A term that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges; a run cut
   // off before a check of it ran is reported as cut off).
   if (args.only !== undefined && !shard && !deadline?.aborted && !interruption.received()) {

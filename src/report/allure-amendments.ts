@@ -7,7 +7,9 @@
  * - a check the run's end kept from running (RUN_TIMEOUT_S, a signal) is
  *   skipped without a reason when vitest cancelled it, and has no status at
  *   all when vitest never started it, which Allure shows as unknown: it is
- *   skipped, with the reason every other report gives (src/runner/results.ts).
+ *   skipped, with the reason every other report gives (src/runner/results.ts);
+ * - a pass the run's results overruled (src/report/unproven-absences.ts) is
+ *   skipped, with its reason.
  * Results are matched to checks by the check id label and the target
  * parameter that check() writes, or, for a check that never ran and so wrote
  * neither, by the id in its name and its target's describe block.
@@ -67,6 +69,25 @@ export async function markNotRunResults(resultsDir: string, checks: readonly Che
     if (labelled === undefined && check?.labels !== undefined) fileAsCheck(result, check, check.labels);
     result.status = 'skipped';
     result.stage = 'finished';
+    result.description = `Skipped: ${note}`;
+    result.statusDetails = { ...result.statusDetails, message: note };
+    return true;
+  });
+}
+
+/**
+ * A pass the run's results overruled (unproven-absences.ts: a 404 that proves nothing on a target that served none of
+ * its endpoints) is skipped in Allure too, with the reason the other reports give.
+ */
+export async function markOverruledResults(resultsDir: string, checks: readonly CheckResult[]): Promise<number> {
+  const overruled = new Map(checks.filter((check) => check.state === 'skipped' && check.note !== undefined).map((check) => [key(check.project, check.id), check.note ?? ''] as const));
+  if (overruled.size === 0) return 0;
+  return amendResults(resultsDir, (result) => {
+    const id = labelOf(result, 'check');
+    const target = parameterOf(result, 'target');
+    const note = id !== undefined && target !== undefined ? overruled.get(key(target, id)) : undefined;
+    if (result.status !== 'passed' || note === undefined) return false;
+    result.status = 'skipped';
     result.description = `Skipped: ${note}`;
     result.statusDetails = { ...result.statusDetails, message: note };
     return true;

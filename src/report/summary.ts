@@ -12,8 +12,7 @@ import { buildMigrationReport } from './migration-report.ts';
 import { whatBreaksSummaryLines } from './what-breaks.ts';
 import { skipLines } from './skip-reasons.ts';
 import { cutShortLine } from './verdict.ts';
-import { moduleIdPrefix } from '../catalog/modules.ts';
-import { catalogModules, lifecycleAspects } from '../catalog/types.ts';
+import { servedNothing } from './unproven-absences.ts';
 import { vendorSummaryLines } from './vendor-agreement-column.ts';
 
 /**
@@ -52,20 +51,12 @@ export function formatSummary(results: RunResults, target: string, subset: reado
   return `${lines.join('\n')}\n`;
 }
 
-/**
- * A target on which not one module endpoint the spec lists as served answered, in two modules or more: a BASE_URL that
- * is not the platform's root gets 404 everywhere, the likelier cause than a vendor that removed every module.
- */
+/** A target that served none of its module endpoints (unproven-absences.ts): the address is the likelier cause. */
 function nothingServedLines(project: string, checks: readonly CheckResult[]): string[] {
-  const served = checks.filter((check) => check.project === project && check.id.endsWith(`.${lifecycleAspects.served}`) && moduleAreas.has(check.id.split('.')[0] ?? ''));
-  if (served.some((check) => check.state === 'passed')) return [];
-  const failed = served.filter((check) => check.state === 'failed');
-  const modules = new Set(failed.map((check) => check.id.split('.')[0]));
-  if (modules.size < 2) return [];
-  return [`       none of the ${failed.length} module endpoints the spec lists as served answered on ${project}: check that BASE_URL is the platform's root (a wrong path gets 404 everywhere) before asking the vendor`];
+  const failed = servedNothing(project, checks);
+  if (failed === undefined) return [];
+  return [`       none of the ${failed} module endpoints the spec lists as served answered on ${project}: check that BASE_URL is the platform's root (a wrong path gets 404 everywhere) before asking the vendor`];
 }
-
-const moduleAreas = new Set<string>(catalogModules.map(moduleIdPrefix));
 
 /**
  * The failures grouped by the endpoint their finding is about: `METHOD path: check ids` heads each group, with the

@@ -9,6 +9,7 @@ import { fieldChanges, type FieldChange, type FieldChangeId } from '../../../src
 import { entryById, type CatalogEntry } from '../../../src/catalog/index.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import type { CheckLabels } from '../../../src/check/annotate.ts';
+import { targetBreak } from '../../../src/check/failure.ts';
 import { skipWithReason } from '../../../src/check/skip.ts';
 import type { SuiteContext } from '../../../src/run-targets/context.ts';
 import { isRecord, type JsonRecord } from '../../../src/http/json.ts';
@@ -58,7 +59,7 @@ export async function requireReviewId(test: TestContext, context: SuiteContext):
 
 /** The JSON body of a 2xx answer; anything else fails the check with the status. */
 export function okBody(response: HttpResponse, what: string): unknown {
-  if (response.status < 200 || response.status >= 300) throw new Error(`${what} answered ${response.status}: ${response.text.slice(0, 200)}`);
+  if (response.status < 200 || response.status >= 300) throw targetBreak(`${what} answered ${response.status}: ${response.text.slice(0, 200)}`);
   return response.json();
 }
 

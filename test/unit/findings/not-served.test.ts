@@ -15,6 +15,12 @@ describe('one finding per root cause: a check that met an endpoint the spec list
     });
   });
 
+  it('reads the spec\'s path below the path of BASE_URL (an instance at https://host/platform)', () => {
+    const below = `${base}/platform/rest/mp/v1.1/ai-tagging/configurations`;
+    expect(notServedFinding([{ method: 'GET', url: below, status: 404 }], '8.0', 'media.ai-tagging-configurations.role-required', `${base}/platform/`)?.findingId).toBe('media.ai-tagging-configurations.served');
+    expect(notServedFinding([{ method: 'GET', url: below, status: 404 }], '8.0', 'media.ai-tagging-configurations.role-required', base)).toBeUndefined();
+  });
+
   it('leaves the served check itself failing, with its evidence', () => {
     expect(notServedFinding([{ method: 'GET', url: configurations, status: 405 }], '8.0', 'media.ai-tagging-configurations.served')).toBeUndefined();
   });
