@@ -25,7 +25,7 @@ import { freshReportsDirectory } from '../report/reports-dir.ts';
 import type { RunResults } from '../runner/results.ts';
 import { isEmbeddedTargetName } from '../run-targets/run-plan.ts';
 import { shardLabel } from '../runner/shard.ts';
-import { newRunRecord, readRunRecord, runRecordFile, writeRunRecord, type RunRecord } from './run-record.ts';
+import { newRunRecord, readRunRecord, runRecordFile, suitesLines, writeRunRecord, type RunRecord } from './run-record.ts';
 import { writeRunReports } from './run-reports.ts';
 
 type Part = { readonly dir: string; readonly record: RunRecord };
@@ -41,6 +41,10 @@ function checkParts(records: readonly Part[]): { readonly missing: readonly stri
   for (const part of records) {
     if (part.record.only !== first.record.only) {
       throw new UpgradeGuardError('CONFIG_INVALID', `${part.dir} cannot be merged with ${first.dir}: its --only is ${part.record.only ?? '(none)'}, ${first.dir}'s ${first.record.only ?? '(none)'}`);
+    }
+    const suitesOf = (record: RunRecord): string => record.suites?.join(',') ?? '(all)';
+    if (suitesOf(part.record) !== suitesOf(first.record)) {
+      throw new UpgradeGuardError('CONFIG_INVALID', `${part.dir} cannot be merged with ${first.dir}: its --suites is ${suitesOf(part.record)}, ${first.dir}'s ${suitesOf(first.record)}`);
     }
     const key = `${part.record.target}\n${part.record.targets.join(',')}`;
     runs.set(key, [...(runs.get(key) ?? []), part]);
@@ -201,6 +205,7 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
       target,
       targets: [...new Set(records.flatMap(({ record }) => record.targets))],
       ...(only !== undefined && { only }),
+      ...(first.record.suites && { suites: first.record.suites }),
       results,
       ...(contractBreaks && { contractBreaks }),
       ...(mergedCutOff && { cutOff: mergedCutOff }),
@@ -208,6 +213,7 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
     }),
   );
   const subset = [
+    ...suitesLines(first.record.suites),
     ...(only !== undefined ? [`only the checks matching --only ${only}`] : []),
     ...cutOff.map(({ record }) => `INCOMPLETE: ${partName(record)} ran out of time (RUN_TIMEOUT_S=${record.cutOff?.runTimeoutSeconds} s); only its checks that finished`),
     ...incomplete.map((line) => `INCOMPLETE: ${line}`),

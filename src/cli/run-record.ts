@@ -27,6 +27,8 @@ export interface RunRecord {
   readonly shard?: Shard;
   /** `--only` as given. */
   readonly only?: string;
+  /** `--suites` when it left a suite of the whole run out: the run is a part of one. */
+  readonly suites?: readonly string[];
   readonly results: RunResults;
   /**
    * The comparison, when this run made it: `ran` with its section, `failed` with why it could not run (not "as
@@ -40,6 +42,11 @@ export interface RunRecord {
   readonly interrupted?: { readonly signal: 'SIGINT' | 'SIGTERM' };
   /** A merge of shards that was not whole: what was missing, as its summary said it (`npm run report`). */
   readonly incomplete?: readonly string[];
+}
+
+/** The summary's line for a run of some suites only: its verdict is that part's, never the whole upgrade's. */
+export function suitesLines(suites: readonly string[] | undefined): string[] {
+  return suites ? [`only the suites ${suites.join(', ')}`] : [];
 }
 
 export function newRunRecord(fields: Omit<RunRecord, 'format'>): RunRecord {
@@ -96,7 +103,8 @@ function isRunRecord(value: unknown): value is RunRecord {
     Array.isArray(results?.checks) &&
     Array.isArray(results?.errors) &&
     (cutOff === undefined || (typeof cutOff === 'object' && cutOff !== null && typeof (cutOff as { runTimeoutSeconds?: unknown }).runTimeoutSeconds === 'number')) &&
-    (record.incomplete === undefined || (Array.isArray(record.incomplete) && record.incomplete.every((line) => typeof line === 'string')))
+    (record.incomplete === undefined || (Array.isArray(record.incomplete) && record.incomplete.every((line) => typeof line === 'string'))) &&
+    (record.suites === undefined || (Array.isArray(record.suites) && record.suites.every((name) => typeof name === 'string')))
   );
 }
 

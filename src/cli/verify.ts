@@ -37,7 +37,7 @@ import { parseCheckSelection, refuseUnmatchedTerms } from '../check/check-select
 import { brokenVerificationScope } from '../check/check-id.ts';
 import { refuseRepeatedOptions } from './parse-args-message.ts';
 import { filesOfShard, parseShard, shardLabel, suiteFiles, type Shard } from '../runner/shard.ts';
-import { newRunRecord, writeRunRecord, type RunRecord } from './run-record.ts';
+import { newRunRecord, suitesLines, writeRunRecord, type RunRecord } from './run-record.ts';
 
 /**
  * The heavy half of the command: vitest, pact-js, the simulator and Allure take seconds to load, and a bad flag or
@@ -164,6 +164,8 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     throw new UpgradeGuardError('CONFIG_INVALID', `--suites conformance checks the module exchanges against the vendor's OpenAPI documents: pass --openapi DIR or set OPENAPI_DIR`);
   }
   const suites = suitesOfSelection(named, checkSelection, args.only);
+  // Vendor conformance is part of a whole run only with the vendor's documents.
+  const partOfSuites = named && suiteNames.some((name) => !named.includes(name) && (name !== 'conformance' || settings.openapiDir !== undefined)) ? named : undefined;
   const shard = args.shard === undefined ? undefined : parseShard(args.shard);
   // Vendor conformance judges every module exchange of a target at once: a shard holds only some of them.
   if (shard && settings.openapiDir !== undefined) {
@@ -194,7 +196,7 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   const verifierStop = stopSignal(runDeadline(config), interruption.signal);
   const verifier = contractsInRun ? startVerifierChild(verifierShape, verifierStop) : undefined;
   try {
-    return await verifyWith({ config, args, plan, suites, checkSelection, shard, shardFiles, crossVersionOnly, comparesAtAll, comparesAlongside, timeline, secrets, verifier, interruption });
+    return await verifyWith({ config, args, plan, suites, partOfSuites, checkSelection, shard, shardFiles, crossVersionOnly, comparesAtAll, comparesAlongside, timeline, secrets, verifier, interruption });
   } finally {
     verifier?.close();
   }
@@ -206,6 +208,8 @@ interface VerifyRun {
   readonly args: VerifyArgs;
   readonly plan: readonly RunTarget[];
   readonly suites: readonly SuiteName[] | undefined;
+  /** `--suites` when it leaves a suite of the whole run out: the run is a part, and says so. */
+  readonly partOfSuites: readonly SuiteName[] | undefined;
   readonly checkSelection: readonly string[] | undefined;
   readonly shard: Shard | undefined;
   readonly shardFiles: readonly string[] | undefined;
@@ -220,7 +224,7 @@ interface VerifyRun {
 }
 
 async function verifyWith(run: VerifyRun): Promise<number> {
-  const { config, args, plan, suites, checkSelection, shard, shardFiles, crossVersionOnly, comparesAtAll, comparesAlongside, timeline, secrets, verifier, interruption } = run;
+  const { config, args, plan, suites, partOfSuites, checkSelection, shard, shardFiles, crossVersionOnly, comparesAtAll, comparesAlongside, timeline, secrets, verifier, interruption } = run;
   const { runSuites, ProgressReporter, progressOptionsFor, ConsoleReporter, markFlakyResults, markOverruledResults, withUnprovenAbsences, runContractBreaksStep, writeRunReports } = await heavy();
 
   if (crossVersionOnly) {
@@ -291,9 +295,9 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   }
 
   const target = describeTarget(config);
-  const subset = subsetLines(args.only, shard, shardFiles);
+  const subset = [...suitesLines(partOfSuites), ...subsetLines(args.only, shard, shardFiles)];
   // What `npm run report` needs to merge this run with its other shards (run-record.ts).
-  const part = { target, targets: plan.map((runTarget) => runTarget.name), ...(shard && { shard }), ...(args.only !== undefined && { only: args.only }) };
+  const part = { target, targets: plan.map((runTarget) => runTarget.name), ...(shard && { shard }), ...(args.only !== undefined && { only: args.only }), ...(partOfSuites && { suites: partOfSuites }) };
   // Ctrl-C or SIGTERM: the reports of what finished, marked INTERRUPTED; RUN_TIMEOUT_S (the only deadline,
   // run-deadline.ts): marked cut off. Undefined when neither stopped the run.
   const reportCutShort = async (contractBreaks: () => Promise<RunRecord['contractBreaks']>): Promise<number | undefined> => {

@@ -93,6 +93,16 @@ describe('verify --only runs the subset and says so; progress off a terminal is 
     expect(outcome.stderr).not.toContain('\r');
   }, HANG_TEST_TIMEOUT_MS);
 
+  it('--suites that leaves a suite out names the part in the summary and the verdict, never a plain PASS', async () => {
+    const reports = join(dir, 'suites-part');
+    const outcome = await npmRunVerify(['--version', '8.0', '--suites', 'auth'], { REPORTS_DIR: reports, TOKEN_STORE: join(dir, 'suites-part-state', 'tokens.json') }, HANG_TEST_TIMEOUT_MS);
+    expect(outcome.code, `${outcome.stdout}\n${outcome.stderr}`).toBe(0);
+    expect(outcome.stdout).toContain('  SUBSET: only the suites auth\n');
+    expect(outcome.stdout.trimEnd().split('\n').at(-1)).toMatch(/^VERDICT: PASS \(\d+ passed, 0 failed, \d+ skipped\); of a part of the run only/);
+    const record = JSON.parse(readFileSync(join(reports, 'run-results.json'), 'utf8')) as { suites?: string[] };
+    expect(record.suites).toEqual(['auth']);
+  }, HANG_TEST_TIMEOUT_MS);
+
   it('--from 7.4 --to 8.0 says it runs only the cross-version comparison and ends with the verdict', async () => {
     const outcome = await verify(['--from', '7.4', '--to', '8.0']);
     expect(outcome.code, `${outcome.stdout}\n${outcome.stderr}`).toBe(0);
