@@ -34,9 +34,9 @@ type Part = { readonly dir: string; readonly record: RunRecord };
  * The parts' records, checked to be parts of one report: the shards of one run, or whole runs (or sharded runs) of
  * different targets side by side, with the same `--only`. Answers the shards that are missing.
  */
-function checkParts(records: readonly Part[]): { readonly missing: readonly string[] } {
+function checkParts(records: readonly Part[]): { readonly missing: readonly string[]; readonly missingTargets: readonly string[] } {
   const [first] = records;
-  if (!first) return { missing: [] };
+  if (!first) return { missing: [], missingTargets: [] };
   const runs = new Map<string, Part[]>();
   for (const part of records) {
     if (part.record.only !== first.record.only) {
@@ -67,7 +67,11 @@ function checkParts(records: readonly Part[]): { readonly missing: readonly stri
       if (one) seen.set(target, one.dir);
     }
   }
-  return { missing: [...runs.values()].flatMap(missingShards) };
+  const lacking = [...runs.values()].map((parts) => ({ parts, missing: missingShards(parts) }));
+  return {
+    missing: lacking.flatMap(({ missing }) => missing),
+    missingTargets: lacking.flatMap(({ parts, missing }) => (missing.length > 0 ? (parts[0]?.record.targets ?? []) : [])),
+  };
 }
 
 /** The parts of one target's run: one whole run, or its shards, each once. */
@@ -170,7 +174,7 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
       `nothing to merge: ${args.dirs.join(', ')} ${args.dirs.length === 1 ? 'holds' : 'hold'} no ${runRecordFile} (a verify that ended before writing its results, see its log; or not the REPORTS_DIR of a verify run)`,
     );
   }
-  const { missing } = checkParts(records);
+  const { missing, missingTargets } = checkParts(records);
   const cutOff = records.filter(({ record }) => record.cutOff !== undefined);
   const results: RunResults = {
     checks: records.flatMap(({ record }) => record.results.checks),
@@ -218,11 +222,14 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
     ...cutOff.map(({ record }) => `INCOMPLETE: ${partName(record)} ran out of time (RUN_TIMEOUT_S=${record.cutOff?.runTimeoutSeconds} s); only its checks that finished`),
     ...incomplete.map((line) => `INCOMPLETE: ${line}`),
   ];
+  // The targets the merge lacks checks of: a folder without results could be any target's.
+  const cutTargets = unfinished.length > 0 ? undefined : [...missingTargets, ...records.filter(({ record }) => record.cutOff || record.interrupted || record.incomplete?.length).flatMap(({ record }) => record.targets)];
   const clean = await writeRunReports({
     reportsDir: args.out,
     target,
     results,
     subset,
+    ...(cutTargets && { cutTargets }),
     ...(contractBreaks && { contractBreaks }),
     html: args.html,
     // The merged run is the night's one run in the trend (the shards render no report of their own).

@@ -32,6 +32,8 @@ export interface RunReportsInput {
   readonly results: RunResults;
   /** Lines under the summary's first one: the run was a subset (`--only`, one shard, missing shards). */
   readonly subset: readonly string[];
+  /** In a merge cut short, the targets it lacks checks of (the others' tallies may read ok); absent: every target. */
+  readonly cutTargets?: readonly string[];
   readonly contractBreaks?: RunRecord['contractBreaks'];
   readonly html: boolean;
   /** `--history DIR` / HISTORY_DIR: where Allure keeps its history between runs (src/report/allure-html.ts). */
@@ -52,7 +54,7 @@ export async function writeRunReports(input: RunReportsInput): Promise<boolean> 
   const ran = breaks && 'ran' in breaks ? judgedAgainstFromSide(breaks.ran, results.checks) : undefined;
   // The comparison's data changes are the run's too: listed with the suites' (docs/data-changes.md).
   const comparisonChanges = ran ? comparisonDataChanges(ran) : [];
-  input.print(formatSummary(results, input.target, subset, comparisonChanges).replace(/\n$/, ''));
+  input.print(formatSummary(results, input.target, subset, { comparisonChanges, ...(input.cutTargets && { cutTargets: input.cutTargets }) }).replace(/\n$/, ''));
   const sections = [];
   let asDocumented = true;
   if (ran) {

@@ -19,7 +19,14 @@ import { vendorSummaryLines } from './vendor-agreement-column.ts';
  * `target` says what was checked; it heads the summary so that a run against
  * the embedded simulator can never be mistaken for a run against staging.
  */
-export function formatSummary(results: RunResults, target: string, subset: readonly string[] = [], comparisonChanges: readonly DataChangeRow[] = []): string {
+export interface SummaryExtras {
+  /** The cross-version comparison's data changes, listed with the run's. */
+  readonly comparisonChanges?: readonly DataChangeRow[];
+  /** In a run cut short, the targets it lacks checks of; absent: every target. */
+  readonly cutTargets?: readonly string[];
+}
+
+export function formatSummary(results: RunResults, target: string, subset: readonly string[] = [], { comparisonChanges = [], cutTargets }: SummaryExtras = {}): string {
   // A part of a run (`--only`, one `--shard`) says so under the first line: it is never mistaken for the whole run.
   const lines: string[] = ['', `upgrade-guard summary: ${target}`, ...subset.map((line) => `  SUBSET: ${line}`)];
   lines.push('', 'what breaks when you move, per module (changes the spec documents; findings of this run):');
@@ -27,7 +34,7 @@ export function formatSummary(results: RunResults, target: string, subset: reado
   // A target of a run cut short is never "ok": what did not run may have failed.
   const cut = cutShortLine(subset) !== undefined;
   for (const tally of tallyByProject(results.checks)) {
-    const verdict = tally.failed > 0 ? 'FAIL' : cut ? 'cut ' : 'ok  ';
+    const verdict = tally.failed > 0 ? 'FAIL' : cut && (cutTargets === undefined || cutTargets.includes(tally.project)) ? 'cut ' : 'ok  ';
     lines.push(`  ${verdict} ${tally.project.padEnd(14)} ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`);
     lines.push(...nothingServedLines(tally.project, results.checks));
   }

@@ -47,3 +47,17 @@ describe('the console summary of a target that served no module endpoint', () =>
     expect(formatSummary({ checks: two, errors: [] }, 'target')).not.toContain('BASE_URL');
   });
 });
+
+describe('the console summary of a run cut short', () => {
+  const passed = (project: string) => ({ project, file: 'x', id: `auth.state-echo`, name: 'n', state: 'passed' }) as const;
+  const subset = ["INCOMPLETE: the run of target 8.0 ran out of time (RUN_TIMEOUT_S=2 s); only its checks that finished"];
+
+  it('calls every target cut, never ok, unless told which targets it lacks checks of', () => {
+    const lines = formatSummary({ checks: [passed('target 7.4'), passed('target 8.0')], errors: [] }, 'targets', subset).split('\n');
+    expect(lines).toContain('  cut  target 7.4     1 passed, 0 failed, 0 skipped');
+    expect(lines).toContain('  cut  target 8.0     1 passed, 0 failed, 0 skipped');
+    const merged = formatSummary({ checks: [passed('target 7.4'), passed('target 8.0')], errors: [] }, 'targets', subset, { cutTargets: ['target 8.0'] }).split('\n');
+    expect(merged).toContain('  ok   target 7.4     1 passed, 0 failed, 0 skipped');
+    expect(merged).toContain('  cut  target 8.0     1 passed, 0 failed, 0 skipped');
+  });
+});
