@@ -18,7 +18,7 @@ import { RunInterrupted, UpgradeGuardError, cutOffNote, neverRanNote, runTimedOu
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
-import { parseSuiteSelection, suiteFilters, suiteNames, suitesOfSelection, type SuiteName } from '../runner/suite-selection.ts';
+import { fileMayHoldSelected, parseSuiteSelection, suiteFilters, suiteNames, suitesOfSelection, type SuiteName } from '../runner/suite-selection.ts';
 import type { RunResults } from '../runner/results.ts';
 import { Timeline } from '../runner/timeline.ts';
 import { formatTimings } from '../runner/timings.ts';
@@ -285,7 +285,8 @@ async function verifyWith(run: VerifyRun): Promise<number> {
     .finally(() => alongside);
   timeline.suites();
   // A 404 proves nothing on a target that served none of its module endpoints (src/report/unproven-absences.ts).
-  const results = withUnprovenAbsences(ran);
+  // A file that never started is named only where it may hold a check of the selection (`--only job`: job's files).
+  const results = withUnprovenAbsences(withSelectedNotStarted(ran, checkSelection));
   await markFlakyResults(resultsDir, results.checks);
   await markOverruledResults(resultsDir, results.checks);
   // A term that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges; a run cut
@@ -348,6 +349,12 @@ function latencyFlag(value: string | undefined, config: Config): number | undefi
 
 function print(line: string): void {
   process.stdout.write(`${line}\n`);
+}
+
+function withSelectedNotStarted(results: RunResults, checkSelection: readonly string[] | undefined): RunResults {
+  const notStarted = results.notStarted?.filter((file) => fileMayHoldSelected(file, checkSelection));
+  const { notStarted: _all, ...rest } = results;
+  return notStarted && notStarted.length > 0 ? { ...rest, notStarted } : rest;
 }
 
 /** The suite files a run was to run: its shard's, or those of its suites (vendor conformance's only with the vendor's documents). */

@@ -43,6 +43,22 @@ export const suiteAreas: Readonly<Record<SuiteName, readonly string[]>> = {
 };
 
 /**
+ * The check areas a suite file may hold: a module's folder under `suites/modules/` its module's, any other file its
+ * suite's (`suiteAreas`). The kill matrix holds every clean run's checks to it.
+ */
+export function fileAreas(file: string): readonly string[] {
+  const [, suite, module] = /(?:^|\/)suites\/([^/]+)\/(?:([^/]+)\/)?/.exec(file) ?? [];
+  if (suite === undefined || !isSuiteName(suite)) return [];
+  const areas = suiteAreas[suite];
+  return suite === 'modules' && module !== undefined && areas.includes(module) ? [module] : areas;
+}
+
+/** Whether a suite file may hold a check of the `--only` selection (every file without one). */
+export function fileMayHoldSelected(file: string, checkSelection: readonly string[] | undefined): boolean {
+  return fileAreas(file).some((area) => maySelectArea(checkSelection, area));
+}
+
+/**
  * The suites a run covers: the named ones, or all, less those of which `--only` (`only`, as the user wrote it) can
  * select no check. Such a suite would load and log in for nothing, and the contract suite's provider verification
  * would send the target every contract's requests, for checks the run never reports. CONFIG_INVALID before anything

@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isUpgradeGuardError } from '../../src/errors.ts';
 import { checkMatcher, maySelectArea, parseCheckSelection } from '../../src/check/check-selection.ts';
-import { parseSuiteSelection, suiteAreas, suiteFilters, suiteNames, suitesOfSelection } from '../../src/runner/suite-selection.ts';
+import { fileAreas, fileMayHoldSelected, parseSuiteSelection, suiteAreas, suiteFilters, suiteNames, suitesOfSelection } from '../../src/runner/suite-selection.ts';
 
 describe('suite selection', () => {
   it('names exactly the folders under suites/', () => {
@@ -97,5 +97,24 @@ describe('suites of an --only selection', () => {
       if (matches) expect(maySelectArea([glob], 'contract'), glob).toBe(true);
     }
     expect(maySelectArea(['auth.*', 'job.*', 'cont.*'], 'contract')).toBe(false);
+  });
+});
+
+describe('the check areas of a suite file', () => {
+  it("are a module folder's module, or the suite's areas", () => {
+    expect(fileAreas('suites/modules/job/participants-by-uuid.test.ts')).toEqual(['job']);
+    expect(fileAreas('/abs/path/suites/modules/template-builder/lifecycle.test.ts')).toEqual(['template-builder']);
+    expect(fileAreas('suites/auth/expiry.test.ts')).toEqual(['auth']);
+    expect(fileAreas('suites/contracts/contracts.test.ts')).toEqual(['contract']);
+    expect(fileAreas('elsewhere/x.test.ts')).toEqual([]);
+  });
+
+  it('tell which files that never started may have held a check of --only', () => {
+    const selection = parseCheckSelection('job');
+    expect(fileMayHoldSelected('suites/modules/job/lifecycle.test.ts', selection)).toBe(true);
+    expect(fileMayHoldSelected('suites/contracts/contracts.test.ts', selection)).toBe(true);
+    expect(fileMayHoldSelected('suites/modules/media/lifecycle.test.ts', selection)).toBe(false);
+    expect(fileMayHoldSelected('suites/auth/expiry.test.ts', selection)).toBe(false);
+    expect(fileMayHoldSelected('suites/modules/media/lifecycle.test.ts', undefined)).toBe(true);
   });
 });
