@@ -29,6 +29,8 @@ const secretFieldNames = new Set([
   'session',
   // Keycloak's session handle, in the redirect back and in its token responses.
   'session_state',
+  // A request signature (a signed URL's `sig`): it replays the request it signs.
+  'sig',
 ]);
 
 /**
@@ -122,7 +124,8 @@ function redactHiddenInputs(html: string): string {
 }
 
 export function isSecretFieldName(name: string): boolean {
-  return secretFieldNames.has(name.toLowerCase()) || /password|secret/i.test(name);
+  // An API key or a signature in a recorded call (a HAR's `api_key=`, `X-Amz-Signature`) replays as well as a token.
+  return secretFieldNames.has(name.toLowerCase()) || /password|secret|api[-_]?key|access[-_]?key|signature|credential/i.test(name);
 }
 
 export function redactHeaders(headers: Record<string, string | string[] | undefined>, secrets: SecretRegistry): Record<string, string> {

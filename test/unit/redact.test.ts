@@ -26,6 +26,12 @@ describe('redaction', () => {
     expect(url).toContain('page=2');
   });
 
+  it('hides API keys and request signatures by name, as a recorded call (a HAR) carries them', () => {
+    const url = redactUrl('https://api.example.com/assets?api_key=LEAK-query-333&sig=LEAK-sig-444&X-Amz-Signature=LEAK-amz-555&apiKey=LEAK-camel-666&page=2', registry());
+    for (const leaked of ['LEAK-query-333', 'LEAK-sig-444', 'LEAK-amz-555', 'LEAK-camel-666']) expect(url).not.toContain(leaked);
+    expect(url).toContain('page=2');
+  });
+
   it("keeps only OAuth's public values in a redirect's Location, and hides the login flow's handles wherever they come next", () => {
     const secrets = new SecretRegistry();
     const handle = 'pending-authorization-0123456789abcdef';
