@@ -51,7 +51,7 @@ export function dataChangesSection(checks: readonly CheckResult[], extra: readon
   const rows = [...dataChangeRows(checks), ...extra];
   if (rows.length === 0) return undefined;
   const markdown = [
-    `${rows.length} requests changed data (${tally(rows)}). A run changes only what it creates, or values it reads first and puts back; a step that cannot be undone runs only with ALLOW_IRREVERSIBLE=true.`,
+    `${rows.length} ${rows.length === 1 ? 'request' : 'requests'} that may change data, and what became of each (${tally(rows)}). A run changes only what it creates, or values it reads first and puts back; a step that cannot be undone runs only with ALLOW_IRREVERSIBLE=true.`,
     '',
     '| Target | Check | Request | On | Undone | How, or why not |',
     '|---|---|---|---|---|---|',
