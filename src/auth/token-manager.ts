@@ -24,7 +24,7 @@
  */
 import { UpgradeGuardError } from '../errors.ts';
 import type { HttpClient } from '../http/client.ts';
-import { chainIssuer } from './chain-issuer.ts';
+import { chainIssuer, issuedElsewhere } from './chain-issuer.ts';
 import { withFileLock, type FileLockOptions } from './file-lock.ts';
 import { isTokenEndpointError, processTokenResponse, refreshTokenGrantRequest, TokenEndpointError, type TokenSet } from './token-endpoint.ts';
 import type { RetiredAccessToken, TokenState, TokenStore } from './token-store.ts';
@@ -99,7 +99,9 @@ export class TokenManager {
       store.lockPath,
       async () => {
         const previous = await store.read();
-        const retired = previous?.expiredAccessToken ?? retire(previous);
+        // A token of a chain issued to another configuration was never this one's: the expiry check must not send it.
+        const ours = previous && issuedElsewhere(previous.issuedBy, options) === undefined ? previous : undefined;
+        const retired = ours?.expiredAccessToken ?? retire(ours);
         manager.#state = await store.write({ ...fresh, ...(retired && { expiredAccessToken: retired }), issuedBy: chainIssuer(options, previous?.issuedBy) }, manager.#now());
       },
       options.lock,

@@ -30,7 +30,7 @@ import { attachDataChanges } from './data-changes.ts';
 import { skipWithReason } from './skip.ts';
 import { cutOffNote, runTimedOutSeconds } from '../errors.ts';
 import type { Exchange } from '../http/exchange-log.ts';
-import { notServedFinding, servedRouteOf, type NotServedFinding } from './not-served.ts';
+import { notServedFinding, pathBelow, servedRouteOf, type NotServedFinding } from './not-served.ts';
 import { vendorAgreementOf } from './vendor-label.ts';
 import type { VendorAgreement } from '../conformance/vendor-agreement.ts';
 
@@ -234,8 +234,7 @@ const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function mayChangeData(exchange: Exchange, target: TargetInfo): boolean {
   if (readOnlyMethods.has(exchange.method) || isCasExchange(exchange.url, target)) return false;
-  const url = new URL(exchange.url);
-  return findCatalogEntry(exchange.method, url.pathname)?.entry.mutating !== false;
+  return findCatalogEntry(exchange.method, pathBelow(exchange.url, target.baseUrl))?.entry.mutating !== false;
 }
 
 /**

@@ -24,7 +24,7 @@ export interface AnsweredExchange {
 }
 
 /** The request's path below BASE_URL's own path: the spec's paths start there. */
-function pathBelow(url: string, baseUrl: string | undefined): string {
+export function pathBelow(url: string, baseUrl: string | undefined): string {
   const path = new URL(url).pathname;
   const base = baseUrl === undefined ? '' : new URL(baseUrl).pathname.replace(/\/+$/, '');
   return base !== '' && path.startsWith(`${base}/`) ? path.slice(base.length) : path;

@@ -164,6 +164,10 @@ async function verify(secrets: SecretRegistry): Promise<number> {
     throw new UpgradeGuardError('CONFIG_INVALID', `--suites conformance checks the module exchanges against the vendor's OpenAPI documents: pass --openapi DIR or set OPENAPI_DIR`);
   }
   const suites = suitesOfSelection(named, checkSelection, args.only);
+  // Vendor conformance checks alone, without the vendor's documents: no check could run.
+  if (suites?.every((name) => name === 'conformance') && settings.openapiDir === undefined) {
+    throw new UpgradeGuardError('CONFIG_INVALID', `--only "${args.only}" selects vendor conformance checks only, which check the module exchanges against the vendor's OpenAPI documents: pass --openapi DIR or set OPENAPI_DIR`);
+  }
   // Vendor conformance is part of a whole run only with the vendor's documents.
   const partOfSuites = named && suiteNames.some((name) => !named.includes(name) && (name !== 'conformance' || settings.openapiDir !== undefined)) ? named : undefined;
   const shard = args.shard === undefined ? undefined : parseShard(args.shard);
@@ -286,9 +290,10 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   timeline.suites();
   // A 404 proves nothing on a target that served none of its module endpoints (src/report/unproven-absences.ts).
   // A file that never started is named only where it may hold a check of the selection (`--only job`: job's files).
-  const results = withUnprovenAbsences(withSelectedNotStarted(ran, checkSelection));
+  const selected = withSelectedNotStarted(ran, checkSelection);
+  const results = withUnprovenAbsences(selected);
   await markFlakyResults(resultsDir, results.checks);
-  await markOverruledResults(resultsDir, results.checks);
+  await markOverruledResults(resultsDir, results.checks.filter((check, index) => check.state !== selected.checks[index]?.state));
   // A term that matched nothing is a typo, never a green run (a shard may hold none of it: the merge judges; a run cut
   // off before a check of it ran is reported as cut off).
   if (args.only !== undefined && !shard && !deadline?.aborted && !interruption.received()) {

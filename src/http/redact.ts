@@ -96,7 +96,7 @@ export class SecretRegistry {
 
 /** `?code=…` / `&access_token=…` (also HTML-escaped `&amp;`) anywhere in text: the value goes, the name stays. */
 // A backquote ends the value too: URLs never carry one unencoded, and Markdown code spans close with it.
-const queryValueInText = /([?&#;]|&amp;)([A-Za-z_]+)=([^&\s"'<>#`]+)/g;
+const queryValueInText = /([?&#;]|&amp;)([A-Za-z][A-Za-z0-9_-]*)=([^&\s"'<>#`]+)/g;
 
 /** A value the URL net already replaced, as written or URL-encoded: left as it is. */
 const alreadyRedacted = new Set([REDACTED, encodeURIComponent(REDACTED)]);

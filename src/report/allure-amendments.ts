@@ -76,16 +76,16 @@ export async function markNotRunResults(resultsDir: string, checks: readonly Che
 }
 
 /**
- * A pass the run's results overruled (unproven-absences.ts: a 404 that proves nothing on a target that served none of
- * its endpoints) is skipped in Allure too, with the reason the other reports give.
+ * `overruled`: the passes the run's results overruled (unproven-absences.ts: a 404 that proves nothing on a target that
+ * served none of its endpoints), each with its note: skipped in Allure too, with the reason the other reports give.
  */
-export async function markOverruledResults(resultsDir: string, checks: readonly CheckResult[]): Promise<number> {
-  const overruled = new Map(checks.filter((check) => check.state === 'skipped' && check.note !== undefined).map((check) => [key(check.project, check.id), check.note ?? ''] as const));
-  if (overruled.size === 0) return 0;
+export async function markOverruledResults(resultsDir: string, overruled: readonly CheckResult[]): Promise<number> {
+  const notes = new Map(overruled.flatMap((check) => (check.note === undefined ? [] : [[key(check.project, check.id), check.note] as const])));
+  if (notes.size === 0) return 0;
   return amendResults(resultsDir, (result) => {
     const id = labelOf(result, 'check');
     const target = parameterOf(result, 'target');
-    const note = id !== undefined && target !== undefined ? overruled.get(key(target, id)) : undefined;
+    const note = id !== undefined && target !== undefined ? notes.get(key(target, id)) : undefined;
     if (result.status !== 'passed' || note === undefined) return false;
     result.status = 'skipped';
     result.description = `Skipped: ${note}`;

@@ -104,7 +104,6 @@ function expectedTextOf(entry: CatalogEntry, version: PlatformVersion): string {
   return expectedText[expected] ?? expected;
 }
 
-/** `vendor`: what the vendor's 8.0 document adds to "Use instead", per entry id (OPENAPI_DIR, src/conformance/vendor-replacements.ts). */
 /** What a migration report is built with besides the results; each part has its default. */
 export interface MigrationReportContext {
   /** The summary's first line: what was checked (the embedded simulator, or the target's BASE_URL and version). */
@@ -113,7 +112,7 @@ export interface MigrationReportContext {
   readonly now?: Date;
   /** The summary's SUBSET lines. */
   readonly scope?: readonly string[];
-  /** The vendor's replacement texts, with OPENAPI_DIR. */
+  /** What the vendor's 8.0 document adds to "Use instead", per entry id (OPENAPI_DIR, src/conformance/vendor-replacements.ts). */
   readonly vendor?: ReadonlyMap<string, string>;
 }
 

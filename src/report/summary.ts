@@ -15,10 +15,6 @@ import { cutShortLine } from './verdict.ts';
 import { servedNothing } from './unproven-absences.ts';
 import { vendorSummaryLines } from './vendor-agreement-column.ts';
 
-/**
- * `target` says what was checked; it heads the summary so that a run against
- * the embedded simulator can never be mistaken for a run against staging.
- */
 export interface SummaryExtras {
   /** The cross-version comparison's data changes, listed with the run's. */
   readonly comparisonChanges?: readonly DataChangeRow[];
@@ -26,6 +22,10 @@ export interface SummaryExtras {
   readonly cutTargets?: readonly string[];
 }
 
+/**
+ * `target` says what was checked; it heads the summary so that a run against
+ * the embedded simulator can never be mistaken for a run against staging.
+ */
 export function formatSummary(results: RunResults, target: string, subset: readonly string[] = [], { comparisonChanges = [], cutTargets }: SummaryExtras = {}): string {
   // A part of a run (`--only`, one `--shard`) says so under the first line: it is never mistaken for the whole run.
   const lines: string[] = ['', `upgrade-guard summary: ${target}`, ...subset.map((line) => `  SUBSET: ${line}`)];
@@ -60,9 +60,9 @@ export function formatSummary(results: RunResults, target: string, subset: reado
 
 /** A target that served none of its module endpoints (unproven-absences.ts): the address is the likelier cause. */
 function nothingServedLines(project: string, checks: readonly CheckResult[]): string[] {
-  const failed = servedNothing(project, checks);
-  if (failed === undefined) return [];
-  return [`       none of the ${failed} module endpoints the spec lists as served answered on ${project}: check that BASE_URL is the platform's root (a wrong path gets 404 everywhere) before asking the vendor`];
+  const nothing = servedNothing(project, checks);
+  if (nothing === undefined) return [];
+  return [`       all ${nothing.absent} module endpoints the spec lists as served answered 404 or 405 on ${project}: check that BASE_URL is the platform's root (a wrong path gets 404 everywhere) before asking the vendor`];
 }
 
 /**

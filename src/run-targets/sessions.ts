@@ -116,12 +116,15 @@ async function openSession(
 
 /**
  * A login of the run's own session that failed says what in the configuration to look at: a client the CAS did not
- * authenticate (RFC 6749 §5.2 invalid_client) names CLIENT_ID and CLIENT_SECRET, and a login made because the stored
+ * accept (RFC 6749 §5.2 invalid_client, or unauthorized_client as Keycloak answers a wrong secret) names CLIENT_ID and
+ * CLIENT_SECRET, and a login made because the stored
  * chain was issued to another configuration says so.
  */
 function withConfigurationHint(error: unknown, because: string | undefined): unknown {
   if (!isUpgradeGuardError(error)) return error;
-  const hints = [...(isTokenEndpointError(error) && error.oauthError === 'invalid_client' ? ['the CAS did not authenticate the client: check CLIENT_ID and CLIENT_SECRET'] : []), ...(because ? [because] : [])];
+  // Keycloak answers a wrong secret with unauthorized_client (docs/real-8.0-login.md).
+  const clientRefused = isTokenEndpointError(error) && (error.oauthError === 'invalid_client' || error.oauthError === 'unauthorized_client');
+  const hints = [...(clientRefused ? ['the CAS did not accept the client: check CLIENT_ID and CLIENT_SECRET'] : []), ...(because ? [because] : [])];
   if (hints.length > 0) error.message = `${error.message}; ${hints.join('; ')}`;
   return error;
 }

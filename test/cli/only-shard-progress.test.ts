@@ -43,6 +43,9 @@ describe.concurrent('verify --only and --shard refuse what would not be the run 
   it('--suites conformance without the vendor documents it checks against is CONFIG_INVALID before anything runs', async () => {
     const line = expectOneCodedLine(await verify(['--suites', 'modules,conformance']), 'CONFIG_INVALID');
     expect(line).toContain('--suites conformance checks the module exchanges against the vendor\'s OpenAPI documents: pass --openapi DIR or set OPENAPI_DIR');
+    // The same for a selection that only vendor conformance can hold.
+    const only = expectOneCodedLine(await verify(['--only', 'conformance']), 'CONFIG_INVALID');
+    expect(only).toContain('--only "conformance" selects vendor conformance checks only');
   });
 
   it('--only beside --from/--to, which runs only the cross-version comparison, is USAGE, not a comparison of everything', async () => {

@@ -88,7 +88,7 @@ describe('verify and the stored refresh-token chain', () => {
     const secretOutcome = await npmRunVerify(['--version', '8.0', '--suites', 'auth'], { ...target, CLIENT_SECRET: wrongSecret, TOKEN_STORE: path, REPORTS_DIR: join(dir, 'relogin', 'wrong-secret') }, HANG_TIMEOUT_MS);
     const secretLine = expectOneCodedLine(secretOutcome, 'TOKEN_REFUSED', [...secrets, wrongSecret]);
     expect(secretLine).toContain('invalid_client');
-    expect(secretLine).toContain('check CLIENT_ID and CLIENT_SECRET');
+    expect(secretLine).toContain('the CAS did not accept the client: check CLIENT_ID and CLIENT_SECRET');
     expect(secretLine).toContain(`the refresh-token chain in ${path} was issued with another client secret`);
     const versionOutcome = await npmRunVerify(['--suites', 'auth'], { ...target, TARGET_VERSION: '7.4', TOKEN_STORE: path, REPORTS_DIR: join(dir, 'relogin', 'wrong-version') }, HANG_TIMEOUT_MS);
     const versionLine = expectOneCodedLine(versionOutcome, 'LOGIN_FAILED', secrets);

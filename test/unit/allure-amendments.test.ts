@@ -98,12 +98,12 @@ describe('checks the end of the run kept from running', () => {
 });
 
 describe('passes the run overruled', () => {
-  it('are skipped in Allure with their reason; a pass the results keep, and a skip of its own, are left alone', async () => {
+  it('are skipped in Allure with their reason; the other results are left alone', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ug-overruled-'));
     const note = 'not checked: target 8.0 served none of the 3 module endpoints the spec lists as served, so its 404 here proves nothing';
     writeFileSync(join(dir, 'a-result.json'), JSON.stringify(allureResult('job.list.served', 'embedded 8.0')));
     writeFileSync(join(dir, 'b-result.json'), JSON.stringify(allureResult('job.other.served', 'embedded 8.0')));
-    expect(await markOverruledResults(dir, [{ ...plain, id: 'job.list.served', state: 'skipped', note }, { ...plain }])).toBe(1);
+    expect(await markOverruledResults(dir, [{ ...plain, id: 'job.list.served', state: 'skipped', note }])).toBe(1);
     const read = (name: string): { status: string; statusDetails: { message?: string } } => JSON.parse(readFileSync(join(dir, name), 'utf8')) as { status: string; statusDetails: { message?: string } };
     expect(read('a-result.json')).toMatchObject({ status: 'skipped', statusDetails: { message: note } });
     expect(read('b-result.json').status).toBe('passed');

@@ -30,6 +30,10 @@ describe('redaction', () => {
     const url = redactUrl('https://api.example.com/assets?api_key=LEAK-query-333&sig=LEAK-sig-444&X-Amz-Signature=LEAK-amz-555&apiKey=LEAK-camel-666&page=2', registry());
     for (const leaked of ['LEAK-query-333', 'LEAK-sig-444', 'LEAK-amz-555', 'LEAK-camel-666']) expect(url).not.toContain(leaked);
     expect(url).toContain('page=2');
+    // In text too (a presigned URL in a body, a failure message): the name may hold dashes and digits.
+    const text = registry().scrub('see https://cdn.example.com/a.png?X-Amz-Credential=LEAK-cred-777&X-Amz-Signature=LEAK-amz-888&api-key=LEAK-dash-999&v2=1');
+    for (const leaked of ['LEAK-cred-777', 'LEAK-amz-888', 'LEAK-dash-999']) expect(text).not.toContain(leaked);
+    expect(text).toContain('v2=1');
   });
 
   it("keeps only OAuth's public values in a redirect's Location, and hides the login flow's handles wherever they come next", () => {

@@ -32,8 +32,8 @@ describe('the console summary groups the findings by endpoint', () => {
 });
 
 describe('the console summary of a target that served no module endpoint', () => {
-  const served = (id: string, state: 'passed' | 'failed') => ({ project: 'target 8.0', file: 'x', id, name: 'n', state, endpoint: `GET /${id}` }) as const;
-  const hint = "none of the 3 module endpoints the spec lists as served answered on target 8.0: check that BASE_URL is the platform's root (a wrong path gets 404 everywhere) before asking the vendor";
+  const served = (id: string, state: 'passed' | 'failed') => ({ project: 'target 8.0', file: 'x', id, name: 'n', state, endpoint: `GET /${id}`, observed: state === 'failed' ? '404' : '200' }) as const;
+  const hint = "all 3 module endpoints the spec lists as served answered 404 or 405 on target 8.0: check that BASE_URL is the platform's root (a wrong path gets 404 everywhere) before asking the vendor";
 
   it('says to check BASE_URL when every served check failed, three or more', () => {
     const checks = [served('job.my-active.served', 'failed'), served('planning.view-all.served', 'failed'), served('media.asset.served', 'failed')];
