@@ -71,6 +71,11 @@ export class IrreversibleHere extends Error {
   override readonly name = 'IrreversibleHere';
 }
 
+/** A teardown that could not undo what its state's interaction changed, as known beforehand (ALLOW_IRREVERSIBLE). */
+export class NotUndoneHere extends Error {
+  override readonly name = 'NotUndoneHere';
+}
+
 export interface ProviderStateDefinition {
   /** The fixture ids the state hands to `fromProviderState`. */
   readonly yields: readonly ContractFixture[];
@@ -152,7 +157,7 @@ export const providerStates = {
     teardown: async ({ api }, remembered) => {
       if (typeof remembered !== 'string') throw new Error('the AI tagging state was not read before the interaction');
       const restored = await restoreAiTaggingState(api, remembered);
-      if (!restored.restored) throw new Error(restored.detail);
+      if (!restored.restored) throw restored.expected ? new NotUndoneHere(restored.detail) : new Error(restored.detail);
       return restored.detail;
     },
   },

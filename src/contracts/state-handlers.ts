@@ -17,6 +17,7 @@ import {
   embeddedFixtures,
   fixtureExamples,
   isProviderStateName,
+  NotUndoneHere,
   providerState,
   providerStates,
   type ContractFixture,
@@ -99,10 +100,12 @@ export class StateGate {
   }
 }
 
-/** What a state's teardown did: `undone` false when it failed (`detail` then says why). */
+/** What a state's teardown did: `undone` false when it did not undo the change (`detail` then says why). */
 export interface StateCleanUp {
   readonly undone: boolean;
   readonly detail: string;
+  /** Known not to be undoable beforehand (the interaction ran with ALLOW_IRREVERSIBLE): no failure of the clean-up. */
+  readonly expected?: true;
 }
 
 export function providerStateHandlers(target: ProviderTarget): ProviderStateHandlers {
@@ -159,7 +162,11 @@ export function providerStateHandlers(target: ProviderTarget): ProviderStateHand
             .then((value) => teardown(context, value))
             .then(
               (detail): StateCleanUp => ({ undone: true, detail }),
-              (error: unknown): StateCleanUp => ({ undone: false, detail: target.secrets.scrub(error instanceof Error ? error.message : String(error)) }),
+              (error: unknown): StateCleanUp => ({
+                undone: false,
+                detail: target.secrets.scrub(error instanceof Error ? error.message : String(error)),
+                ...(error instanceof NotUndoneHere && { expected: true as const }),
+              }),
             ));
         done.set(teardown, result);
         results.set(name, result);

@@ -279,7 +279,8 @@ function withDataChanges(outcome: InteractionOutcome, owner: ContractOwner, clea
   if ('irreversible' in undo) return entry('not undone', change.what, undo.irreversible);
   const cleanUp = outcome.states.map((state) => cleanUps.get(state)).find((result) => result !== undefined);
   if (cleanUp === undefined) return entry('not undone', change.what, 'no clean-up ran for its provider state');
-  return cleanUp.undone ? entry(undo.outcome, change.what, cleanUp.detail) : entry('not undone', change.what, `the clean-up failed: ${cleanUp.detail}`);
+  if (cleanUp.undone) return entry(undo.outcome, change.what, cleanUp.detail);
+  return entry('not undone', change.what, cleanUp.expected ? cleanUp.detail : `the clean-up failed: ${cleanUp.detail}`);
 }
 
 /** An interaction's check id: its testname in the project's pacts, `contract.own.<consumer>.<description>` otherwise. */

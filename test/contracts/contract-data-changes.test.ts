@@ -4,7 +4,8 @@
  * interaction makes is in the ledger with how it was undone, the webhook a
  * contract creates is deleted, the AI tagging state is put back, and a state
  * the run cannot put back (FINISHED) skips the interaction that would move it,
- * with the reason, unless ALLOW_IRREVERSIBLE=true as well. The read-only
+ * with the reason, unless ALLOW_IRREVERSIBLE=true as well, and with it the
+ * ledger says why the state stays moved. The read-only
  * interaction of the same provider state is still verified.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,22 @@ describe('data changes of the contract verification with ALLOW_MUTATIONS=true', 
       { request: 'POST /rest/mp/v1.1/webhooks', target: 'a webhook titled "upgrade-guard contract webhook"', undone: 'removed', detail: 'deleted 1 webhook titled "upgrade-guard contract webhook"' },
     ]);
     expect(await aiTaggingState(opened.target)).toBe('FINISHED');
+  });
+
+  it('with ALLOW_IRREVERSIBLE=true moves the FINISHED service, and the ledger says why it stays moved, never that a clean-up failed', async () => {
+    expect(await aiTaggingState(opened.target)).toBe('FINISHED');
+    const outcomes = await verify({ allowIrreversible: true });
+    const start = outcomes.get('contract.media.ai-tagging-start');
+    expect(start?.state).toBe('passed');
+    expect(start?.dataChanges).toEqual([
+      {
+        request: 'POST /rest/mp/v1.1/ai-tagging',
+        target: 'the AI tagging state',
+        undone: 'not undone',
+        detail: 'the AI tagging service is FINISHED, a state a client cannot request back: stopped the run that was started (STOPPED)',
+      },
+    ]);
+    expect(await aiTaggingState(opened.target)).toBe('STOPPED');
   });
 
   it('moves a STOPPED service to RUNNING and puts it back, and says so in the ledger', async () => {

@@ -38,10 +38,18 @@ export async function readAiTaggingState(api: PlatformApi): Promise<AiTaggingRea
   return { status: response.status, state: succeeded(response) ? member(response.json(), 'currentState') : undefined };
 }
 
-/** How the state came back, in words for the report: `restored …` or `left …` when it is as found. */
-export async function restoreAiTaggingState(api: PlatformApi, found: string): Promise<{ readonly restored: boolean; readonly detail: string }> {
+/**
+ * How the state came back, in words for the report: `restored …` or `left …` when it is as found. A state a client
+ * cannot request (`expected`: the move needed ALLOW_IRREVERSIBLE) is not asked for: the run started is stopped.
+ */
+export async function restoreAiTaggingState(api: PlatformApi, found: string): Promise<{ readonly restored: boolean; readonly detail: string; readonly expected?: true }> {
   const now = await readAiTaggingState(api);
   if (now.state === found) return { restored: true, detail: `left ${found}, as found` };
+  const irreversible = aiTaggingStateIrreversible(found);
+  if (irreversible !== undefined) {
+    const stopped = await setAiTaggingState(api, 'STOPPED');
+    return { restored: false, expected: true, detail: succeeded(stopped) ? `${irreversible}: stopped the run that was started (STOPPED)` : `${irreversible}, and STOPPED was refused (HTTP ${stopped.status})` };
+  }
   const back = await setAiTaggingState(api, found);
   if (succeeded(back)) return { restored: true, detail: `restored ${found}` };
   const stopped = await setAiTaggingState(api, 'STOPPED');
