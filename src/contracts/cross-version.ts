@@ -124,6 +124,11 @@ function classify(outcome: InteractionOutcome, from: PlatformVersion, to: Platfo
   const base = { interaction: outcome.description, checkId: outcome.checkId, endpoint, expected, changes: changes.map((change) => change.summary), ...(outcome.dataChanges && { dataChanges: outcome.dataChanges }) } as const;
   if (outcome.state === 'skipped') return { ...base, outcome: 'skipped', documented: changes.length > 0, mismatch: '', ...(outcome.reason !== undefined && { reason: outcome.reason }) };
   if (outcome.state === 'passed') return { ...base, outcome: 'held', documented: expected === 'may-break', mismatch: '' };
+  // A request stopped before it reached the target (its provider state could not be set up) has no answer to compare.
+  const setup = outcome.mismatches.filter((mismatch) => mismatch.type === 'ProviderStateSetup');
+  if (setup.length > 0) {
+    return { ...base, outcome: 'skipped', documented: changes.length > 0, mismatch: '', reason: `not compared: its provider state could not be set up (${formatMismatches(setup)})` };
+  }
   // A break is a response that violates the contract. Where the verifier had no response to compare (a timeout,
   // a reset: it reports an error, not mismatches), the interaction is not compared, with the reason, never a break.
   if (gotNoResponse(outcome)) {

@@ -25,7 +25,7 @@ import { readPactFile, type PactDocument, type PactInteractionInfo } from './pac
 import type { SecretRegistry } from '../http/redact.ts';
 import { RunPermits } from '../http/run-permits.ts';
 import type { ProviderTarget } from './provider-target.ts';
-import { contractRequestFilter, dataChangeBlock, irreversibleGuardReason, irreversibleGuardStatus, isMutatingRequest, mutationGuardReason, mutationGuardStatus, type RequestFilter } from './request-filter.ts';
+import { contractRequestFilter, dataChangeBlock, irreversibleGuardReason, irreversibleGuardStatus, isMutatingRequest, mutationGuardReason, mutationGuardStatus, stateGateStatus, type RequestFilter } from './request-filter.ts';
 import { mutationAndIrreversibleGuardReason } from './guard-reasons.ts';
 import { contractChange, type ContractOwner } from './contract-data-changes.ts';
 import type { DataChange } from '../check/data-changes.ts';
@@ -240,6 +240,10 @@ function fileOutcome(
   if (!verdict) return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: 'the verifier reported no result for this interaction' }] };
   const retried = retriedForward(target.baseUrl, interaction.method, interaction.path);
   if (verdict.passed) return { ...base, state: 'passed', mismatches: [], ...(retried !== undefined && { retried }) };
+  // The request filter's own stop (a state setup before it that did not complete) is no answer of the target's.
+  if (verdict.mismatches.some((mismatch) => mismatch.type === 'StatusMismatch' && mismatch.actual === String(stateGateStatus))) {
+    return { ...base, state: 'failed', mismatches: [{ type: 'ProviderStateSetup', text: `${interaction.method} ${interaction.path} was stopped before it reached the target: a provider state set up before it did not complete (HTTP ${stateGateStatus} from the request filter)` }] };
+  }
   // The verifier's own words for a request the proxy could not forward are about the proxy; say what the target did.
   const noResponse = verdict.mismatches.every((mismatch) => mismatch.type === noResponseMismatch) ? transportFailures.get(transportFailureKey(target.baseUrl, interaction.method, interaction.path)) : undefined;
   if (noResponse !== undefined) return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: `${interaction.method} ${interaction.path}: ${noResponse}` }] };

@@ -112,6 +112,13 @@ describe('a break is a response that violates the contract', () => {
     expect(contractBreaksSummaryLine(section)).toContain('NOT compared in full: 1 without a response from the target');
   });
 
+  it('an interaction stopped before it reached the target (its provider state was not set up) is not compared, never a break', () => {
+    const stopped = outcome([{ type: 'ProviderStateSetup', text: 'GET /x was stopped before it reached the target: a provider state set up before it did not complete (HTTP 598 from the request filter)' }]);
+    const section = classifyContracts(verification([stopped]), '7.4', '8.0', 'staging');
+    expect(section.counts).toMatchObject({ undocumentedBreaks: 0, documentedBreaks: 0, skipped: 1 });
+    expect(section.interactions[0]?.reason).toMatch(/^not compared: its provider state could not be set up \(/);
+  });
+
   it('a response that violates the contract is still a break', () => {
     const section = classifyContracts(verification([outcome([{ type: 'StatusMismatch', text: 'expected 200 but was 400', expected: '200', actual: '400' }])]), '7.4', '8.0', 'staging');
     expect(section.counts.undocumentedBreaks).toBe(1);
