@@ -57,6 +57,11 @@ export type StopSignal = 'SIGINT' | 'SIGTERM';
 /** 128 + the signal's number (signal(7)). */
 export const stopSignalExitCodes: Record<StopSignal, number> = { SIGINT: 130, SIGTERM: 143 };
 
+/** An error as one line: `CODE: message` for a coded one, its message otherwise (the caller scrubs it of secrets). */
+export function errorLine(error: unknown): string {
+  return isUpgradeGuardError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+}
+
 export function isUpgradeGuardError(value: unknown): value is UpgradeGuardError {
   return value instanceof UpgradeGuardError;
 }

@@ -77,6 +77,7 @@ export function endpointObservation(description: EndpointDescription): string {
   return `${description.kind} endpoint at ${description.url}, not the spec's ${description.spec} (from ${description.from}; spec §4.1 lets an instance show its own)`;
 }
 
-function sameUrl(a: string, b: string): boolean {
+/** Whether two addresses name the same place, a trailing slash aside. */
+export function sameUrl(a: string, b: string): boolean {
   return URL.canParse(a) && URL.canParse(b) ? new URL(a).href.replace(/\/+$/, '') === new URL(b).href.replace(/\/+$/, '') : a === b;
 }

@@ -30,6 +30,12 @@ import { writeRunReports } from './run-reports.ts';
 
 type Part = { readonly dir: string; readonly record: RunRecord };
 
+/** The options that say which part of the run a record holds: the parts of one report agree on each. */
+const partOptions: readonly (readonly [string, (record: RunRecord) => string])[] = [
+  ['--only', (record) => record.only ?? '(none)'],
+  ['--suites', (record) => record.suites?.join(',') ?? '(all)'],
+];
+
 /**
  * The parts' records, checked to be parts of one report: the shards of one run, or whole runs (or sharded runs) of
  * different targets side by side, with the same `--only`. Answers the shards that are missing.
@@ -39,12 +45,10 @@ function checkParts(records: readonly Part[]): { readonly missing: readonly stri
   if (!first) return { missing: [], missingTargets: [] };
   const runs = new Map<string, Part[]>();
   for (const part of records) {
-    if (part.record.only !== first.record.only) {
-      throw new UpgradeGuardError('CONFIG_INVALID', `${part.dir} cannot be merged with ${first.dir}: its --only is ${part.record.only ?? '(none)'}, ${first.dir}'s ${first.record.only ?? '(none)'}`);
-    }
-    const suitesOf = (record: RunRecord): string => record.suites?.join(',') ?? '(all)';
-    if (suitesOf(part.record) !== suitesOf(first.record)) {
-      throw new UpgradeGuardError('CONFIG_INVALID', `${part.dir} cannot be merged with ${first.dir}: its --suites is ${suitesOf(part.record)}, ${first.dir}'s ${suitesOf(first.record)}`);
+    for (const [option, of] of partOptions) {
+      if (of(part.record) !== of(first.record)) {
+        throw new UpgradeGuardError('CONFIG_INVALID', `${part.dir} cannot be merged with ${first.dir}: its ${option} is ${of(part.record)}, ${first.dir}'s ${of(first.record)}`);
+      }
     }
     const key = `${part.record.target}\n${part.record.targets.join(',')}`;
     runs.set(key, [...(runs.get(key) ?? []), part]);

@@ -22,10 +22,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { extname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { sameUrl } from '../auth/endpoints.ts';
 import { envFileVariables, loadConfig } from '../config/config.ts';
 import { configSchema } from '../config/variables.ts';
 import { originalEnvironment } from '../config/environment.ts';
-import { RunInterrupted, UpgradeGuardError, isUpgradeGuardError, stopSignalExitCodes, type StopSignal } from '../errors.ts';
+import { RunInterrupted, UpgradeGuardError, errorLine, isUpgradeGuardError, stopSignalExitCodes, type StopSignal } from '../errors.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 import { mergeRuns } from './merge-runs.ts';
 import { removeEarlierReports } from '../report/earlier-reports.ts';
@@ -117,7 +118,7 @@ function refuseSharedFolders(target: RehearsalTarget, earlier: readonly Rehearsa
   const leaveOut = 'set another in one of the files, or leave it out of both (each target then gets its own, named after its version)';
   for (const other of earlier) {
     // A variable of the environment wins over an env file (config.ts): set there, it names one instance for both.
-    if (sameAddress(other.baseUrl, target.baseUrl)) {
+    if (sameUrl(other.baseUrl, target.baseUrl)) {
       const where = originalEnvironment().BASE_URL ? ', set in the environment, which wins over an env file: unset it' : '';
       throw new UpgradeGuardError('CONFIG_INVALID', `--env-file ${other.envFile} and ${target.envFile} both name the instance ${target.baseUrl} (BASE_URL${where}): a rehearsal puts two instances side by side`);
     }
@@ -131,10 +132,6 @@ function refuseSharedFolders(target: RehearsalTarget, earlier: readonly Rehearsa
   if (resolve(target.reportsDir) === resolve(mergedDir)) {
     throw new UpgradeGuardError('CONFIG_INVALID', `--env-file ${target.envFile} names the reports folder ${target.reportsDir} (REPORTS_DIR), where the rehearsal's merged reports go: set another in the file, or leave it out`);
   }
-}
-
-function sameAddress(a: string, b: string): boolean {
-  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 }
 
 /** The signal that stopped the rehearsal, and the target's verify that runs now (a signal sent here alone goes on to it). */
@@ -189,10 +186,11 @@ async function rehearse(): Promise<number> {
     throw new RunInterrupted(stopped, `the rehearsal was stopped after ${codes.length} of ${targets.length} targets; the merged reports of what finished are in ${mergedDir}`);
   }
   // An error of a target's own run (its one line is printed above) decides the exit code; its results are merged if it wrote any.
-  const failed = codes.find((code) => code !== 0 && code !== 1);
+  const endedWithError = (code: number | undefined): code is number => code !== undefined && code !== 0 && code !== 1;
+  const failed = codes.find(endedWithError);
   const ended = targets.flatMap((target, index) => {
     const code = codes[index];
-    return code === undefined || code === 0 || code === 1 ? [] : [`the ${target.version} target's run ended with an error (exit ${code}, its line above)`];
+    return endedWithError(code) ? [`the ${target.version} target's run ended with an error (exit ${code}, its line above)`] : [];
   });
   process.stdout.write(`Upgrade rehearsal: ${ended.length === 0 ? 'both targets in one report' : `${ended.join('; ')}: the report holds what each run wrote`} (${mergedDir})\n`);
   try {
@@ -208,7 +206,7 @@ async function rehearse(): Promise<number> {
   } catch (error) {
     if (failed === undefined) throw error;
     // The target's error decides the exit code; the merge's own is still said.
-    const said = isUpgradeGuardError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const said = errorLine(error);
     // A merge of a run cut short writes its reports, then says so as the run did (TARGET_TIMEOUT): they are not lost.
     const written = isUpgradeGuardError(error) && error.code === 'TARGET_TIMEOUT';
     process.stdout.write(`Upgrade rehearsal: ${written ? '' : 'the reports could not be merged: '}${said}\n`);

@@ -18,7 +18,7 @@ import { RunInterrupted, UpgradeGuardError, cutOffNote, neverRanNote, runTimedOu
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
-import { fileMayHoldSelected, parseSuiteSelection, suiteFilters, suiteNames, suitesOfSelection, type SuiteName } from '../runner/suite-selection.ts';
+import { fileMayHoldSelected, parseSuiteSelection, suiteFilters, suiteNames, suitesOfSelection, suitesThatRun, type SuiteName } from '../runner/suite-selection.ts';
 import type { RunResults } from '../runner/results.ts';
 import { Timeline } from '../runner/timeline.ts';
 import { formatTimings } from '../runner/timings.ts';
@@ -165,11 +165,11 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   }
   const suites = suitesOfSelection(named, checkSelection, args.only);
   // Vendor conformance checks alone, without the vendor's documents: no check could run.
-  if (suites?.every((name) => name === 'conformance') && settings.openapiDir === undefined) {
+  if (suites && settings.openapiDir === undefined && suitesThatRun(suites, undefined).length === 0) {
     throw new UpgradeGuardError('CONFIG_INVALID', `--only "${args.only}" selects vendor conformance checks only, which check the module exchanges against the vendor's OpenAPI documents: pass --openapi DIR or set OPENAPI_DIR`);
   }
   // Vendor conformance is part of a whole run only with the vendor's documents.
-  const partOfSuites = named && suiteNames.some((name) => !named.includes(name) && (name !== 'conformance' || settings.openapiDir !== undefined)) ? named : undefined;
+  const partOfSuites = named && suitesThatRun(undefined, settings.openapiDir).some((name) => !named.includes(name)) ? named : undefined;
   const shard = args.shard === undefined ? undefined : parseShard(args.shard);
   // Vendor conformance judges every module exchange of a target at once: a shard holds only some of them.
   if (shard && settings.openapiDir !== undefined) {
@@ -364,7 +364,7 @@ function withSelectedNotStarted(results: RunResults, checkSelection: readonly st
 
 /** The suite files a run was to run: its shard's, or those of its suites (vendor conformance's only with the vendor's documents). */
 async function filesOfRun(shardFiles: readonly string[] | undefined, suites: readonly SuiteName[] | undefined, config: Config): Promise<readonly string[]> {
-  return shardFiles ?? (await suiteFiles(process.cwd(), (suites ?? suiteNames).filter((name) => name !== 'conformance' || config.openapiDir !== undefined)));
+  return shardFiles ?? (await suiteFiles(process.cwd(), suitesThatRun(suites, config.openapiDir)));
 }
 
 /** The folders a shard deals out: the selected suites, or all; vendor conformance is never sharded (it runs after the module suites). */
@@ -514,9 +514,7 @@ function startLine(config: Config, what: string): string {
 
 /** What a run of the suites covers: its targets, suites, selection and shard. */
 function suitesRunning(plan: readonly RunTarget[], settings: Config, suites: readonly SuiteName[] | undefined, only: string | undefined, shard: Shard | undefined): string {
-  // Vendor conformance runs only with the vendor's documents (src/runner/suites-config.ts).
-  const running = (suites ?? suiteNames).filter((name) => name !== 'conformance' || settings.openapiDir !== undefined);
-  const what = [`suites ${running.join(', ')}`, ...(only !== undefined ? [`--only ${only}`] : []), ...(shard ? [`shard ${shardLabel(shard)}`] : [])].join(', ');
+  const what = [`suites ${suitesThatRun(suites, settings.openapiDir).join(', ')}`, ...(only !== undefined ? [`--only ${only}`] : []), ...(shard ? [`shard ${shardLabel(shard)}`] : [])].join(', ');
   return `${plan.map((runTarget) => runTarget.name).join(' and ')}; ${what}`;
 }
 

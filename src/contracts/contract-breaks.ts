@@ -15,7 +15,7 @@ import { UpgradeGuardError } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { ensureReportsDirectory } from '../report/reports-dir.ts';
 import type { ReportSection } from '../report/migration-report.ts';
-import { dataChangesSummaryLines, type DataChangeRow } from '../report/data-changes-section.ts';
+import { dataChangeRow, dataChangesSummaryLines, type DataChangeRow } from '../report/data-changes-section.ts';
 import type { RunTarget } from '../run-targets/run-plan.ts';
 import { defaultCrossVersion, type CrossVersionRequest } from './cross-version-request.ts';
 import { isUnbrokenBreak, runCrossVersion, type ContractBreak, type ContractBreaksSection } from './cross-version.ts';
@@ -159,9 +159,7 @@ export function contractBreaksMarkdown(section: ContractBreaksSection, options: 
 /** What the comparison's interactions changed on the target: listed with the run's other data changes. */
 export function comparisonDataChanges(section: ContractBreaksSection): DataChangeRow[] {
   const target = `contracts ${section.from} on ${section.to}`;
-  return section.interactions.flatMap((entry) =>
-    (entry.dataChanges ?? []).map((change) => ({ target, check: entry.checkId, request: change.request, on: change.target, undone: change.undone, detail: change.detail })),
-  );
+  return section.interactions.flatMap((entry) => (entry.dataChanges ?? []).map((change) => dataChangeRow(target, entry.checkId, change)));
 }
 
 /** One line for the console summary. */

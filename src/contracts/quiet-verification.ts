@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { VERIFIER_JOBS_AT_ONCE } from '../config/concurrency-policy.ts';
 import { LOCKED_TASK_FILE_OPERATIONS_MS, lockedTasksSettled } from '../auth/file-lock.ts';
-import { UpgradeGuardError, isUpgradeGuardError } from '../errors.ts';
+import { UpgradeGuardError, errorLine } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { loadTypeScriptWith } from '../node-arguments.ts';
 import { borrowedPermits, isPermitMessage, lendPermits } from '../http/lent-permits.ts';
@@ -350,8 +350,7 @@ async function verifySelected(
 }
 
 function describe(error: unknown, secrets: SecretRegistry): string {
-  const message = isUpgradeGuardError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
-  return secrets.scrub(message);
+  return secrets.scrub(errorLine(error));
 }
 
 /** An answer to a parent that closed the channel (its deadline, its end) goes nowhere, and does not end the child. */

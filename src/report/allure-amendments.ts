@@ -67,10 +67,8 @@ export async function markNotRunResults(resultsDir: string, checks: readonly Che
     const note = check?.note ?? neverRanNote;
     // Never started, so check() wrote none of its labels: filed where the check files itself (src/check/check.ts).
     if (labelled === undefined && check?.labels !== undefined) fileAsCheck(result, check, check.labels);
-    result.status = 'skipped';
     result.stage = 'finished';
-    result.description = `Skipped: ${note}`;
-    result.statusDetails = { ...result.statusDetails, message: note };
+    skipWithNote(result, note);
     return true;
   });
 }
@@ -87,11 +85,16 @@ export async function markOverruledResults(resultsDir: string, overruled: readon
     const target = parameterOf(result, 'target');
     const note = id !== undefined && target !== undefined ? notes.get(key(target, id)) : undefined;
     if (result.status !== 'passed' || note === undefined) return false;
-    result.status = 'skipped';
-    result.description = `Skipped: ${note}`;
-    result.statusDetails = { ...result.statusDetails, message: note };
+    skipWithNote(result, note);
     return true;
   });
+}
+
+/** Skipped with its reason, as skipWithReason writes one (src/check/skip.ts): the description and the status message. */
+function skipWithNote(result: AllureResultFile, note: string): void {
+  result.status = 'skipped';
+  result.description = `Skipped: ${note}`;
+  result.statusDetails = { ...result.statusDetails, message: note };
 }
 
 function fileAsCheck(result: AllureResultFile, check: CheckResult, labels: CheckLabels): void {

@@ -6,7 +6,7 @@
  * among them. A change left in place is listed by name in the summary too,
  * never only counted.
  */
-import type { UndoOutcome } from '../check/data-changes.ts';
+import type { DataChange, UndoOutcome } from '../check/data-changes.ts';
 import { undoOutcomes } from '../check/data-changes.ts';
 import type { CheckResult } from '../runner/results.ts';
 import type { ReportSection } from './migration-report.ts';
@@ -21,9 +21,12 @@ export interface DataChangeRow {
 }
 
 export function dataChangeRows(checks: readonly CheckResult[]): DataChangeRow[] {
-  return checks.flatMap((check) =>
-    (check.dataChanges ?? []).map((change) => ({ target: check.project, check: check.id, request: change.request, on: change.target, undone: change.undone, detail: change.detail })),
-  );
+  return checks.flatMap((check) => (check.dataChanges ?? []).map((change) => dataChangeRow(check.project, check.id, change)));
+}
+
+/** One change of the ledger, as the reports list it: on which run target, by which check. */
+export function dataChangeRow(target: string, check: string, change: DataChange): DataChangeRow {
+  return { target, check, request: change.request, on: change.target, undone: change.undone, detail: change.detail };
 }
 
 function tally(rows: readonly DataChangeRow[]): string {

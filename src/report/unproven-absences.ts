@@ -9,11 +9,11 @@
  * missing on its own), the passes that rest on a 404 are not checked, saying
  * why.
  */
-import { moduleIdPrefix } from '../catalog/modules.ts';
-import { catalogModules, lifecycleAspects } from '../catalog/types.ts';
+import { lifecycleAspects } from '../catalog/types.ts';
 import type { CheckResult, RunResults } from '../runner/results.ts';
+import { suiteAreas } from '../runner/suite-selection.ts';
 
-const moduleAreas = new Set<string>(catalogModules.map(moduleIdPrefix));
+const moduleAreas = new Set(suiteAreas.modules);
 const absenceAspects = [lifecycleAspects.gone, lifecycleAspects.absentBefore8].map((aspect) => `.${aspect}`);
 /** What a served check observed first: the status its endpoint answered (suites/modules/_lifecycle.ts). */
 const routeAbsent = /^(404|405)\b/;

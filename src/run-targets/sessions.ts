@@ -104,21 +104,21 @@ async function openSession(
   if (!user) {
     return { error: `${variables.username} / ${variables.password} are not set and ${session.storePath} holds no live refresh token` };
   }
+  // Why the stored chain is replaced, when there was one: issued elsewhere, or refused.
+  const replaced = elsewhere ? `the refresh-token chain in ${session.storePath} was issued ${elsewhere}` : deadChain && `the refresh-token chain in ${session.storePath} was refused (${deadChain})`;
   const { tokens, warnings } = await loginForTokens(http, target, target, user, variables).catch((error: unknown) => {
-    throw withConfigurationHint(error, elsewhere && `the refresh-token chain in ${session.storePath} was issued ${elsewhere}`);
+    throw withConfigurationHint(error, elsewhere && replaced);
   });
   await TokenManager.fromLogin(options, tokens);
   // Said once, in the output: a nightly job whose chain died should know it started a new one.
-  if (elsewhere) onNotice(`${target.project}: the refresh-token chain in ${session.storePath} was issued ${elsewhere}; logged in again as ${variables.username} and stored a new chain`);
-  if (deadChain) onNotice(`${target.project}: the refresh-token chain in ${session.storePath} was refused (${deadChain}); logged in again as ${variables.username} and stored a new chain`);
+  if (replaced) onNotice(`${target.project}: ${replaced}; logged in again as ${variables.username} and stored a new chain`);
   return { session: { ...session, warnings } };
 }
 
 /**
  * A login of the run's own session that failed says what in the configuration to look at: a client the CAS did not
  * accept (RFC 6749 §5.2 invalid_client, or unauthorized_client as Keycloak answers a wrong secret) names CLIENT_ID and
- * CLIENT_SECRET, and a login made because the stored
- * chain was issued to another configuration says so.
+ * CLIENT_SECRET, and a login made because the stored chain was issued to another configuration says so.
  */
 function withConfigurationHint(error: unknown, because: string | undefined): unknown {
   if (!isUpgradeGuardError(error)) return error;

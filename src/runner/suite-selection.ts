@@ -25,6 +25,11 @@ export function parseSuiteSelection(list: string): readonly SuiteName[] {
   return [...new Set(names.filter(isSuiteName))];
 }
 
+/** The suites of `selection` (all without one) that run: vendor conformance only with the vendor's documents. */
+export function suitesThatRun(selection: readonly SuiteName[] | undefined, openapiDir: string | undefined): SuiteName[] {
+  return (selection ?? suiteNames).filter((name) => name !== 'conformance' || openapiDir !== undefined);
+}
+
 /** vitest file filters for the selection: the suite's folder. */
 export function suiteFilters(selection: readonly SuiteName[]): string[] {
   return selection.map((name) => `suites/${name}/`);
