@@ -15,10 +15,17 @@
  */
 import { AssertionError } from 'node:assert';
 import { isUpgradeGuardError } from '../errors.ts';
+import type { HttpResponse } from '../http/client.ts';
 
 /** A failure that is the target's, not ours: Failed in Allure, never Broken. */
 export function targetBreak(message: string): AssertionError {
   return new AssertionError({ message });
+}
+
+/** The JSON body of a 2xx answer; anything else fails the check with the status, as the target's break. */
+export function okBody(response: HttpResponse, what: string): unknown {
+  if (response.status < 200 || response.status >= 300) throw targetBreak(`${what} answered ${response.status}: ${response.text.slice(0, 200)}`);
+  return response.json();
 }
 
 /**

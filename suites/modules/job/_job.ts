@@ -10,7 +10,7 @@ import type { FixtureName } from '../../../src/catalog/fixtures.ts';
 import type { HttpResponse } from '../../../src/http/client.ts';
 import type { PlatformVersion } from '../../../src/profile/versions.ts';
 import type { CheckLabels } from '../../../src/check/annotate.ts';
-import { targetBreak } from '../../../src/check/failure.ts';
+import { okBody } from '../../../src/check/failure.ts';
 import { skipWithReason } from '../../../src/check/skip.ts';
 import type { SuiteContext } from '../../../src/run-targets/context.ts';
 import { isRecord, type JsonRecord } from '../../../src/http/json.ts';
@@ -50,11 +50,8 @@ export async function requireFixture(test: TestContext, context: SuiteContext, n
   return 'value' in lookup ? lookup.value : skipWithReason(test, lookup.missing);
 }
 
-/** The JSON body of a 2xx answer; anything else fails the check with the status. */
-export function okBody(response: HttpResponse, what: string): unknown {
-  if (response.status < 200 || response.status >= 300) throw targetBreak(`${what} answered ${response.status}: ${response.text.slice(0, 200)}`);
-  return response.json();
-}
+// A module's answer read as its body: one helper for every suite (src/check/failure.ts).
+export { okBody };
 
 // Paths are written once, in the catalog.
 export const myActivePath = jobEntry('job.dashboard-my-active').path;

@@ -7,9 +7,8 @@ import type { TestContext } from 'vitest';
 import type { PlatformApi } from '../../../src/api/platform-api.ts';
 import { fieldChanges, type FieldChange, type FieldChangeId } from '../../../src/catalog/fields.ts';
 import { entryById, type CatalogEntry } from '../../../src/catalog/index.ts';
-import type { HttpResponse } from '../../../src/http/client.ts';
 import type { CheckLabels } from '../../../src/check/annotate.ts';
-import { targetBreak } from '../../../src/check/failure.ts';
+import { okBody } from '../../../src/check/failure.ts';
 import { skipWithReason } from '../../../src/check/skip.ts';
 import type { SuiteContext } from '../../../src/run-targets/context.ts';
 import { isRecord, type JsonRecord } from '../../../src/http/json.ts';
@@ -57,11 +56,8 @@ export async function requireReviewId(test: TestContext, context: SuiteContext):
   return 'value' in lookup ? lookup.value : skipWithReason(test, lookup.missing);
 }
 
-/** The JSON body of a 2xx answer; anything else fails the check with the status. */
-export function okBody(response: HttpResponse, what: string): unknown {
-  if (response.status < 200 || response.status >= 300) throw targetBreak(`${what} answered ${response.status}: ${response.text.slice(0, 200)}`);
-  return response.json();
-}
+// A module's answer read as its body: one helper for every suite (src/check/failure.ts).
+export { okBody };
 
 /** GET of a review resource by the review's id. */
 export async function reviewResource(api: PlatformApi, path: string, id: string): Promise<unknown> {
