@@ -8,13 +8,13 @@
  * selection that matched no check fails the run (src/cli/verify.ts): a typo
  * must never turn into a green run.
  */
-import { closest, distance } from 'fastest-levenshtein';
 import type Picomatch from 'picomatch';
 import { UpgradeGuardError } from '../errors.ts';
 import { catalogModules } from '../catalog/types.ts';
 import { moduleIdPrefix } from '../catalog/modules.ts';
 import { lazyDependency } from '../lazy-dependency.ts';
 import { brokenVerificationScope } from './check-id.ts';
+import { didYouMean } from '../config/did-you-mean.ts';
 
 /** Loaded only when a run has `--only` (src/lazy-dependency.ts). */
 const picomatch = lazyDependency<typeof Picomatch>('picomatch');
@@ -35,7 +35,7 @@ function selectionTerms(value: string): { readonly term: string; readonly globs:
   return terms.map((term) => {
     const area = term.split('.')[0] ?? '';
     if (!picomatch().scan(area).isGlob && !knownAreas.includes(area)) {
-      throw new UpgradeGuardError('CONFIG_INVALID', `--only "${term}": no check area "${area}"${didYouMean(area)} (known: ${knownAreas.join(', ')})`);
+      throw new UpgradeGuardError('CONFIG_INVALID', `--only "${term}": no check area "${area}"${didYouMean(area, knownAreas)} (known: ${knownAreas.join(', ')})`);
     }
     if (term.includes('.')) return { term, globs: [term] };
     if (moduleAreas.includes(term)) return { term, globs: [`${term}.*`, `contract.${term}.*`, `conformance.${term}.*`] };
@@ -68,16 +68,6 @@ export function refuseUnmatchedTerms(value: string, checks: readonly { readonly 
   throw new UpgradeGuardError('CONFIG_INVALID', `${which} matched no check ${where}`);
 }
 
-/** `; did you mean "job"?` for an area one or two edits from a known one (`jbo`, `plannig`), else nothing. */
-function didYouMean(area: string): string {
-  const nearest = closest(area, [...knownAreas]);
-  return distance(area, nearest) <= (area.length > 4 ? 2 : 1) + (sameLetters(area, nearest) ? 1 : 0) ? `; did you mean "${nearest}"?` : '';
-}
-
-/** Two letters swapped (`jbo`) are two edits to Levenshtein but one slip of the hand. */
-function sameLetters(a: string, b: string): boolean {
-  return [...a].sort().join('') === [...b].sort().join('');
-}
 
 /**
  * Whether the selection may hold a check of `area` (ids `area.…`). A glob matches only ids that start with its literal

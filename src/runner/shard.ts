@@ -21,13 +21,13 @@ export interface Shard {
   readonly count: number;
 }
 
-/** `i/n` with 1 ≤ i ≤ n; anything else is CONFIG_INVALID (a wrong shard must never look like a whole run). */
+/** `i/n` with 1 ≤ i ≤ n; anything else is a value out of range, USAGE (docs/command-line.md): never a whole run. */
 export function parseShard(value: string): Shard {
   const match = /^([1-9][0-9]*)\/([1-9][0-9]*)$/.exec(value.trim());
   const index = Number(match?.[1]);
   const count = Number(match?.[2]);
   if (!match || index > count) {
-    throw new UpgradeGuardError('CONFIG_INVALID', `--shard "${value}": expected i/n with 1 ≤ i ≤ n, e.g. --shard 1/2`);
+    throw new UpgradeGuardError('USAGE', `--shard "${value}": expected i/n with 1 ≤ i ≤ n, e.g. --shard 1/2`);
   }
   return { index, count };
 }

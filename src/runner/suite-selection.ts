@@ -5,6 +5,7 @@
  */
 import { maySelectArea } from '../check/check-selection.ts';
 import { UpgradeGuardError } from '../errors.ts';
+import { didYouMean } from '../config/did-you-mean.ts';
 import { catalogModules } from '../catalog/types.ts';
 import { moduleIdPrefix } from '../catalog/modules.ts';
 
@@ -15,12 +16,15 @@ function isSuiteName(value: string): value is SuiteName {
   return (suiteNames as readonly string[]).includes(value);
 }
 
-/** The suites named in a comma-separated list; USAGE for an unknown or empty one. */
+/**
+ * The suites named in a comma-separated list. An empty list is USAGE (a flag without its value); a name that names no
+ * suite is CONFIG_INVALID, as for `--only` (docs/command-line.md).
+ */
 export function parseSuiteSelection(list: string): readonly SuiteName[] {
   const names = list.split(',').map((name) => name.trim()).filter((name) => name !== '');
   if (names.length === 0) throw new UpgradeGuardError('USAGE', `--suites needs one or more of ${suiteNames.join(', ')}`);
   for (const name of names) {
-    if (!isSuiteName(name)) throw new UpgradeGuardError('USAGE', `--suites: unknown suite "${name}" (one or more of ${suiteNames.join(', ')})`);
+    if (!isSuiteName(name)) throw new UpgradeGuardError('CONFIG_INVALID', `--suites: no suite "${name}"${didYouMean(name, suiteNames)} (known: ${suiteNames.join(', ')})`);
   }
   return [...new Set(names.filter(isSuiteName))];
 }

@@ -175,8 +175,8 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     expectOneCodedLine(await verify(['--colour']), 'USAGE', [secret, password]);
   });
 
-  it('an unknown suite name is USAGE (64)', async () => {
-    expectOneCodedLine(await verify(['--suites', 'auth,oauth']), 'USAGE', [secret, password]);
+  it('a suite name that names no suite is CONFIG_INVALID (2), offering the one a slip away', async () => {
+    expect(expectOneCodedLine(await verify(['--suites', 'auth,contract']), 'CONFIG_INVALID', [secret, password])).toContain('no suite "contract"; did you mean "contracts"?');
   });
 
   it('an unreachable target is TARGET_UNREACHABLE (3), naming the variable', async () => {

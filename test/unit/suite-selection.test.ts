@@ -1,5 +1,5 @@
 /**
- * `verify --suites`: the names are the folders under suites/, and a bad list is a USAGE error. A `--only` leaves out
+ * `verify --suites`: the names are the folders under suites/; an empty list is USAGE, a name of no suite CONFIG_INVALID. A `--only` leaves out
  * every suite of which it can select no check (the contract suite's provider verification would send the target
  * requests for checks the run never reports), and keeps one of which it may select one. Named suites none of whose
  * checks the selection can reach are refused before anything runs.
@@ -22,17 +22,26 @@ describe('suite selection', () => {
     expect(suiteFilters(parseSuiteSelection('auth, contracts,auth'))).toEqual(['suites/auth/', 'suites/contracts/']);
   });
 
-  for (const list of ['', ' , ', 'auth,oauth']) {
+  const refusal = (list: string): unknown => {
+    try {
+      parseSuiteSelection(list);
+    } catch (error) {
+      return isUpgradeGuardError(error) && [error.code, error.message];
+    }
+    return 'accepted';
+  };
+
+  for (const list of ['', ' , ']) {
     it(`refuses "${list}" as USAGE`, () => {
-      let error: unknown;
-      try {
-        parseSuiteSelection(list);
-      } catch (caught) {
-        error = caught;
-      }
-      expect(isUpgradeGuardError(error) && error.code).toBe('USAGE');
+      expect(refusal(list)).toEqual(['USAGE', '--suites needs one or more of auth, modules, contracts, conformance']);
     });
   }
+
+  it('refuses a name of no suite as CONFIG_INVALID, offering only a name a slip away', () => {
+    expect(refusal('auth,modlues')).toEqual(['CONFIG_INVALID', '--suites: no suite "modlues"; did you mean "modules"? (known: auth, modules, contracts, conformance)']);
+    expect(refusal('oauth')).toEqual(['CONFIG_INVALID', '--suites: no suite "oauth"; did you mean "auth"? (known: auth, modules, contracts, conformance)']);
+    expect(refusal('xyz')).toEqual(['CONFIG_INVALID', '--suites: no suite "xyz" (known: auth, modules, contracts, conformance)']);
+  });
 });
 
 describe('suites of an --only selection', () => {
