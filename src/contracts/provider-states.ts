@@ -16,6 +16,7 @@ import { findReviews } from '../api/modules/review.ts';
 import { listNewestTemplates } from '../api/modules/template-builder.ts';
 import type { HttpResponse } from '../http/client.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { arrayOf, idOf, isRecord, member } from '../http/json.ts';
 import { aiTaggingStateIrreversible, readAiTaggingState, restoreAiTaggingState } from '../api/modules/ai-tagging-state.ts';
 import { irreversibleGuardReason } from './guard-reasons.ts';
@@ -107,7 +108,7 @@ export const providerStates = {
   },
   'a user with a UUID and active jobs exists': {
     yields: ['userUuid'],
-    discover: async ({ api }) => ({ userUuid: idOf(member(await firstAssignee(api), 'uuid')) }),
+    discover: async ({ api }) => ({ userUuid: uuidOf(member(await firstAssignee(api), 'uuid'), 'the first assignee of GET /dse/rest/v1.0/dashboards/my-active') }),
   },
   'a job grid with rows exists': {
     yields: ['jobOrdinalNumber', 'gridVariableInstanceId', 'gridRowInstanceId'],
@@ -228,6 +229,27 @@ async function readJson(pending: Promise<HttpResponse>): Promise<unknown> {
     throw new Error(`discovery: ${new URL(response.url).pathname} answered ${response.status}`);
   }
   return response.json();
+}
+
+/**
+ * A discovered value the state cannot use because another endpoint answered it wrongly: that endpoint's own check holds
+ * the finding, and the interactions of the state are not checked (one root cause, one finding).
+ */
+export class UnusableDiscovery extends Error {
+  override readonly name = 'UnusableDiscovery';
+}
+
+/** ajv-formats' own `uuid` format (RFC 4122), as the schemas check it. */
+const uuidFormat = fullFormats.uuid as RegExp;
+
+/**
+ * A user's UUID as a listing gave it. Spec §2: an assignee is referenced by UUID. Anything else would send the
+ * contract's request a value the target rightly refuses, and blame the wrong endpoint.
+ */
+function uuidOf(value: unknown, where: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && uuidFormat.test(value)) return value;
+  throw new UnusableDiscovery(`${where} has uuid ${JSON.stringify(value)}, not a UUID (spec §2)`);
 }
 
 /** The first assignee of the caller's first active job: a user who certainly has active jobs. */

@@ -4,8 +4,9 @@
  * in this order: FIXTURE_* first, then the embedded platform's seed ids, then
  * discovery through the API, and returns them, so the verifier fills the
  * pact's `fromProviderState` expressions. An id none of them gives is a
- * MissingFixture: its interactions skip, naming the variable to set; any
- * other failure fails them. A state whose interactions change data reads
+ * MissingFixture: its interactions skip, naming the variable to set (and, for
+ * a value another endpoint gave wrongly, what it gave: that endpoint's check
+ * holds the finding); any other failure fails them. A state whose interactions change data reads
  * what they change at its first setup (`remember`); after the run, `cleanUp`
  * removes what they created and puts back what they changed (the states'
  * teardowns), where mutations are allowed, and says per state how it went.
@@ -25,6 +26,7 @@ import {
   type FixtureValues,
   type ProviderStateDefinition,
   type ProviderStateName,
+  UnusableDiscovery,
 } from './provider-states.ts';
 import type { ProviderTarget } from './provider-target.ts';
 
@@ -180,8 +182,10 @@ export class MissingFixture extends Error {
   override readonly name = 'MissingFixture';
   readonly variables: readonly string[];
 
-  constructor(state: string, variables: readonly string[]) {
-    super(`provider state "${state}": no ${variables.join(', ')} set and discovery found none on the target; set ${variables.join(', ')}`);
+  /** `unusable`: what discovery found but could not use (UnusableDiscovery's reason). */
+  constructor(state: string, variables: readonly string[], unusable?: string) {
+    const found = unusable === undefined ? 'discovery found none on the target' : `discovery found none usable on the target (${unusable})`;
+    super(`provider state "${state}": no ${variables.join(', ')} set and ${found}; set ${variables.join(', ')}`);
     this.variables = variables;
   }
 }
@@ -194,15 +198,20 @@ export async function resolveProviderState(name: ProviderStateName, target: Prov
     if (fromVariable !== undefined) values[fixture] = typed(fixture, fromVariable);
     else if (target.embedded && embeddedFixtures[fixture] !== undefined) values[fixture] = embeddedFixtures[fixture];
   }
+  let unusable: string | undefined;
   if (definition.yields.some((fixture) => values[fixture] === undefined) && definition.discover) {
-    const discovered = await definition.discover({ api: target.api, version: target.version }, { ...values });
+    const discovered = await definition.discover({ api: target.api, version: target.version }, { ...values }).catch((error: unknown): FixtureValues => {
+      if (!(error instanceof UnusableDiscovery)) throw error;
+      unusable = error.message;
+      return {};
+    });
     for (const fixture of definition.yields) {
       const found = discovered[fixture];
       if (values[fixture] === undefined && found !== undefined) values[fixture] = found;
     }
   }
   const missing = definition.yields.filter((fixture) => values[fixture] === undefined);
-  if (missing.length > 0) throw new MissingFixture(name, missing.map((fixture) => fixtureVariable(fixture)));
+  if (missing.length > 0) throw new MissingFixture(name, missing.map((fixture) => fixtureVariable(fixture)), unusable);
   const resolved: Record<string, FixtureValue> = {};
   for (const fixture of definition.yields) {
     const value = values[fixture];

@@ -203,7 +203,9 @@ function evidenceOf(check: CheckResult, endpoint: string): string {
   if (status !== undefined) return bounded(status, MAX_EVIDENCE);
   if (kindOf(check) === 'still served' && /^\d{3}\b/.test(check.observed ?? '')) return `answered ${check.observed?.slice(0, 3)}; the spec lists it as removed`;
   const call = `${endpoint} `;
-  return bounded(headline.startsWith(call) ? headline.slice(call.length) : headline, MAX_EVIDENCE);
+  // The finding names the target already: a contract's evidence keeps its room for the target's answer.
+  const said = headline.startsWith(call) ? headline.slice(call.length) : headline.replace(/^the target (?=breaks the contract )/, '');
+  return bounded(said, MAX_EVIDENCE);
 }
 
 function rank(kind: FindingKind): number {
@@ -260,6 +262,12 @@ function bounded(text: string, max = MAX_HEADLINE): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/**
+ * A message's first line; one that only announces what follows (`the target breaks the contract "…":`) takes the
+ * first line that follows, so a headline always carries the target's answer.
+ */
 function firstLine(text: string | undefined): string {
-  return (text ?? '').split('\n').find((line) => line.trim() !== '')?.trim() ?? 'no message';
+  const [first, next] = (text ?? '').split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  if (first === undefined) return 'no message';
+  return first.endsWith(':') && next !== undefined ? `${first} ${next}` : first;
 }

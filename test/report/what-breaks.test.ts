@@ -17,6 +17,7 @@ import { buildMigrationReport, renderMigrationMarkdown, type ReportSection } fro
 import { formatSummary } from '../../src/report/summary.ts';
 import { noneNamedBySpec } from '../../src/report/use-instead.ts';
 import { countedKinds, type CountedKind } from '../../src/report/what-breaks.ts';
+import type { CheckResult } from '../../src/runner/results.ts';
 import { checks, configurations, search } from './_findings-run.ts';
 import { classifyChange, extractEndpointTables, parseEndpointRows, type EndpointSection } from '../support/spec-tables.ts';
 
@@ -162,5 +163,25 @@ describe('the HTML', () => {
     expect(markdown.indexOf('## Contract breaks')).toBeGreaterThan(markdown.indexOf('## Every documented change'));
     expect(html.indexOf('<h2 id="your-integration">Your integration</h2>')).toBeLessThan(html.indexOf('<h2 id="changes">'));
     expect(report.sections.map((section) => section.title)).toEqual(['Your integration', 'Contract breaks 7.4 → 8.0']);
+  });
+});
+
+describe('a finding whose message announces its evidence on the next line', () => {
+  it('carries the target\'s answer in its headline, not a line ending in a colon', () => {
+    const endpoint = 'GET /rest/mp/v1.2/assets/{assetId}';
+    const contract: CheckResult = {
+      project: 'staging 8.0',
+      version: '8.0',
+      file: 'suites/contracts/contracts.test.ts',
+      id: 'contract.media.asset-with-sets',
+      name: 'the target keeps the contract: a request for an asset with its asset sets [contract.media.asset-with-sets]',
+      state: 'failed',
+      endpoint,
+      error: 'the target breaks the contract "a request for an asset with its asset sets":\n    BodyMismatch $: Actual map is missing the following keys: assetSets\n',
+    };
+    const media = buildMigrationReport({ checks: [contract], errors: [] }, { now: new Date('2026-11-26T05:00:00Z') }).whatBreaks.modules.find((current) => current.module === 'media');
+    expect(media?.findings.map((finding) => finding.evidence)).toEqual([
+      'breaks the contract "a request for an asset with its asset sets": BodyMismatch $: Actual map is missing the following keys: assetSets',
+    ]);
   });
 });
