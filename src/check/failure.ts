@@ -65,12 +65,15 @@ function asLine(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** `label: got 200, expected 403` for a `toBe` of two numbers, strings or booleans; undefined for any other failure. */
+/**
+ * `label: got 200, expected 403` for a `toBe` of two numbers, strings or booleans, and `label: got "a", expected any
+ * other value` for a `.not.toBe`; undefined for any other failure.
+ */
 function scalarMismatch(message: string, actual: unknown, expected: unknown): string | undefined {
   const scalar = (value: unknown): value is number | string | boolean => ['number', 'string', 'boolean'].includes(typeof value);
-  // A failed `.not.toBe` ("expected 'a' not to be 'a'") says what it says; only `toBe` reads backwards.
-  if (!message.endsWith('// Object.is equality') || message.includes(' not to be ') || !scalar(actual) || !scalar(expected)) return undefined;
+  if (!message.endsWith('// Object.is equality') || !scalar(actual) || !scalar(expected)) return undefined;
   const label = /^([\s\S]*?): expected /.exec(message)?.[1];
+  if (message.includes(' not to be ')) return `${label ? `${label}: ` : ''}got ${JSON.stringify(actual)}, expected any other value`;
   return `${label ? `${label}: ` : ''}got ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`;
 }
 

@@ -45,7 +45,7 @@ export function authRows(checks: readonly CheckResult[]): AuthRow[] {
 
 function didOf(check: CheckResult): string {
   if (check.state === 'failed') return check.error ?? 'failed';
-  if (check.state === 'skipped') return `not checked: ${check.note ?? 'no reason given'}`;
+  if (check.state === 'skipped') return check.note?.startsWith('not checked: ') ? check.note : `not checked: ${check.note ?? 'no reason given'}`;
   return check.observed ?? 'as the spec says';
 }
 

@@ -20,7 +20,9 @@ const skipKinds: readonly SkipKind[] = [
   { holds: (_, note) => note.startsWith("not run: the run's time ran out"), reason: (_, note) => note.replace(/\).*$/s, ')') },
   { holds: (_, note) => note.startsWith('not run: the setup of'), reason: () => 'not run: the setup of their suite failed (the errors above say why)' },
   // A check that waits on an endpoint whose finding is a failure (src/check/not-served.ts): the failure says what to do.
-  { holds: (check) => check.finding !== undefined, reason: () => 'not checked: the endpoint they need is not served (see the failed checks above)' },
+  { holds: (check) => check.finding !== undefined && check.endpoint !== undefined, reason: () => 'not checked: the endpoint they need is not served (see the failed checks above)' },
+  // One whose premise another check's failure took away (src/check/check.ts skipBecauseOf): that failure is the finding.
+  { holds: (check) => check.finding !== undefined, reason: () => 'not checked: the failure of the check their note names took away what they check (see the failed checks above)' },
   { holds: (_, note) => note.includes('set ALLOW_MUTATIONS=true and ALLOW_IRREVERSIBLE=true'), reason: () => 'they would change data on the target that cannot be undone: set ALLOW_MUTATIONS=true and ALLOW_IRREVERSIBLE=true to run them' },
   { holds: (_, note) => note.includes('set ALLOW_IRREVERSIBLE=true'), reason: () => 'their change cannot be undone on the target: set ALLOW_IRREVERSIBLE=true as well to run them' },
   { holds: (_, note) => note.includes('set ALLOW_MUTATIONS=true'), reason: () => 'they would change data on the target: set ALLOW_MUTATIONS=true to run them' },

@@ -121,10 +121,15 @@ function breakingCall(entry: CatalogEntry, vendor: ReadonlyMap<string, string> |
   return [{ endpoint: `${entry.method} ${entry.path}`, kind: entry.change, ...(entry.change === 'breaking' && entry.notes !== undefined && { what: entry.notes }), useInstead: useInsteadOf(entry, vendor) ?? '' }];
 }
 
-/** A module check by its id (`template-builder.…`), any other (a contract interaction) by the path it is about. */
+/**
+ * A module check by its id (`template-builder.…`), a contract interaction by the path it is about. An OAuth check
+ * probes a module endpoint with its token, but what it finds is the CAS's and the resource servers' (spec §5), never
+ * the module team's: it belongs to no module.
+ */
 function moduleOf(check: CheckResult): CatalogModule | undefined {
   const byId = catalogModules.find((module) => check.id.startsWith(`${moduleIdPrefix(module)}.`));
   if (byId) return byId;
+  if (check.id.startsWith('auth.')) return undefined;
   const path = check.endpoint?.split(' ')[1];
   return path === undefined ? undefined : catalogModules.find((module) => path.startsWith(`${modulePrefixes[module]}/`));
 }

@@ -34,6 +34,17 @@ describe('skips counted by reason', () => {
     expect(summary.slice(start + 1).filter((line) => line.startsWith('  - '))).toHaveLength(7);
   });
 
+  it('tells a check waiting on an endpoint not served from one whose premise another check\'s failure took away', () => {
+    const waiting = [
+      skipped('staging 8.0', 'media.x.role-required', 'not checked: GET /x is not served (405; finding media.x.served)', { finding: 'media.x.served', endpoint: 'GET /x' }),
+      skipped('staging 8.0', 'auth.refresh-old-rejected', 'not checked: gave back the same refresh token on a refresh, so there is no replaced refresh token to refuse (finding auth.refresh-new-pair)', { finding: 'auth.refresh-new-pair' }),
+    ];
+    expect(skipLines(waiting)).toEqual([
+      '  - 1 skipped (staging 8.0): not checked: the endpoint they need is not served (see the failed checks above)',
+      '  - 1 skipped (staging 8.0): not checked: the failure of the check their note names took away what they check (see the failed checks above)',
+    ]);
+  });
+
   it('lists every skipped check with its own reason in skipped-checks.md', () => {
     const markdown = skippedChecksMarkdown(checks);
     for (const check of [...notApplicable, ...mutations, ...fixtures]) expect(markdown).toContain(`\`${check.id}\``);
