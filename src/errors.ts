@@ -66,6 +66,20 @@ export function isUpgradeGuardError(value: unknown): value is UpgradeGuardError 
   return value instanceof UpgradeGuardError;
 }
 
+/** The codes of a target that gave no answer at all: it could not be reached, or it did not answer in time. */
+const noAnswerCodes = ['TARGET_UNREACHABLE', 'TARGET_TIMEOUT'] as const;
+export type NoAnswerCode = (typeof noAnswerCodes)[number];
+
+/**
+ * A coded error that says the target gave no answer to a request (refused, reset, timed out, given up on after
+ * timeouts in a row): no answer says nothing of the spec (src/check/no-answer.ts). The run's own deadline is not one:
+ * test `runTimedOutSeconds` first.
+ */
+export function noAnswerOf(error: unknown): { readonly code: NoAnswerCode; readonly message: string } | undefined {
+  if (!isUpgradeGuardError(error) || !(noAnswerCodes as readonly string[]).includes(error.code)) return undefined;
+  return { code: error.code as NoAnswerCode, message: error.message };
+}
+
 /**
  * RUN_TIMEOUT_S passed (src/http/run-deadline.ts; a wait for a run permit or a request in flight,
  * src/http/run-permits.ts). What it cut off did not run: it is no failure of the target.

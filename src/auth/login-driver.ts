@@ -11,6 +11,7 @@
  */
 import { UpgradeGuardError } from '../errors.ts';
 import type { HttpClient, HttpResponse } from '../http/client.ts';
+import { isGatewayStatus } from '../http/gateway-status.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isRedirectUri, parseAuthorizationRedirect, type AuthorizationResponse } from './authorization-request.ts';
 import { CookieJar } from './cookie-jar.ts';
@@ -183,6 +184,10 @@ export async function loginWithForm(client: HttpClient, options: LoginWithFormOp
       );
     }
     if (!choice || (response.status >= 400 && choice.kind === 'other')) {
+      // A gateway's page is the way to the CAS failing, not the CAS showing an error (src/http/gateway-status.ts).
+      if (isGatewayStatus(response.status)) {
+        throw new UpgradeGuardError('TARGET_UNREACHABLE', `the CAS answered HTTP ${response.status} at ${last.url}: a gateway or the CAS is down, not a page of the login; check AUTH_URL and that the CAS is up`);
+      }
       last = { ...last, message: visibleMessage(client, page, response, true) };
       throw new LoginError(
         'error-page',

@@ -13,6 +13,7 @@
  */
 import { UpgradeGuardError } from '../errors.ts';
 import type { HttpClient, HttpResponse } from '../http/client.ts';
+import { isGatewayStatus } from '../http/gateway-status.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import type { VersionProfile } from '../profile/versions.ts';
 import { endpointUrl, type CasAddress } from './endpoints.ts';
@@ -181,8 +182,6 @@ export function isBearerTokenType(tokenType: unknown): boolean {
   return typeof tokenType === 'string' && tokenType.toLowerCase() === 'bearer';
 }
 
-const gatewayStatuses = new Set([502, 503, 504]);
-
 /**
  * Reads a token endpoint response.
  *
@@ -209,7 +208,7 @@ export function processTokenResponse(response: HttpResponse, options: ProcessTok
   const success = response.status >= 200 && response.status < 300;
   const oauthError = body && typeof body.error === 'string' ? body.error : undefined;
   // A gateway's error page is the way to the CAS failing, not the CAS refusing (RFC 9110 §15.6.3–§15.6.5).
-  if (!success && oauthError === undefined && gatewayStatuses.has(response.status)) {
+  if (!success && oauthError === undefined && isGatewayStatus(response.status)) {
     throw new UpgradeGuardError('TARGET_UNREACHABLE', `${where} answered HTTP ${response.status} without an OAuth error: a gateway or the CAS is down, not a refusal; check AUTH_URL and that the CAS is up`);
   }
   if (!success || oauthError !== undefined) {

@@ -14,6 +14,7 @@
 import { describe, inject, it, type TestContext } from 'vitest';
 import * as allure from 'allure-js-commons';
 import { ExchangeLog } from '../http/exchange-log.ts';
+import { isGatewayStatus } from '../http/gateway-status.ts';
 import { runWithExchangeLog } from '../http/exchange-scope.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { collectFor, currentTarget, projectTargets, registeringTarget, runInTarget, targetSecrets } from '../run-targets/current-target.ts';
@@ -28,10 +29,11 @@ import { readableFailure } from './failure.ts';
 import { recordDeprecationSignals } from './deprecation-scan.ts';
 import { attachDataChanges } from './data-changes.ts';
 import { skipWithReason } from './skip.ts';
-import { cutOffNote, runTimedOutSeconds } from '../errors.ts';
+import { cutOffNote, noAnswerOf, runTimedOutSeconds, type NoAnswerCode } from '../errors.ts';
 import type { Exchange } from '../http/exchange-log.ts';
 import { notServedFinding, pathBelow, servedRouteOf, type NotServedFinding } from './not-served.ts';
 import { vendorAgreementOf } from './vendor-label.ts';
+import { skipNoAnswer } from './no-answer.ts';
 import type { VendorAgreement } from '../conformance/vendor-agreement.ts';
 
 /**
@@ -113,10 +115,18 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         await allure.displayName(`${checkName(definition)} · ${target.project}`);
         await allure.label('check', definition.id);
         await runWithExchangeLog(log, () => body(context));
+        // A check that passed on a gateway's answer passed on no answer of the API (a refusal read from a 503 page).
+        const gateway = gatewayAnswer(log.recorded);
+        if (gateway !== undefined) return await skipNoAnswer(context, 'TARGET_UNREACHABLE', secrets.scrub(gateway));
       } catch (error) {
         // Cut off by RUN_TIMEOUT_S mid-check (a request in flight ends then): not run, never a failure of the target.
         const cutOff = runTimedOutSeconds(error);
         if (cutOff !== undefined) return await skipCutOff(context, cutOff, log.recorded, target);
+        // No answer at all (unreachable, reset, timed out): nothing of the spec was checked, and the run says so.
+        const noAnswer = noAnswerOf(error);
+        if (noAnswer !== undefined) return await skipNoAnswer(context, noAnswer.code, secrets.scrub(noAnswer.message));
+        const gateway = isSkip(error) ? undefined : gatewayAnswer(log.recorded);
+        if (gateway !== undefined) return await skipNoAnswer(context, 'TARGET_UNREACHABLE', secrets.scrub(gateway));
         // One finding per root cause: a route the spec lists as served that answered 404/405 is its own check's failure.
         const finding = isSkip(error) ? undefined : notServedFinding(log.recorded, target.version, definition.id, target.baseUrl);
         if (finding && isCheckSelected(finding.findingId)) return await skipNotServed(context, finding);
@@ -161,6 +171,8 @@ declare module 'vitest' {
     retried?: string;
     /** The endpoint a failed check's finding is about (`GET /rest/mp/v1.1/ai-tagging`): the summary groups failures by it. */
     endpoint?: string;
+    /** The target gave no answer to the check (src/check/no-answer.ts): the code of what happened. */
+    noAnswer?: NoAnswerCode;
     /** The check a skipped check waits for (`not checked: … is not served`): that check holds the finding. */
     finding?: string;
     /** The check passed the mutation guard (src/check/mutation-guard.ts): it creates or changes data on the target. */
@@ -195,6 +207,14 @@ async function skipCutOff(context: TestContext, seconds: number, exchanges: read
   const changing = [...new Set(sent.map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}`))];
   const leftBehind = changing.length === 0 ? '' : `, after it sent ${changing.join(', ')}: what it created or changed on the target may not have been cleaned up`;
   return skipWithReason(context, `${cutOffNote(seconds)}${leftBehind}`);
+}
+
+/** What a request answered with a gateway's status after the client's retries said, if one did (src/http/gateway-status.ts). */
+function gatewayAnswer(exchanges: readonly Exchange[]): string | undefined {
+  const gateway = exchanges.find((exchange) => isGatewayStatus(exchange.status));
+  if (gateway === undefined) return undefined;
+  const attempts = gateway.attempts === undefined ? '' : ` (after ${gateway.attempts} attempts)`;
+  return `${gateway.method} ${new URL(gateway.url).pathname} answered ${gateway.status}${attempts}: a gateway or the target is down, not an answer of the API (RFC 9110 §15.6)`;
 }
 
 /** A request to the CAS (its base address, or an endpoint the instance has elsewhere) changes no platform data. */

@@ -22,6 +22,7 @@ import { fileMayHoldSelected, parseSuiteSelection, suiteFilters, suiteNames, sui
 import type { RunResults } from '../runner/results.ts';
 import { Timeline } from '../runner/timeline.ts';
 import { formatTimings } from '../runner/timings.ts';
+import { unansweredError, unansweredSubsetLine } from '../runner/unanswered.ts';
 import { trafficDirectory } from '../run-targets/traffic.ts';
 import { preflightConfig } from '../run-targets/preflight.ts';
 import { casEndpointsEnvironment, casEndpointsLine } from '../run-targets/cas-endpoints.ts';
@@ -301,7 +302,8 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   }
 
   const target = describeTarget(config);
-  const subset = [...suitesLines(partOfSuites), ...subsetLines(args.only, shard, shardFiles)];
+  const lostAnswers = unansweredSubsetLine(results.checks);
+  const subset = [...suitesLines(partOfSuites), ...subsetLines(args.only, shard, shardFiles), ...(lostAnswers === undefined ? [] : [lostAnswers])];
   // What `npm run report` needs to merge this run with its other shards (run-record.ts).
   const part = { target, targets: plan.map((runTarget) => runTarget.name), ...(shard && { shard }), ...(args.only !== undefined && { only: args.only }), ...(partOfSuites && { suites: partOfSuites }) };
   // Ctrl-C or SIGTERM: the reports of what finished, marked INTERRUPTED; RUN_TIMEOUT_S (the only deadline,
@@ -341,6 +343,9 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   const lateStop = interruption.received();
   if (lateStop) throw new RunInterrupted(lateStop, `every check had finished; the reports are whole (${config.reportsDir})`);
   if (results.checks.length === 0 && !shard) throw new UpgradeGuardError('INTERNAL', 'no check ran');
+  // A target that stopped answering: the reports of what it answered are written; the run ends with what happened.
+  const stoppedAnswering = unansweredError(results.checks, config.reportsDir);
+  if (stoppedAnswering) throw stoppedAnswering;
   return clean ? 0 : 1;
 }
 

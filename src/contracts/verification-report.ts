@@ -5,6 +5,7 @@
  * failed. This is how one verifier run yields one check per interaction.
  */
 import { arrayOf, isRecord, member, text } from '../http/json.ts';
+import type { NoAnswerCode } from '../errors.ts';
 
 export interface Mismatch {
   /** `StatusMismatch`, `BodyMismatch`, `HeaderMismatch`, `error` (a state change or request that failed), … */
@@ -110,4 +111,17 @@ export const noResponseMismatch = 'error';
 /** Whether the target gave the interaction no response at all: every mismatch is of the no-response kind. */
 export function gotNoResponse(outcome: { readonly mismatches: readonly Mismatch[] }): boolean {
   return outcome.mismatches.length > 0 && outcome.mismatches.every((mismatch) => mismatch.type === noResponseMismatch);
+}
+
+/** Said when the verifier itself reported nothing for an interaction: no answer of the target's, nor its lack. */
+export const noVerdictText = 'the verifier reported no result for this interaction';
+
+/**
+ * What the target's silence was, for an interaction it gave no response (src/check/no-answer.ts): it did not answer in
+ * time (a hang, a body that never arrived, a target given up on after timeouts in a row), or it could not be reached
+ * (refused, reset). Undefined when the verifier reported nothing at all: that is no silence of the target's.
+ */
+export function noResponseCode(outcome: { readonly mismatches: readonly Mismatch[] }): NoAnswerCode | undefined {
+  if (!gotNoResponse(outcome) || outcome.mismatches.some((mismatch) => mismatch.text === noVerdictText)) return undefined;
+  return outcome.mismatches.some((mismatch) => /did not answer|did not arrive|timed out|gave up/.test(mismatch.text)) ? 'TARGET_TIMEOUT' : 'TARGET_UNREACHABLE';
 }

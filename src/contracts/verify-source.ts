@@ -29,11 +29,12 @@ import { contractRequestFilter, dataChangeBlock, irreversibleGuardReason, irreve
 import { mutationAndIrreversibleGuardReason } from './guard-reasons.ts';
 import { contractChange, type ContractOwner } from './contract-data-changes.ts';
 import type { DataChange } from '../check/data-changes.ts';
+import { isGatewayStatus } from '../http/gateway-status.ts';
 import { catchProxyTransportErrors, transportFailureKey, type TransportFailures } from './proxy-transport-errors.ts';
 import { retriedForward } from './retried-forward.ts';
 import type { PactSource } from './sources.ts';
 import { providerStateHandlers, type StateCleanUp, type StateProblems, type StateSetup } from './state-handlers.ts';
-import { noResponseMismatch, parseVerificationReport, type InteractionVerdict, type Mismatch } from './verification-report.ts';
+import { noResponseMismatch, noVerdictText, parseVerificationReport, type InteractionVerdict, type Mismatch } from './verification-report.ts';
 
 export type OutcomeState = 'passed' | 'failed' | 'skipped';
 
@@ -237,12 +238,17 @@ function fileOutcome(
   });
   if (unanswered.length > 0) return { ...base, state: 'failed', mismatches: scrubbed(unanswered, target.secrets) };
   const verdict = verdicts.get(interaction.description);
-  if (!verdict) return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: 'the verifier reported no result for this interaction' }] };
+  if (!verdict) return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: noVerdictText }] };
   const retried = retriedForward(target.baseUrl, interaction.method, interaction.path);
   if (verdict.passed) return { ...base, state: 'passed', mismatches: [], ...(retried !== undefined && { retried }) };
   // The request filter's own stop (a state setup before it that did not complete) is no answer of the target's.
   if (verdict.mismatches.some((mismatch) => mismatch.type === 'StatusMismatch' && mismatch.actual === String(stateGateStatus))) {
     return { ...base, state: 'failed', mismatches: [{ type: 'ProviderStateSetup', text: `${interaction.method} ${interaction.path} was stopped before it reached the target: a provider state set up before it did not complete (HTTP ${stateGateStatus} from the request filter)` }] };
+  }
+  // A gateway's status is no answer of the API (src/http/gateway-status.ts): the interaction got no response.
+  const gateway = verdict.mismatches.find((mismatch) => mismatch.type === 'StatusMismatch' && isGatewayStatus(Number(mismatch.actual)));
+  if (gateway !== undefined) {
+    return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: `${interaction.method} ${interaction.path} answered ${gateway.actual ?? ''}: a gateway or the target is down, not an answer of the API (RFC 9110 §15.6)` }] };
   }
   // The verifier's own words for a request the proxy could not forward are about the proxy; say what the target did.
   const noResponse = verdict.mismatches.every((mismatch) => mismatch.type === noResponseMismatch) ? transportFailures.get(transportFailureKey(target.baseUrl, interaction.method, interaction.path)) : undefined;

@@ -19,6 +19,8 @@ const skipKinds: readonly SkipKind[] = [
   { holds: (_, note) => note.startsWith('not run: the run was stopped by'), reason: (_, note) => note },
   { holds: (_, note) => note.startsWith("not run: the run's time ran out"), reason: (_, note) => note.replace(/\).*$/s, ')') },
   { holds: (_, note) => note.startsWith('not run: the setup of'), reason: () => 'not run: the setup of their suite failed (the errors above say why)' },
+  // The target stopped answering (src/check/no-answer.ts): the run's last line says what happened.
+  { holds: (check) => check.noAnswer !== undefined, reason: () => 'not checked: the target gave no answer (the last line says what happened; each check\'s note, what it did)' },
   // A check that waits on an endpoint whose finding is a failure (src/check/not-served.ts): the failure says what to do.
   { holds: (check) => check.finding !== undefined && check.endpoint !== undefined, reason: () => 'not checked: the endpoint they need is not served (see the failed checks above)' },
   // One whose premise another check's failure took away (src/check/check.ts skipBecauseOf): that failure is the finding.

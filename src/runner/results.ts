@@ -12,6 +12,7 @@ import type { DeprecationSignal } from '../http/deprecation-headers.ts';
 import type { DataChange } from '../check/data-changes.ts';
 import type { VendorAgreement } from '../conformance/vendor-agreement.ts';
 import type { CheckLabels } from '../check/annotate.ts';
+import type { NoAnswerCode } from '../errors.ts';
 
 export type CheckState = 'passed' | 'failed' | 'skipped';
 
@@ -41,6 +42,8 @@ export interface CheckResult {
   readonly observedBy?: readonly FaultRef[];
   /** The endpoint a failed check's finding is about, or the one a skipped check could not reach (`GET /rest/mp/v1.1/…`). */
   readonly endpoint?: string;
+  /** For a check the target gave no answer to (src/runner/no-answer.ts): the code of what happened. */
+  readonly noAnswer?: NoAnswerCode;
   /** For a check not checked because its endpoint is not served: the check that holds that finding. */
   readonly finding?: string;
   /** Requests of the check that were retried (a reset, a 502/503/504): the check is flaky, whatever its state. */
@@ -120,6 +123,7 @@ export function collectResults(modules: readonly TestModule[], unhandled: readon
         ...(meta.dataChanges !== undefined && meta.dataChanges.length > 0 && { dataChanges: meta.dataChanges }),
         ...(meta.endpoint !== undefined && { endpoint: meta.endpoint }),
         ...(meta.finding !== undefined && { finding: meta.finding }),
+        ...(result.state === 'skipped' && meta.noAnswer !== undefined && { noAnswer: meta.noAnswer }),
         ...(result.state === 'failed' && meta.vendorAgreement !== undefined && { vendorAgreement: meta.vendorAgreement }),
       });
     }

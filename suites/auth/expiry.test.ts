@@ -158,8 +158,8 @@ function probedFromExpiry(issued: IssuedToken | undefined, leewaySeconds: number
 function recordedToken(context: SuiteContext): ExpiredToken | string {
   const recorded = context.tokens.expiredAccessTokenRecord();
   if (recorded) return { token: recorded.token, baseUrl: context.target.baseUrl, how: 'an access token recorded by an earlier run, now expired', expiredAt: recorded.expiresAt };
-  const longer = `access tokens live longer than EXPIRY_MAX_WAIT_S=${context.target.expiryMaxWaitSeconds}s`;
+  const longer = `access tokens live longer than EXPIRY_MAX_WAIT_S=${context.target.expiryMaxWaitSeconds}s (raise it above expires_in to wait one out)`;
   const kept = context.tokens.retiredAccessTokenExpiry;
-  if (kept !== undefined) return `${longer}, and the one an earlier run kept expires only at ${new Date(kept).toISOString()}: a run from then on uses it`;
-  return `${longer} and no earlier run kept one yet (one is kept at a refresh, and a run after it expires uses it)`;
+  if (kept !== undefined) return `${longer}, and the access token TOKEN_STORE keeps from its last refresh expires only at ${new Date(kept).toISOString()}: a run from then on uses it`;
+  return `${longer}, and TOKEN_STORE keeps no replaced access token yet (it keeps one at a refresh, and a run after that token expires uses it)`;
 }

@@ -98,7 +98,7 @@ describe('verify and the stored refresh-token chain', () => {
     expect((await storeAt(path).read())?.refreshToken).toBe(before?.refreshToken);
   });
 
-  it('the expiry check that cannot wait a token out says when the token an earlier run kept can be used', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+  it('the expiry check that cannot wait a token out says when the replaced token TOKEN_STORE keeps can be used', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
     const path = join(dir, 'kept', 'tokens.json');
     // The platform's tokens live far longer than EXPIRY_MAX_WAIT_S=0: the check needs a token an earlier run kept.
     const run = async (name: string): Promise<string | undefined> => {
@@ -108,14 +108,14 @@ describe('verify and the stored refresh-token chain', () => {
       const record = JSON.parse(readFileSync(join(reports, 'run-results.json'), 'utf8')) as { results: { checks: { id: string; note?: string }[] } };
       return record.results.checks.find((check) => check.id === 'auth.expired-token-403')?.note;
     };
-    expect(await run('first')).toBe('access tokens live longer than EXPIRY_MAX_WAIT_S=0s and no earlier run kept one yet (one is kept at a refresh, and a run after it expires uses it)');
+    expect(await run('first')).toBe('access tokens live longer than EXPIRY_MAX_WAIT_S=0s (raise it above expires_in to wait one out), and TOKEN_STORE keeps no replaced access token yet (it keeps one at a refresh, and a run after that token expires uses it)');
     // A token kept at a refresh that has not expired yet: the reason says from when a run can use it.
     const stored = await storeAt(path).read();
     if (!stored) throw new Error('the first run stored no chain');
     const expiresAt = Date.now() + 3_600_000;
     const { version: _version, target: _target, updatedAt: _updatedAt, ...state } = stored;
     await storeAt(path).write({ ...state, expiredAccessToken: { token: 'at-kept-do-not-print-0123456789', expiresAt } });
-    expect(await run('second')).toBe(`access tokens live longer than EXPIRY_MAX_WAIT_S=0s, and the one an earlier run kept expires only at ${new Date(expiresAt).toISOString()}: a run from then on uses it`);
+    expect(await run('second')).toBe(`access tokens live longer than EXPIRY_MAX_WAIT_S=0s (raise it above expires_in to wait one out), and the access token TOKEN_STORE keeps from its last refresh expires only at ${new Date(expiresAt).toISOString()}: a run from then on uses it`);
   });
 
   it('a lock left by a killed process is taken over at once: the run goes on', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {

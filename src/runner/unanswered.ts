@@ -1,0 +1,41 @@
+/**
+ * A target that stopped answering during the run (a staging redeployed at
+ * night, a gateway gone): its checks that got no answer are not checked
+ * (src/check/no-answer.ts), the reports say the run is incomplete, and the run
+ * ends with the documented code of what happened and one line, after the
+ * reports of what finished are written. verify and `npm run report` judge a
+ * run's checks alike.
+ */
+import { UpgradeGuardError } from '../errors.ts';
+import { noAnswerMessage } from '../check/no-answer.ts';
+import type { CheckResult } from './results.ts';
+
+function unanswered(checks: readonly CheckResult[]): CheckResult[] {
+  return checks.filter((check) => check.noAnswer !== undefined);
+}
+
+/** The line under the summary's first one: the run is incomplete, never read as whole. */
+export function unansweredSubsetLine(checks: readonly CheckResult[]): string | undefined {
+  const lost = unanswered(checks);
+  if (lost.length === 0) return undefined;
+  return `INCOMPLETE: the target gave no answer to ${counted(lost.length)} (${targetsOf(lost)}); they are not checked`;
+}
+
+/** The run's one line for them: the code of the first, what the target did, and where the reports of the rest are. */
+export function unansweredError(checks: readonly CheckResult[], reportsDir: string): UpgradeGuardError | undefined {
+  const lost = unanswered(checks);
+  const [first] = lost;
+  if (first?.noAnswer === undefined) return undefined;
+  return new UpgradeGuardError(
+    first.noAnswer,
+    `the target stopped answering during the run: ${counted(lost.length)} got no answer (${targetsOf(lost)}; first ${first.id}: ${noAnswerMessage(first.note)}); the other ${checks.length - lost.length} are in the reports (${reportsDir}); run again once the target answers`,
+  );
+}
+
+function counted(checks: number): string {
+  return `${checks} check${checks === 1 ? '' : 's'}`;
+}
+
+function targetsOf(checks: readonly CheckResult[]): string {
+  return [...new Set(checks.map((check) => check.project))].join(', ');
+}
