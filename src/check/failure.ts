@@ -35,16 +35,26 @@ export function okBody(response: HttpResponse, what: string): unknown {
 export function readableFailure(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   // A body of the wrong shape (a JSON string where an object is due) is the target's answer, not our crash.
-  if (isUpgradeGuardError(error) && error.code === 'TARGET_MALFORMED') return targetBreak(`${error.code}: ${error.message}`);
+  if (isUpgradeGuardError(error) && error.code === 'TARGET_MALFORMED') return withoutFrames(targetBreak(`${error.code}: ${error.message}`));
   const { actual, expected } = error as Error & { actual?: unknown; expected?: unknown };
   const problems = problemLines(actual, expected);
   if (problems !== undefined && problems.length > 0) {
     error.message = problemMessage(labelOf(error.message), problems);
-    return error;
+    return withoutFrames(error);
   }
   // `expect(status, label).toBe(403)` reads "expected 200 to be 403 // Object.is equality": say what came and what was due.
   const scalar = scalarMismatch(error.message, actual, expected);
   if (scalar !== undefined) error.message = scalar;
+  return withoutFrames(error);
+}
+
+/**
+ * A failed assertion is the target's break: the frames of our code it was thrown in say nothing of the target, and in
+ * Allure's trace they read like a crash of ours. Its stack is its message, as rewritten above. Anything else (our own
+ * defect, Broken in Allure) keeps its frames.
+ */
+function withoutFrames(error: Error): Error {
+  if (error.name === 'AssertionError') error.stack = `${error.name}: ${error.message}`;
   return error;
 }
 

@@ -38,6 +38,10 @@ describe('failure messages', () => {
     expect((readableFailure(labelled) as Error).message).toBe('GET /maps/rest/api/v1.0/view/all with an expired token: got 200, expected 403');
     expect((readableFailure(thrownBy(() => expect('Bearer', 'token_type').toBe('bearer'))) as Error).message).toBe('token_type: got "Bearer", expected "bearer"');
     expect((readableFailure(thrownBy(() => expect(true).toBe(false))) as Error).message).toBe('got true, expected false');
+    // Its stack is its message: no frame of ours reads as a crash in Allure's trace, no chai wording stays behind.
+    expect((readableFailure(labelled) as Error).stack).toBe('AssertionError: GET /maps/rest/api/v1.0/view/all with an expired token: got 200, expected 403');
+    // Our own defect (Broken in Allure) keeps its frames.
+    expect((readableFailure(new TypeError('x is undefined')) as Error).stack).toMatch(/\n\s+at /);
     // A failed .not.toBe says what came again.
     expect((readableFailure(thrownBy(() => expect('sha256:48704768', 'a new refresh token').not.toBe('sha256:48704768'))) as Error).message).toBe('a new refresh token: got "sha256:48704768", expected any other value');
     // Other failures keep their message.
