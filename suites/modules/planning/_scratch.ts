@@ -139,7 +139,14 @@ export async function prepareUserGroupsUpdate(api: PlatformApi, input: RecipeInp
     body: [...before, ...scratch],
     undo: async (_api, call) => {
       const changes: DataChange[] = [];
-      if (call.succeeded) {
+      // A PUT that failed may still have written part of a real user's memberships (a 500 after a partial write): they
+      // are read again either way, and put back unless they are still those read first.
+      const reread = await read();
+      const found = isSuccess(reread) ? pairs(reread.json()) : undefined;
+      const untouched = !call.succeeded && found !== undefined && sameMemberships(found, before);
+      if (untouched) {
+        changes.push({ request: call.request, target, undone: 'unchanged', detail: `the call did not succeed, and the ${before.length} memberships read again are those read first` });
+      } else {
         const put = await api.call({ method: 'PUT', path: userGroupsPath, pathParams: { userId }, json: before });
         const after = await read();
         const now = isSuccess(after) ? pairs(after.json()) : undefined;
@@ -147,7 +154,7 @@ export async function prepareUserGroupsUpdate(api: PlatformApi, input: RecipeInp
         changes.push({
           request: call.request,
           target,
-          undone: scratch.length === 0 ? (restored ? 'unchanged' : 'not undone') : restored ? 'restored' : 'not undone',
+          undone: scratch.length === 0 && call.succeeded ? (restored ? 'unchanged' : 'not undone') : restored ? 'restored' : 'not undone',
           detail: restored ? `the ${before.length} memberships read first are back` : `putting the ${before.length} memberships read first back answered HTTP ${put.status}, then GET ${after.status}`,
         });
       }
