@@ -43,7 +43,7 @@ function fakeApi(memberships: Pair[]): { api: PlatformApi; puts: () => number; s
 }
 
 const before = [{ groupId: 5, roleId: 2 }];
-const input = { version: '8.0' as const, fixtures: { planningUserId: 1042 } };
+const input = { version: '8.0' as const, fixtures: { planningUserId: '1042' } };
 const request = 'PUT /maps/rest/api/v1.0/usergroups/user/1042';
 
 describe('the clean-up of a memberships PUT that did not succeed', () => {

@@ -40,7 +40,10 @@ export async function withScratchGroup(test: TestContext, context: SuiteContext,
     // Gone is what a GET says, not what the DELETE answered.
     const gone = (await readGroup(context.api, id)).status === 404;
     const undone = gone ? 'removed' : 'not undone';
-    const detail = `${deleted === undefined ? 'deleted by the check' : `DELETE answered HTTP ${deleted.status}`}${gone ? '' : ', and GET still finds it'}`;
+    const deletion = deleted === undefined ? 'deleted by the check' : `DELETE answered HTTP ${deleted.status}`;
+    // Worded as every scratch object left behind is (_scratch.ts): what the DELETE answered, and the name to find it by.
+    const name = typeof group.name === 'string' ? `; it is named "${group.name}"` : '';
+    const detail = gone ? deletion : `still there after ${deleted === undefined ? 'the check deleted it' : deletion}${name}`;
     recordDataChange(test, { request: requestLine(groupCreate.method, response.url), target: `scratch group ${id}, created by the check`, undone, detail });
   }
 }
