@@ -56,6 +56,9 @@ function whereChanged<T extends Readonly<Record<string, unknown>>>(entryId: Cata
   return expectedVerdict(entryById(entryId), version) === 'changed' ? values : {};
 }
 
+/** Why a statistics reset cannot be undone: the served check and the counters check skip with one reason. */
+export const statisticsResetIrreversible = 'resets the AI tagging statistics (spec §4.4); the counters cannot be put back';
+
 export const mediaRequests: ModuleRecipes<'media'> = {
   'media.ai-tagging-state-update': {
     // Spec §3 names one move: a request for RUNNING ends in RUNNING.
@@ -82,7 +85,7 @@ export const mediaRequests: ModuleRecipes<'media'> = {
     unchanged: 'removes the probe media.ai-tagging-provider-save added just before',
   },
   'media.ai-tagging-statistics-reset': {
-    irreversible: 'resets the AI tagging statistics (spec §4.4); the counters cannot be put back',
+    irreversible: statisticsResetIrreversible,
   },
   'media.asset-attribute-nodes': {
     // Spec §4.4: `filter` fetches only roots or all nodes (`parentId` is sent by suites/modules/media/attribute-nodes.test.ts).

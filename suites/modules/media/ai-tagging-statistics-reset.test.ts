@@ -13,6 +13,7 @@ import { recordDataChange, requestLine } from '../../../src/check/data-changes.t
 import { observe } from '../../../src/check/observe.ts';
 import { suiteContext } from '../../../src/run-targets/context.ts';
 import { entryLabels, isRecord, mediaEntry, requireChange } from './_media.ts';
+import { statisticsResetIrreversible } from './_requests.ts';
 
 const reset = mediaEntry('media.ai-tagging-statistics-reset');
 const statistics = mediaEntry('media.ai-tagging-statistics');
@@ -27,7 +28,7 @@ check(
   async (test) => {
     await requireChange(test, reset, 'the statistics reset');
     const context = await suiteContext();
-    await requireIrreversibleAllowed(test, context.target, `POST ${reset.path}`, 'the counters cannot be put back');
+    await requireIrreversibleAllowed(test, context.target, `POST ${reset.path}`, statisticsResetIrreversible);
     const answered = await context.api.call({ method: reset.method, path: reset.path });
     if (answered.status < 300) {
       recordDataChange(test, { request: requestLine(reset.method, answered.url), target: 'the AI tagging statistics', undone: 'not undone', detail: 'the counters cannot be put back' });
