@@ -33,7 +33,7 @@ export const casFaults = {
   },
   'refresh-family-not-revoked': {
     description: 'Reuse of a rotated refresh token is refused but the tokens descending from it keep working.',
-    spec: '§5.8, §8',
+    spec: '§5.8 (rotation); RFC 9700 §4.14.2',
     versions: ['7.4', '8.0'],
   },
   'expired-token-accepted': {

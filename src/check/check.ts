@@ -14,18 +14,19 @@
 import { describe, inject, it, type TestContext } from 'vitest';
 import * as allure from 'allure-js-commons';
 import { ExchangeLog } from '../http/exchange-log.ts';
-import { isGatewayStatus } from '../http/gateway-status.ts';
+import { gatewayAnswer } from './gateway-answer.ts';
 import { runWithExchangeLog } from '../http/exchange-scope.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { collectFor, currentTarget, projectTargets, registeringTarget, runInTarget, targetSecrets } from '../run-targets/current-target.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
+import { suiteContext } from '../run-targets/context.ts';
 import type { FaultDeclarations, FaultRef } from '../catalog/faults.ts';
 import { findCatalogEntry } from '../catalog/index.ts';
 import { annotateCheck, recordObservation, type CheckLabels } from './annotate.ts';
 import { brokenVerificationScope, type CheckId } from './check-id.ts';
 import { checkMatcher } from './check-selection.ts';
 import { recordForConformance } from '../conformance/record.ts';
-import { readableFailure } from './failure.ts';
+import { citingSection, readableFailure } from './failure.ts';
 import { recordDeprecationSignals } from './deprecation-scan.ts';
 import { attachDataChanges } from './data-changes.ts';
 import { skipWithReason } from './skip.ts';
@@ -116,7 +117,7 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         await allure.label('check', definition.id);
         await runWithExchangeLog(log, () => body(context));
         // A check that passed on a gateway's answer passed on no answer of the API (a refusal read from a 503 page).
-        const gateway = gatewayAnswer(log.recorded);
+        const gateway = await gatewayAnswer(log.recorded, async () => (await suiteContext()).http);
         if (gateway !== undefined) return await skipNoAnswer(context, 'TARGET_UNREACHABLE', secrets.scrub(gateway));
       } catch (error) {
         // Cut off by RUN_TIMEOUT_S mid-check (a request in flight ends then): not run, never a failure of the target.
@@ -125,14 +126,14 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         // No answer at all (unreachable, reset, timed out): nothing of the spec was checked, and the run says so.
         const noAnswer = noAnswerOf(error);
         if (noAnswer !== undefined) return await skipNoAnswer(context, noAnswer.code, secrets.scrub(noAnswer.message));
-        const gateway = isSkip(error) ? undefined : gatewayAnswer(log.recorded);
+        const gateway = isSkip(error) ? undefined : await gatewayAnswer(log.recorded, async () => (await suiteContext()).http);
         if (gateway !== undefined) return await skipNoAnswer(context, 'TARGET_UNREACHABLE', secrets.scrub(gateway));
         // One finding per root cause: a route the spec lists as served that answered 404/405 is its own check's failure.
         const finding = isSkip(error) ? undefined : notServedFinding(log.recorded, target.version, definition.id, target.baseUrl);
         if (finding && isCheckSelected(finding.findingId)) return await skipNotServed(context, finding);
         const endpoint = isSkip(error) ? undefined : findingEndpoint(definition, log.recorded, target);
         if (endpoint !== undefined) context.task.meta.endpoint = endpoint;
-        const failure = readableFailure(error);
+        const failure = citingSection(readableFailure(error), definition.labels.spec);
         if (!isSkip(error)) await labelVendorAgreement(context, failure, await vendorAgreementOf(definition.labels, log.recorded, target.baseUrl, target.version).catch(() => undefined));
         throw scrubError(failure, secrets);
       } finally {
@@ -207,14 +208,6 @@ async function skipCutOff(context: TestContext, seconds: number, exchanges: read
   const changing = [...new Set(sent.map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}`))];
   const leftBehind = changing.length === 0 ? '' : `, after it sent ${changing.join(', ')}: what it created or changed on the target may not have been cleaned up`;
   return skipWithReason(context, `${cutOffNote(seconds)}${leftBehind}`);
-}
-
-/** What a request answered with a gateway's status after the client's retries said, if one did (src/http/gateway-status.ts). */
-function gatewayAnswer(exchanges: readonly Exchange[]): string | undefined {
-  const gateway = exchanges.find((exchange) => isGatewayStatus(exchange.status));
-  if (gateway === undefined) return undefined;
-  const attempts = gateway.attempts === undefined ? '' : ` (after ${gateway.attempts} attempts)`;
-  return `${gateway.method} ${new URL(gateway.url).pathname} answered ${gateway.status}${attempts}: a gateway or the target is down, not an answer of the API (RFC 9110 §15.6)`;
 }
 
 /** A request to the CAS (its base address, or an endpoint the instance has elsewhere) changes no platform data. */

@@ -49,6 +49,18 @@ export function readableFailure(error: unknown): unknown {
 }
 
 /**
+ * A target's break says what the spec promises: a headline that cites no section gets the check's own (`spec §4.4`),
+ * so a schema's or a value's complaint is never without the promise it breaks.
+ */
+export function citingSection(error: unknown, section: string): unknown {
+  if (!(error instanceof Error) || error.name !== 'AssertionError' || section === '') return error;
+  const [headline = '', ...rest] = error.message.split('\n');
+  if (headline.includes('§')) return error;
+  error.message = [`${headline} (spec ${section})`, ...rest].join('\n');
+  return withoutFrames(error);
+}
+
+/**
  * A failed assertion is the target's break: the frames of our code it was thrown in say nothing of the target, and in
  * Allure's trace they read like a crash of ours. Its stack is its message, as rewritten above. Anything else (our own
  * defect, Broken in Allure) keeps its frames.

@@ -26,7 +26,7 @@ import { sameUrl } from '../auth/endpoints.ts';
 import { envFileVariables, loadConfig } from '../config/config.ts';
 import { configSchema } from '../config/variables.ts';
 import { originalEnvironment } from '../config/environment.ts';
-import { RunInterrupted, UpgradeGuardError, errorLine, isUpgradeGuardError, stopSignalExitCodes, type StopSignal } from '../errors.ts';
+import { RunInterrupted, UpgradeGuardError, errorLine, noAnswerOf, stopSignalExitCodes, type StopSignal } from '../errors.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
 import { mergeRuns } from './merge-runs.ts';
 import { removeEarlierReports } from '../report/earlier-reports.ts';
@@ -207,8 +207,9 @@ async function rehearse(): Promise<number> {
     if (failed === undefined) throw error;
     // The target's error decides the exit code; the merge's own is still said.
     const said = errorLine(error);
-    // A merge of a run cut short writes its reports, then says so as the run did (TARGET_TIMEOUT): they are not lost.
-    const written = isUpgradeGuardError(error) && error.code === 'TARGET_TIMEOUT';
+    // A merge of a run cut short, or of one whose target stopped answering, writes its reports, then says so as the run
+    // did (TARGET_TIMEOUT, TARGET_UNREACHABLE: merge-runs.ts): they are not lost.
+    const written = noAnswerOf(error) !== undefined;
     process.stdout.write(`Upgrade rehearsal: ${written ? '' : 'the reports could not be merged: '}${said}\n`);
     return failed;
   }

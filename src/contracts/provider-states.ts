@@ -16,7 +16,6 @@ import { findReviews } from '../api/modules/review.ts';
 import { listNewestTemplates } from '../api/modules/template-builder.ts';
 import type { HttpResponse } from '../http/client.ts';
 import type { PlatformVersion } from '../profile/versions.ts';
-import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { arrayOf, idOf, isRecord, member } from '../http/json.ts';
 import { aiTaggingStateIrreversible, readAiTaggingState, restoreAiTaggingState } from '../api/modules/ai-tagging-state.ts';
 import { irreversibleGuardReason } from './guard-reasons.ts';
@@ -239,8 +238,8 @@ export class UnusableDiscovery extends Error {
   override readonly name = 'UnusableDiscovery';
 }
 
-/** ajv-formats' own `uuid` format (RFC 4122), as the schemas check it. */
-const uuidFormat = fullFormats.uuid as RegExp;
+/** RFC 9562 §4: 8-4-4-4-12 hex digits, either case, and nothing around them. */
+const uuidFormat = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A user's UUID as a listing gave it. Spec §2: an assignee is referenced by UUID. Anything else would send the

@@ -113,15 +113,12 @@ export function gotNoResponse(outcome: { readonly mismatches: readonly Mismatch[
   return outcome.mismatches.length > 0 && outcome.mismatches.every((mismatch) => mismatch.type === noResponseMismatch);
 }
 
-/** Said when the verifier itself reported nothing for an interaction: no answer of the target's, nor its lack. */
-export const noVerdictText = 'the verifier reported no result for this interaction';
-
 /**
- * What the target's silence was, for an interaction it gave no response (src/check/no-answer.ts): it did not answer in
- * time (a hang, a body that never arrived, a target given up on after timeouts in a row), or it could not be reached
- * (refused, reset). Undefined when the verifier reported nothing at all: that is no silence of the target's.
+ * What the target's silence was, from our own words for it (the request filter's, the proxy's, the client's): it did
+ * not answer in time (a hang, a body that never arrived, a target given up on after timeouts in a row, a request the
+ * verifier gave up on while it waited), or it could not be reached (refused, reset, a gateway). Only verify-source.ts
+ * calls it, where it wrote those words; the verifier's own errors are no silence of the target's.
  */
-export function noResponseCode(outcome: { readonly mismatches: readonly Mismatch[] }): NoAnswerCode | undefined {
-  if (!gotNoResponse(outcome) || outcome.mismatches.some((mismatch) => mismatch.text === noVerdictText)) return undefined;
-  return outcome.mismatches.some((mismatch) => /did not answer|did not arrive|timed out|gave up/.test(mismatch.text)) ? 'TARGET_TIMEOUT' : 'TARGET_UNREACHABLE';
+export function silenceCode(text: string): NoAnswerCode {
+  return /did not answer|did not arrive|timed out|gave up/.test(text) ? 'TARGET_TIMEOUT' : 'TARGET_UNREACHABLE';
 }

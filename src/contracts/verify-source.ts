@@ -29,12 +29,13 @@ import { contractRequestFilter, dataChangeBlock, irreversibleGuardReason, irreve
 import { mutationAndIrreversibleGuardReason } from './guard-reasons.ts';
 import { contractChange, type ContractOwner } from './contract-data-changes.ts';
 import type { DataChange } from '../check/data-changes.ts';
-import { isGatewayStatus } from '../http/gateway-status.ts';
+import type { NoAnswerCode } from '../errors.ts';
+import { gatewayNoAnswer, isUnansweredThroughRetries } from '../http/gateway-status.ts';
 import { catchProxyTransportErrors, transportFailureKey, type TransportFailures } from './proxy-transport-errors.ts';
 import { retriedForward } from './retried-forward.ts';
 import type { PactSource } from './sources.ts';
 import { providerStateHandlers, type StateCleanUp, type StateProblems, type StateSetup } from './state-handlers.ts';
-import { noResponseMismatch, noVerdictText, parseVerificationReport, type InteractionVerdict, type Mismatch } from './verification-report.ts';
+import { noResponseMismatch, parseVerificationReport, silenceCode, type InteractionVerdict, type Mismatch } from './verification-report.ts';
 
 export type OutcomeState = 'passed' | 'failed' | 'skipped';
 
@@ -58,6 +59,8 @@ export interface InteractionOutcome {
   readonly retried?: string;
   /** What its request changed on the target and whether the run undid it (contract-data-changes.ts), for the ledger. */
   readonly dataChanges?: readonly DataChange[];
+  /** The target gave it no answer (src/check/no-answer.ts): the code of what happened. */
+  readonly noAnswer?: NoAnswerCode;
 }
 
 export interface SourceVerification {
@@ -236,23 +239,23 @@ function fileOutcome(
     const reason = problems.unanswered.get(state);
     return reason === undefined ? [] : [{ type: noResponseMismatch, text: `setting up "${state}": ${reason}` }];
   });
-  if (unanswered.length > 0) return { ...base, state: 'failed', mismatches: scrubbed(unanswered, target.secrets) };
+  if (unanswered.length > 0) return { ...base, state: 'failed', noAnswer: silenceCode(unanswered[0]?.text ?? ''), mismatches: scrubbed(unanswered, target.secrets) };
   const verdict = verdicts.get(interaction.description);
-  if (!verdict) return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: noVerdictText }] };
+  if (!verdict) return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: 'the verifier reported no result for this interaction' }] };
   const retried = retriedForward(target.baseUrl, interaction.method, interaction.path);
   if (verdict.passed) return { ...base, state: 'passed', mismatches: [], ...(retried !== undefined && { retried }) };
   // The request filter's own stop (a state setup before it that did not complete) is no answer of the target's.
   if (verdict.mismatches.some((mismatch) => mismatch.type === 'StatusMismatch' && mismatch.actual === String(stateGateStatus))) {
     return { ...base, state: 'failed', mismatches: [{ type: 'ProviderStateSetup', text: `${interaction.method} ${interaction.path} was stopped before it reached the target: a provider state set up before it did not complete (HTTP ${stateGateStatus} from the request filter)` }] };
   }
-  // A gateway's status is no answer of the API (src/http/gateway-status.ts): the interaction got no response.
-  const gateway = verdict.mismatches.find((mismatch) => mismatch.type === 'StatusMismatch' && isGatewayStatus(Number(mismatch.actual)));
+  // A gateway's status that stayed through the forwarder's retries is no answer of the API (src/http/gateway-status.ts).
+  const gateway = verdict.mismatches.find((mismatch) => mismatch.type === 'StatusMismatch' && isUnansweredThroughRetries(interaction.method, Number(mismatch.actual)));
   if (gateway !== undefined) {
-    return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: `${interaction.method} ${interaction.path} answered ${gateway.actual ?? ''}: a gateway or the target is down, not an answer of the API (RFC 9110 §15.6)` }] };
+    return { ...base, state: 'failed', noAnswer: 'TARGET_UNREACHABLE', mismatches: [{ type: noResponseMismatch, text: gatewayNoAnswer(interaction.method, interaction.path, gateway.actual ?? '').message }] };
   }
   // The verifier's own words for a request the proxy could not forward are about the proxy; say what the target did.
   const noResponse = verdict.mismatches.every((mismatch) => mismatch.type === noResponseMismatch) ? transportFailures.get(transportFailureKey(target.baseUrl, interaction.method, interaction.path)) : undefined;
-  if (noResponse !== undefined) return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: `${interaction.method} ${interaction.path}: ${noResponse}` }] };
+  if (noResponse !== undefined) return { ...base, state: 'failed', noAnswer: silenceCode(noResponse), mismatches: [{ type: noResponseMismatch, text: `${interaction.method} ${interaction.path}: ${noResponse}` }] };
   return { ...base, state: 'failed', mismatches: scrubbed(verdict.mismatches, target.secrets) };
 }
 

@@ -311,6 +311,12 @@ function transportError(method: string, url: URL, timeoutMs: number, error: unkn
     return new UpgradeGuardError('TARGET_UNREACHABLE', `${where} could not be reached (${code}); ${hint}`);
   }
   const detail = error instanceof Error ? error.message : String(error);
+  // An answer the HTTP parser could not read (llhttp's HPE_* codes) is the target's, and a malformed one: not silence.
+  if (isParserError(error) || code?.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+    return new UpgradeGuardError('TARGET_MALFORMED', `${where} answered with a response that could not be read: ${secrets.scrub(detail)}`);
+  }
+  // A request undici refused to send (a header value it cannot carry) is a defect of ours, never the target's silence.
+  if (code === 'UND_ERR_INVALID_ARG' || code === 'UND_ERR_NOT_SUPPORTED') return new UpgradeGuardError('INTERNAL', `${where} could not be sent: ${secrets.scrub(detail)}`);
   return new UpgradeGuardError('TARGET_UNREACHABLE', `${where} failed: ${secrets.scrub(detail)}`);
 }
 
@@ -327,6 +333,15 @@ function bodyError(method: string, url: URL, status: number, timeoutMs: number, 
   }
   const detail = error instanceof Error ? error.message : String(error);
   return new UpgradeGuardError('TARGET_MALFORMED', `${where} answered ${status} but its body was cut off (${code ?? secrets.scrub(detail)})`);
+}
+
+/** undici's HTTPParserError, here or as a cause: what came was not an HTTP response it could read. */
+function isParserError(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
+    if ((current as { name?: unknown }).name === 'HTTPParserError') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 function errorCode(error: unknown): string | undefined {

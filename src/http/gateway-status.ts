@@ -2,11 +2,27 @@
  * 502 Bad Gateway, 503 Service Unavailable and 504 Gateway Timeout (RFC 9110
  * §15.6.3–§15.6.5) say the way to the target failed, or the target is down
  * for the moment: none is an answer of the API the spec describes (§7 lists
- * no such status). Where one stays after the client's retries, the target
- * gave no answer (src/check/no-answer.ts).
+ * no such status). One that stays after the client's retries of an
+ * idempotent request (client.ts: three attempts over most of a second) is no
+ * answer of the target's (src/check/no-answer.ts). A request that is not
+ * retried (a POST) keeps its one answer as the target's: a backend that
+ * crashed on what the check sent is a finding.
  */
+import { UpgradeGuardError } from '../errors.ts';
+import { RETRIED_METHODS } from './client.ts';
+
 const gatewayStatuses: ReadonlySet<number> = new Set([502, 503, 504]);
 
 export function isGatewayStatus(status: number | undefined): boolean {
   return status !== undefined && gatewayStatuses.has(status);
+}
+
+/** Whether `method`'s answer `status` is a gateway's that stayed through the retries: no answer of the target's. */
+export function isUnansweredThroughRetries(method: string, status: number | undefined): boolean {
+  return isGatewayStatus(status) && (RETRIED_METHODS as readonly string[]).includes(method.toUpperCase());
+}
+
+/** The no-answer of such a request: `GET /x answered 503 after the retries: …`. */
+export function gatewayNoAnswer(method: string, path: string, status: number | string): UpgradeGuardError {
+  return new UpgradeGuardError('TARGET_UNREACHABLE', `${method.toUpperCase()} ${path} answered ${status} through the retries: a gateway or the target is down, not an answer of the API (RFC 9110 §15.6)`);
 }

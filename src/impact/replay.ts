@@ -12,7 +12,7 @@ import { PlatformApi } from '../api/platform-api.ts';
 import { existsIn, type CatalogEntry } from '../catalog/index.ts';
 import { pathVersionFor } from '../catalog/path-versions.ts';
 import { FixtureResolver } from '../fixtures/resolver.ts';
-import { isUpgradeGuardError } from '../errors.ts';
+import { isUpgradeGuardError, noAnswerOf } from '../errors.ts';
 import { isSecretFieldName } from '../http/redact.ts';
 import { validateBody } from '../schemas/validator.ts';
 import type { CallGroup } from './analyze.ts';
@@ -51,7 +51,12 @@ export function replayer(open: OpenTarget, permissions: ReplayPermissions): Repl
       const call = group.calls[0];
       if (!call) return { replayed: false, reason: 'no call' };
       const template = 'template' in match ? match.template : undefined;
-      const path = await concretePath(call.path, template, entry, fixtures, target.pathVersions);
+      // A fixture's discovery the target gave no answer to (src/errors.ts noAnswerOf) leaves this call not replayed.
+      const path = await concretePath(call.path, template, entry, fixtures, target.pathVersions).catch((error: unknown) => {
+        const noAnswer = noAnswerOf(error);
+        if (noAnswer === undefined) throw error;
+        return { missing: `${noAnswer.code}: ${noAnswer.message}` };
+      });
       if ('missing' in path) return { replayed: false, reason: path.missing };
       const query = Object.fromEntries([...new URLSearchParams(call.query)].filter(([name]) => !isSecretFieldName(name)));
       try {

@@ -42,7 +42,7 @@ export interface CheckResult {
   readonly observedBy?: readonly FaultRef[];
   /** The endpoint a failed check's finding is about, or the one a skipped check could not reach (`GET /rest/mp/v1.1/…`). */
   readonly endpoint?: string;
-  /** For a check the target gave no answer to (src/runner/no-answer.ts): the code of what happened. */
+  /** For a check the target gave no answer to (src/check/no-answer.ts): the code of what happened. */
   readonly noAnswer?: NoAnswerCode;
   /** For a check not checked because its endpoint is not served: the check that holds that finding. */
   readonly finding?: string;

@@ -26,9 +26,12 @@ export function unansweredError(checks: readonly CheckResult[], reportsDir: stri
   const lost = unanswered(checks);
   const [first] = lost;
   if (first?.noAnswer === undefined) return undefined;
+  // Failures of what it did answer are findings all the same: the line names them, so no retry of the night hides them.
+  const failed = checks.filter((check) => check.state === 'failed').length;
+  const findings = failed === 0 ? '' : `; ${counted(failed)} failed on what it answered: findings all the same (the summary lists them)`;
   return new UpgradeGuardError(
     first.noAnswer,
-    `the target stopped answering during the run: ${counted(lost.length)} got no answer (${targetsOf(lost)}; first ${first.id}: ${noAnswerMessage(first.note)}); the other ${checks.length - lost.length} are in the reports (${reportsDir}); run again once the target answers`,
+    `the target stopped answering during the run: ${counted(lost.length)} got no answer (${targetsOf(lost)}; first ${first.id}: ${noAnswerMessage(first.note)})${findings}; the other ${checks.length - lost.length} are in the reports (${reportsDir}); run again once the target answers`,
   );
 }
 

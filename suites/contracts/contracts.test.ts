@@ -24,7 +24,7 @@ import { findCatalogEntry } from '../../src/catalog/index.ts';
 import { contractCheckId } from '../../src/contracts/sources.ts';
 import type { SetupProblem, SuiteVerification } from '../../src/contracts/suite-verification.ts';
 import { handedOver } from '../../src/run-targets/handoff.ts';
-import { formatMismatches, gotNoResponse, noResponseCode } from '../../src/contracts/verification-report.ts';
+import { formatMismatches, gotNoResponse } from '../../src/contracts/verification-report.ts';
 import { skipNoAnswer } from '../../src/check/no-answer.ts';
 import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
 import { interactionNotChecked, interactionNotServed } from '../../src/contracts/cross-version-findings.ts';
@@ -99,8 +99,7 @@ function declareInteraction(outcome: InteractionOutcome, id: CheckId, faults: Fa
       const notServed = interactionNotServed(outcome, version);
       if (notServed) throw targetBreak(`the target breaks the contract "${outcome.description}" because ${notServed.endpoint} is not served (${notServed.status}; finding ${notServed.findingId}):\n${formatMismatches(outcome.mismatches)}`);
       // No response says nothing of the contract: not checked, and the run ends with what happened (src/check/no-answer.ts).
-      const silence = noResponseCode(outcome);
-      if (silence !== undefined) return skipNoAnswer(testContext, silence, `the contract "${outcome.description}": ${formatMismatches(outcome.mismatches).trim()}`);
+      if (outcome.noAnswer !== undefined) return skipNoAnswer(testContext, outcome.noAnswer, `the contract "${outcome.description}": ${formatMismatches(outcome.mismatches).trim()}`);
       if (gotNoResponse(outcome)) throw targetBreak(`the verifier reported no response for the contract "${outcome.description}": ${formatMismatches(outcome.mismatches)}`);
       throw targetBreak(`the target breaks the contract "${outcome.description}":
 ${formatMismatches(outcome.mismatches)}`);

@@ -9,9 +9,12 @@
  * line; and `npm run report` merging that folder ends the same way.
  *
  * The doubles are the embedded platform behind a loopback proxy that forwards
- * the reachability probe, the CAS and the first module requests, then resets
+ * every request until the first module requests are answered, then resets
  * every module connection, or answers every request with a gateway's 503
- * page: the target "dies" after a count of requests, not after a time.
+ * page: the target "dies" after a count of requests, not after a time. A POST
+ * answered 503 once is no answer only because the host's root gets none
+ * either (a backend that crashed on one request stays a finding: unit test
+ * test/unit/gateway-answer.test.ts).
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -48,15 +51,15 @@ interface RecordedCheck {
   readonly noAnswer?: string;
 }
 
-/** Forwards the reachability probe always, the CAS and the first module requests; then the target is gone. */
+/** Forwards everything until the first module requests are answered; then the target is gone. */
 function dying(death: Death): (req: IncomingMessage, res: ServerResponse) => boolean {
   let moduleRequests = 0;
   return (req, res) => {
     const path = req.url ?? '/';
     const module = path !== '/' && !path.startsWith('/cas');
     if (module) moduleRequests += 1;
-    if (moduleRequests <= answeredBeforeItGoes || path === '/') return false;
-    // A gateway's page for everything from now on, the CAS's requests too.
+    if (moduleRequests <= answeredBeforeItGoes) return false;
+    // A gateway's page for everything from now on: the CAS's requests and the root's too.
     if (death === 'gateway') {
       res.writeHead(503, { 'content-type': 'text/html' }).end('<html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>Service Temporarily Unavailable</h1></body></html>');
       return true;

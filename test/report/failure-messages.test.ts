@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { getStatusFromError } from 'allure-js-commons/sdk';
 import type { PlatformApi } from '../../src/api/platform-api.ts';
-import { readableFailure, targetBreak } from '../../src/check/failure.ts';
+import { citingSection, readableFailure, targetBreak } from '../../src/check/failure.ts';
 import { dynamicServiceIds, visibleTemplateIds } from '../../src/fixtures/discovery/template-builder.ts';
 import { httpResponse } from '../support/http-response.ts';
 import { failureLines } from '../../src/report/summary.ts';
@@ -48,6 +48,15 @@ describe('failure messages', () => {
     const deep = thrownBy(() => expect({ a: 1 }).toEqual({ a: 2 }));
     const before = deep.message;
     expect((readableFailure(deep) as Error).message).toBe(before);
+  });
+
+  it('a target\'s break that cites no section gets the check\'s own, on its headline; one that cites one keeps it', () => {
+    const schema = readableFailure(thrownBy(() => expect('/assetSets: expected a value (required property), got nothing', 'body against 8.0/asset').toBe('')));
+    expect((citingSection(schema, '§4.4') as Error).message).toBe('body against 8.0/asset: /assetSets: expected a value (required property), got nothing (spec §4.4)');
+    const cited = targetBreak("GET /x answered 500 (expected 404); spec §7 lists 404 for …\n  more");
+    expect((citingSection(cited, '§7') as Error).message).toBe("GET /x answered 500 (expected 404); spec §7 lists 404 for …\n  more");
+    // Our own defect is not the target's break: no section is put on it.
+    expect((citingSection(new TypeError('x is undefined'), '§4.4') as Error).message).toBe('x is undefined');
   });
 
   it('an "expected empty text" of ajv lines becomes the lines, never a cut string', () => {

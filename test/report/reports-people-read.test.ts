@@ -89,7 +89,7 @@ async function allureResult(checkId: string, target: string): Promise<AllureResu
 describe('failure messages in a real run', () => {
   it('a failed check reads as its problems in the results, the summary and Allure, and Allure files it Failed', async () => {
     const failed = results.checks.find((check) => check.project === reportTargets.fault && check.id === 'planning.fee-amounts-numeric' && check.state === 'failed');
-    expect(failed?.error?.split('\n')[0]).toMatch(/^fees with a wrong type or amount: \/fees\/0\/amount is "[\d.]+", not a number \(\+\d+ more\)$/);
+    expect(failed?.error?.split('\n')[0]).toMatch(/^fees with a wrong type or amount: \/fees\/0\/amount is "[\d.]+", not a number \(\+\d+ more\) \(spec §[\d.]+\)$/);
     const inAllure = await allureResult('planning.fee-amounts-numeric', reportTargets.fault);
     expect(inAllure.status).toBe('failed');
     expect(inAllure.statusDetails?.message).toBe(failed?.error);

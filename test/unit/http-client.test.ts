@@ -23,6 +23,8 @@ beforeAll(async () => {
       return void setImmediate(() => res.socket?.destroy());
     }
     if (req.url === '/html') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>oops</html>');
+    // Not HTTP at all: the parser cannot read the answer.
+    if (req.url === '/garbled') return void res.socket?.end('HTTP/1.1 2OO NOT A STATUS\r\n\r\n');
     res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -78,6 +80,11 @@ describe('HttpClient', () => {
     const next = client.request({ method: 'GET', url: `${base}/json` });
     await expect(next).rejects.toThrowError(/not sent: the target timed out 3 times in a row/);
     await client.close();
+  });
+
+  it('an answer the HTTP parser cannot read is TARGET_MALFORMED: the target answered, wrongly, it was not silent', async () => {
+    const client = new HttpClient({ timeoutMs: 30_000, maxConcurrency: 2, secrets: new SecretRegistry() });
+    expect(await codeOf(client.request({ method: 'POST', url: `${base}/garbled` }))).toBe('TARGET_MALFORMED');
   });
 
   it('a refused connection is TARGET_UNREACHABLE', async () => {

@@ -1,0 +1,27 @@
+/**
+ * A gateway's 502/503/504 a check met, when it is no answer of the target's
+ * (src/http/gateway-status.ts, src/check/no-answer.ts): a retried request's
+ * that stayed through the retries, or another request's (a POST, sent once)
+ * when a GET of its host's root, retried, gets no answer either: the target
+ * is down. A request whose host answers around it got the target's own
+ * answer: a backend that crashed on what the check sent (502) stays a finding.
+ */
+import { noAnswerOf } from '../errors.ts';
+import type { Exchange } from '../http/exchange-log.ts';
+import type { HttpClient } from '../http/client.ts';
+import { gatewayNoAnswer, isGatewayStatus, isUnansweredThroughRetries } from '../http/gateway-status.ts';
+
+/** What the target did, as a no-answer note's text; undefined when the check met no gateway's status or the host answers. */
+export async function gatewayAnswer(exchanges: readonly Exchange[], client: () => Promise<Pick<HttpClient, 'request'>>): Promise<string | undefined> {
+  const retried = exchanges.find((exchange) => isUnansweredThroughRetries(exchange.method, exchange.status));
+  if (retried?.status !== undefined) return gatewayNoAnswer(retried.method, new URL(retried.url).pathname, retried.status).message;
+  const once = exchanges.find((exchange) => isGatewayStatus(exchange.status));
+  if (once?.status === undefined) return undefined;
+  const root = new URL('/', once.url);
+  const probe = await (await client()).request({ method: 'GET', url: root.toString() }).then(
+    (response) => (isGatewayStatus(response.status) ? `${response.status} through the retries` : undefined),
+    (error: unknown) => noAnswerOf(error)?.message,
+  );
+  if (probe === undefined) return undefined;
+  return `${once.method} ${new URL(once.url).pathname} answered ${once.status}, and GET ${root.origin}/ got ${probe}: a gateway or the target is down, not an answer of the API (RFC 9110 §15.6)`;
+}
