@@ -133,7 +133,8 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         if (finding && isCheckSelected(finding.findingId)) return await skipNotServed(context, finding);
         const endpoint = isSkip(error) ? undefined : findingEndpoint(definition, log.recorded, target);
         if (endpoint !== undefined) context.task.meta.endpoint = endpoint;
-        const failure = citingSection(readableFailure(error), definition.labels.spec);
+        // A contract's promise is its pact, not a section of the spec: its failure names the interaction instead.
+        const failure = definition.id.startsWith('contract.') ? readableFailure(error) : citingSection(readableFailure(error), definition.labels.spec);
         if (!isSkip(error)) await labelVendorAgreement(context, failure, await vendorAgreementOf(definition.labels, log.recorded, target.baseUrl, target.version).catch(() => undefined));
         throw scrubError(failure, secrets);
       } finally {

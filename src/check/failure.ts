@@ -56,7 +56,9 @@ export function citingSection(error: unknown, section: string): unknown {
   if (!(error instanceof Error) || error.name !== 'AssertionError' || section === '') return error;
   const [headline = '', ...rest] = error.message.split('\n');
   if (headline.includes('§')) return error;
-  error.message = [`${headline} (spec ${section})`, ...rest].join('\n');
+  // A headline that announces the lines after it keeps its colon last.
+  const cited = headline.endsWith(':') ? `${headline.slice(0, -1)} (spec ${section}):` : `${headline} (spec ${section})`;
+  error.message = [cited, ...rest].join('\n');
   return withoutFrames(error);
 }
 

@@ -55,6 +55,7 @@ describe('failure messages', () => {
     expect((citingSection(schema, '§4.4') as Error).message).toBe('body against 8.0/asset: /assetSets: expected a value (required property), got nothing (spec §4.4)');
     const cited = targetBreak("GET /x answered 500 (expected 404); spec §7 lists 404 for …\n  more");
     expect((citingSection(cited, '§7') as Error).message).toBe("GET /x answered 500 (expected 404); spec §7 lists 404 for …\n  more");
+    expect((citingSection(targetBreak('GET /x answered a body that differs:\n  /a: got 1'), '§4.4') as Error).message).toBe('GET /x answered a body that differs (spec §4.4):\n  /a: got 1');
     // Our own defect is not the target's break: no section is put on it.
     expect((citingSection(new TypeError('x is undefined'), '§4.4') as Error).message).toBe('x is undefined');
   });
