@@ -126,6 +126,13 @@ describe.each(deaths)('a target that stops answering during the run (%s)', (deat
       expect(check.note).toMatch(/^not checked: the target gave no answer: /);
       expect(check.note).toMatch(saying[death]);
     }
+    if (death === 'gateway') {
+      // The login page that is a gateway's (src/auth/login-driver.ts), and a POST sent once whose host's root gets no
+      // answer either (src/check/gateway-answer.ts): no refusal is read from either.
+      const notes = unanswered.map((check) => check.note ?? '');
+      expect(notes.some((note) => /the CAS answered HTTP 503 at .*: a gateway or the CAS is down, not a page of the login/.test(note))).toBe(true);
+      expect(notes.some((note) => /^not checked: the target gave no answer: POST \S+ answered 503, and GET \S+\/ got 503 through the retries/.test(note))).toBe(true);
+    }
     // What it answered before it went was checked, and nothing failed for want of an answer.
     expect(checks.filter((check) => check.state === 'passed').length).toBeGreaterThan(0);
     expect(checks.filter((check) => check.state === 'failed').map((check) => check.id)).toEqual([]);
