@@ -6,10 +6,9 @@
  * is down. A request whose host answers around it got the target's own
  * answer: a backend that crashed on what the check sent (502) stays a finding.
  */
-import { noAnswerOf } from '../errors.ts';
 import type { Exchange } from '../http/exchange-log.ts';
 import type { HttpClient } from '../http/client.ts';
-import { gatewayNoAnswer, isGatewayStatus, isUnansweredThroughRetries } from '../http/gateway-status.ts';
+import { gatewayNoAnswer, isGatewayStatus, isUnansweredThroughRetries, silentHost, silentHostNoAnswer } from '../http/gateway-status.ts';
 
 /** What the target did, as a no-answer note's text; undefined when the check met no gateway's status or the host answers. */
 export async function gatewayAnswer(exchanges: readonly Exchange[], client: () => Promise<Pick<HttpClient, 'request'>>): Promise<string | undefined> {
@@ -17,11 +16,6 @@ export async function gatewayAnswer(exchanges: readonly Exchange[], client: () =
   if (retried?.status !== undefined) return gatewayNoAnswer(retried.method, new URL(retried.url).pathname, retried.status).message;
   const once = exchanges.find((exchange) => isGatewayStatus(exchange.status));
   if (once?.status === undefined) return undefined;
-  const root = new URL('/', once.url);
-  const probe = await (await client()).request({ method: 'GET', url: root.toString() }).then(
-    (response) => (isGatewayStatus(response.status) ? `${response.status} through the retries` : undefined),
-    (error: unknown) => noAnswerOf(error)?.message,
-  );
-  if (probe === undefined) return undefined;
-  return `${once.method} ${new URL(once.url).pathname} answered ${once.status}, and GET ${root.origin}/ got ${probe}: a gateway or the target is down, not an answer of the API (RFC 9110 §15.6)`;
+  const host = await silentHost(await client(), once.url);
+  return host === undefined ? undefined : silentHostNoAnswer(`${once.method} ${new URL(once.url).pathname}`, once.status, host).message;
 }

@@ -224,10 +224,21 @@ export function providerState(name: ProviderStateName): ProviderStateDefinition 
 /** A discovery call that does not answer 2xx is a failure of the target, not a missing fixture. */
 async function readJson(pending: Promise<HttpResponse>): Promise<unknown> {
   const response = await pending;
-  if (response.status < 200 || response.status > 299) {
-    throw new Error(`discovery: ${new URL(response.url).pathname} answered ${response.status}`);
-  }
+  if (response.status < 200 || response.status > 299) throw new DiscoveryRefused(response);
   return response.json();
+}
+
+/** A listing a state's discovery reads answered other than 2xx: its status decides whether that is silence (state-handlers.ts). */
+export class DiscoveryRefused extends Error {
+  override readonly name = 'DiscoveryRefused';
+  readonly url: string;
+  readonly status: number;
+
+  constructor(response: Pick<HttpResponse, 'url' | 'status'>) {
+    super(`discovery: ${new URL(response.url).pathname} answered ${response.status}`);
+    this.url = response.url;
+    this.status = response.status;
+  }
 }
 
 /**

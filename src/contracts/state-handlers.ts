@@ -26,8 +26,10 @@ import {
   type FixtureValues,
   type ProviderStateDefinition,
   type ProviderStateName,
+  DiscoveryRefused,
   UnusableDiscovery,
 } from './provider-states.ts';
+import { isGatewayStatus, silentHost, silentHostNoAnswer } from '../http/gateway-status.ts';
 import type { ProviderTarget } from './provider-target.ts';
 
 /** A setup function as pact-js calls it; a plain function suits both its HTTP and message handler types. */
@@ -129,9 +131,12 @@ export function providerStateHandlers(target: ProviderTarget): ProviderStateHand
         await remembered.get(name);
         return await resolveProviderState(name, target);
       } catch (error) {
-        const message = target.secrets.scrub(error instanceof Error ? error.message : String(error));
-        (error instanceof MissingFixture ? problems.missing : error instanceof IrreversibleHere ? problems.guarded : noResponse(error) ? problems.unanswered : problems.failed).set(name, message);
-        throw error;
+        // A listing answered by a gateway while the host gives no answer either: the target's silence, not a refusal.
+        const silent = error instanceof DiscoveryRefused && isGatewayStatus(error.status) ? await silentHost(target.api.http, error.url) : undefined;
+        const failure = silent === undefined || !(error instanceof DiscoveryRefused) ? error : silentHostNoAnswer(`discovery: ${new URL(error.url).pathname}`, error.status, silent);
+        const message = target.secrets.scrub(failure instanceof Error ? failure.message : String(failure));
+        (failure instanceof MissingFixture ? problems.missing : failure instanceof IrreversibleHere ? problems.guarded : noResponse(failure) ? problems.unanswered : problems.failed).set(name, message);
+        throw failure;
       }
     };
     handlers[name] = () => {

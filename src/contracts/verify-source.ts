@@ -30,7 +30,7 @@ import { mutationAndIrreversibleGuardReason } from './guard-reasons.ts';
 import { contractChange, type ContractOwner } from './contract-data-changes.ts';
 import type { DataChange } from '../check/data-changes.ts';
 import type { NoAnswerCode } from '../errors.ts';
-import { gatewayNoAnswer, isUnansweredThroughRetries } from '../http/gateway-status.ts';
+import { gatewayNoAnswer, isGatewayStatus, isUnansweredThroughRetries, silentHost, silentHostNoAnswer } from '../http/gateway-status.ts';
 import { catchProxyTransportErrors, transportFailureKey, type TransportFailures } from './proxy-transport-errors.ts';
 import { retriedForward } from './retried-forward.ts';
 import type { PactSource } from './sources.ts';
@@ -110,12 +110,18 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
   const report = parseVerificationReport(raw);
   if (!report) throw new VerificationNotRun(`the pact verifier could not run on ${source.label}: ${target.secrets.scrub(raw).slice(0, 500)}`);
   const verdicts = new Map(report.verdicts.map((verdict) => [verdict.description, verdict]));
+  // A request sent once (a POST) that a gateway answered is silence only when the host gives no answer either: asked
+  // once for the whole verification, and only when one did.
+  const sentOnceToGateway = documents.some((document) =>
+    document.interactions.some((interaction) => gatewayStatusOf(verdicts.get(interaction.description)) !== undefined && !isUnansweredThroughRetries(interaction.method, 502)),
+  );
+  const silent = sentOnceToGateway ? await silentHost(target.api.http, target.baseUrl) : undefined;
   const outcomes =
     documents.length > 0
       ? documents.flatMap((document) =>
           document.interactions.map((interaction) => {
             const checkId = interactionCheckId(source, document.consumer, interaction);
-            return withDataChanges(fileOutcome(target, owner, document, interaction, checkId, verdicts, states.problems, transportFailures), owner, cleanUps);
+            return withDataChanges(fileOutcome(target, owner, document, interaction, checkId, verdicts, states.problems, transportFailures, silent), owner, cleanUps);
           }),
         )
       : report.verdicts.map((verdict) => reportOutcome(verdict, target.secrets, target.allowIrreversible === true));
@@ -209,6 +215,7 @@ function fileOutcome(
   verdicts: ReadonlyMap<string, InteractionVerdict>,
   problems: StateProblems,
   transportFailures: TransportFailures,
+  silent: string | undefined,
 ): InteractionOutcome {
   const base = {
     checkId,
@@ -248,15 +255,24 @@ function fileOutcome(
   if (verdict.mismatches.some((mismatch) => mismatch.type === 'StatusMismatch' && mismatch.actual === String(stateGateStatus))) {
     return { ...base, state: 'failed', mismatches: [{ type: 'ProviderStateSetup', text: `${interaction.method} ${interaction.path} was stopped before it reached the target: a provider state set up before it did not complete (HTTP ${stateGateStatus} from the request filter)` }] };
   }
-  // A gateway's status that stayed through the forwarder's retries is no answer of the API (src/http/gateway-status.ts).
-  const gateway = verdict.mismatches.find((mismatch) => mismatch.type === 'StatusMismatch' && isUnansweredThroughRetries(interaction.method, Number(mismatch.actual)));
-  if (gateway !== undefined) {
-    return { ...base, state: 'failed', noAnswer: 'TARGET_UNREACHABLE', mismatches: [{ type: noResponseMismatch, text: gatewayNoAnswer(interaction.method, interaction.path, gateway.actual ?? '').message }] };
+  // A gateway's status that stayed through the forwarder's retries, or that a request sent once got while the host
+  // gives no answer either, is no answer of the API (src/http/gateway-status.ts).
+  const gateway = gatewayStatusOf(verdict);
+  if (gateway !== undefined && (isUnansweredThroughRetries(interaction.method, gateway) || silent !== undefined)) {
+    const request = `${interaction.method.toUpperCase()} ${interaction.path}`;
+    const text = isUnansweredThroughRetries(interaction.method, gateway) ? gatewayNoAnswer(interaction.method, interaction.path, gateway).message : silentHostNoAnswer(request, gateway, silent ?? '').message;
+    return { ...base, state: 'failed', noAnswer: 'TARGET_UNREACHABLE', mismatches: [{ type: noResponseMismatch, text }] };
   }
   // The verifier's own words for a request the proxy could not forward are about the proxy; say what the target did.
   const noResponse = verdict.mismatches.every((mismatch) => mismatch.type === noResponseMismatch) ? transportFailures.get(transportFailureKey(target.baseUrl, interaction.method, interaction.path)) : undefined;
   if (noResponse !== undefined) return { ...base, state: 'failed', noAnswer: silenceCode(noResponse), mismatches: [{ type: noResponseMismatch, text: `${interaction.method} ${interaction.path}: ${noResponse}` }] };
   return { ...base, state: 'failed', mismatches: scrubbed(verdict.mismatches, target.secrets) };
+}
+
+/** The gateway's status (502, 503, 504) a verdict's status mismatch names, if one does. */
+function gatewayStatusOf(verdict: InteractionVerdict | undefined): number | undefined {
+  const status = Number(verdict?.mismatches.find((mismatch) => mismatch.type === 'StatusMismatch')?.actual);
+  return isGatewayStatus(status) ? status : undefined;
 }
 
 /** A broker source: interactions are known only from the report. */

@@ -8,8 +8,8 @@
  * retried (a POST) keeps its one answer as the target's: a backend that
  * crashed on what the check sent is a finding.
  */
-import { UpgradeGuardError } from '../errors.ts';
-import { RETRIED_METHODS } from './client.ts';
+import { UpgradeGuardError, noAnswerOf } from '../errors.ts';
+import { RETRIED_METHODS, type HttpClient } from './client.ts';
 
 const gatewayStatuses: ReadonlySet<number> = new Set([502, 503, 504]);
 
@@ -25,4 +25,23 @@ export function isUnansweredThroughRetries(method: string, status: number | unde
 /** The no-answer of such a request: `GET /x answered 503 after the retries: …`. */
 export function gatewayNoAnswer(method: string, path: string, status: number | string): UpgradeGuardError {
   return new UpgradeGuardError('TARGET_UNREACHABLE', `${method.toUpperCase()} ${path} answered ${status} through the retries: a gateway or the target is down, not an answer of the API (RFC 9110 §15.6)`);
+}
+
+/**
+ * Whether the host of `url` gives no answer either: a GET of its root, retried as every GET, that keeps a gateway's
+ * status or gets no answer at all. What it got, or undefined when the host answers (then a gateway's status that one
+ * request got is the target's own answer).
+ */
+export async function silentHost(http: Pick<HttpClient, 'request'>, url: string): Promise<string | undefined> {
+  const root = new URL('/', url);
+  const got = await http.request({ method: 'GET', url: root.toString() }).then(
+    (response) => (isGatewayStatus(response.status) ? `${response.status} through the retries` : undefined),
+    (error: unknown) => noAnswerOf(error)?.message,
+  );
+  return got === undefined ? undefined : `GET ${root.origin}/ got ${got}`;
+}
+
+/** The no-answer of a request sent once whose host gives none either (`silentHost`); `request`: `POST /x`. */
+export function silentHostNoAnswer(request: string, status: number | string, host: string): UpgradeGuardError {
+  return new UpgradeGuardError('TARGET_UNREACHABLE', `${request} answered ${status}, and ${host}: a gateway or the target is down, not an answer of the API (RFC 9110 §15.6)`);
 }

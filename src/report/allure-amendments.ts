@@ -17,7 +17,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { neverRanNote, UpgradeGuardError } from '../errors.ts';
-import type { CheckResult } from '../runner/results.ts';
+import { isFlaky, type CheckResult } from '../runner/results.ts';
 import { checkIdPattern } from '../check/check.ts';
 import { moduleLabel, type CheckLabels } from '../check/annotate.ts';
 
@@ -37,7 +37,7 @@ const labelOf = (result: AllureResultFile, name: string): string | undefined => 
 const parameterOf = (result: AllureResultFile, name: string): string | undefined => result.parameters?.find((parameter) => parameter.name === name)?.value;
 
 export async function markFlakyResults(resultsDir: string, checks: readonly CheckResult[]): Promise<number> {
-  const flaky = new Set(checks.filter((check) => check.retried !== undefined).map((check) => key(check.project, check.id)));
+  const flaky = new Set(checks.filter(isFlaky).map((check) => key(check.project, check.id)));
   if (flaky.size === 0) return 0;
   return amendResults(resultsDir, (result) => {
     const id = labelOf(result, 'check');

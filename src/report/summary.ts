@@ -4,7 +4,7 @@
  * the migration report's first screen says it); per target, how many checks
  * passed, failed and skipped; then each failure, and the skips counted by reason.
  */
-import { tallyByProject, type RunResults } from '../runner/results.ts';
+import { isFlaky, tallyByProject, type RunResults } from '../runner/results.ts';
 import type { CheckResult } from '../runner/results.ts';
 import { conformanceSummaryLines } from './conformance-section.ts';
 import { dataChangesSummaryLines, type DataChangeRow } from './data-changes-section.ts';
@@ -43,7 +43,7 @@ export function formatSummary(results: RunResults, target: string, subset: reado
   lines.push(...failureSection(results.checks));
   lines.push(...vendorSummaryLines(results));
   // Never silently passed: a check that needed a retried request is listed, whatever its state.
-  const flaky = results.checks.filter((check) => check.retried !== undefined);
+  const flaky = results.checks.filter(isFlaky);
   if (flaky.length > 0) {
     lines.push('', 'flaky (requests retried after a reset or a 502/503/504):');
     for (const check of flaky) lines.push(`  ~ ${check.project} ${check.id} (${check.state}): ${check.retried}`);

@@ -54,6 +54,14 @@ export interface CheckResult {
   readonly vendorAgreement?: VendorAgreement;
 }
 
+/**
+ * A check whose request had to be sent again and then got its answer: flaky, never silently passed. One whose retries
+ * ended in no answer is no flake: the target gave none (src/check/no-answer.ts), and it is not checked.
+ */
+export function isFlaky(check: CheckResult): boolean {
+  return check.retried !== undefined && check.noAnswer === undefined;
+}
+
 export interface RunResults {
   readonly checks: readonly CheckResult[];
   /** Errors outside any check: a setup that failed, an unhandled rejection. */

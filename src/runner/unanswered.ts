@@ -31,7 +31,7 @@ export function unansweredError(checks: readonly CheckResult[], reportsDir: stri
   const findings = failed === 0 ? '' : `; ${counted(failed)} failed on what it answered: findings all the same (the summary lists them)`;
   return new UpgradeGuardError(
     first.noAnswer,
-    `the target stopped answering during the run: ${counted(lost.length)} got no answer (${targetsOf(lost)}; first ${first.id}: ${noAnswerMessage(first.note)})${findings}; the other ${checks.length - lost.length} are in the reports (${reportsDir}); run again once the target answers`,
+    `the target stopped answering during the run: ${counted(lost.length)} got no answer (${targetsOf(lost)}; first ${first.id}: ${noAnswerMessage(first.note)})${findings}; the reports (${reportsDir}) hold every check, the ${checks.length - lost.length} it answered with their verdicts; run again once the target answers`,
   );
 }
 
