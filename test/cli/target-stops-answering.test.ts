@@ -75,7 +75,9 @@ async function runAgainst(death: Death, lines: readonly string[], upstream: URL)
   proxies.push(proxy);
   const envFile = join(dir, `${death}.env`);
   writeProxiedEnv(envFile, lines, upstream, proxy);
-  return npmRunVerify(['--env-file', envFile, '--suites', 'auth,modules'], { REPORTS_DIR: reportsOf(death), TOKEN_STORE: join(dir, death, 'state', 'tokens.json') }, HANG_TIMEOUT_MS);
+  // REQUEST_TIMEOUT_MS only catches a hang: on a busy machine an answer the proxy forwards may wait seconds for a CPU,
+  // and a timeout would be another silence (TARGET_TIMEOUT) than the one this double stages.
+  return npmRunVerify(['--env-file', envFile, '--suites', 'auth,modules'], { REPORTS_DIR: reportsOf(death), TOKEN_STORE: join(dir, death, 'state', 'tokens.json'), REQUEST_TIMEOUT_MS: '60000' }, HANG_TIMEOUT_MS);
 }
 
 beforeAll(async () => {
