@@ -185,3 +185,21 @@ describe('a finding whose message announces its evidence on the next line', () =
     ]);
   });
 });
+
+describe('an OAuth check\'s finding', () => {
+  it('belongs to no module, whichever module endpoint it probed with its token', () => {
+    const expiry: CheckResult = {
+      project: 'staging 8.0',
+      version: '8.0',
+      file: 'suites/auth/expiry.test.ts',
+      id: 'auth.expired-token-403',
+      name: 'an expired access token is answered with 403 [auth.expired-token-403]',
+      state: 'failed',
+      endpoint: 'GET /dse/rest/v1.0/dashboards/my-active',
+      error: 'the target still accepted an access token (200) 30.0s after expires_in, past EXPIRY_LEEWAY_S=30s, not what spec §5.7 says: …',
+    };
+    const breaks = buildMigrationReport({ checks: [expiry], errors: [] }, { now: new Date('2026-11-26T05:00:00Z') }).whatBreaks;
+    expect(breaks.modules.flatMap((module) => module.findings)).toEqual([]);
+    expect(breaks.otherFindings.map((finding) => finding.failedChecks)).toEqual([1]);
+  });
+});
