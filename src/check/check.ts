@@ -32,6 +32,7 @@ import { attachDataChanges } from './data-changes.ts';
 import { skipWithReason } from './skip.ts';
 import { cutOffNote, noAnswerOf, runTimedOutSeconds, type NoAnswerCode } from '../errors.ts';
 import type { Exchange } from '../http/exchange-log.ts';
+import type { HttpClient } from '../http/client.ts';
 import { notServedFinding, pathBelow, servedRouteOf, type NotServedFinding } from './not-served.ts';
 import { vendorAgreementOf } from './vendor-label.ts';
 import { skipNoAnswer } from './no-answer.ts';
@@ -117,7 +118,7 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         await allure.label('check', definition.id);
         await runWithExchangeLog(log, () => body(context));
         // A check that passed on a gateway's answer passed on no answer of the API (a refusal read from a 503 page).
-        const gateway = await gatewayAnswer(log.recorded, async () => (await suiteContext()).http);
+        const gateway = await gatewayAnswer(log.recorded, contextClient);
         if (gateway !== undefined) return await skipNoAnswer(context, 'TARGET_UNREACHABLE', secrets.scrub(gateway));
       } catch (error) {
         // Cut off by RUN_TIMEOUT_S mid-check (a request in flight ends then): not run, never a failure of the target.
@@ -126,7 +127,7 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         // No answer at all (unreachable, reset, timed out): nothing of the spec was checked, and the run says so.
         const noAnswer = noAnswerOf(error);
         if (noAnswer !== undefined) return await skipNoAnswer(context, noAnswer.code, secrets.scrub(noAnswer.message));
-        const gateway = isSkip(error) ? undefined : await gatewayAnswer(log.recorded, async () => (await suiteContext()).http);
+        const gateway = isSkip(error) ? undefined : await gatewayAnswer(log.recorded, contextClient);
         if (gateway !== undefined) return await skipNoAnswer(context, 'TARGET_UNREACHABLE', secrets.scrub(gateway));
         // One finding per root cause: a route the spec lists as served that answered 404/405 is its own check's failure.
         const finding = isSkip(error) ? undefined : notServedFinding(log.recorded, target.version, definition.id, target.baseUrl);
@@ -215,6 +216,11 @@ async function skipCutOff(context: TestContext, seconds: number, exchanges: read
 function isCasExchange(url: string, target: TargetInfo): boolean {
   const endpoints = [target.authUrl, target.authEndpoints?.authorization?.url, target.authEndpoints?.token?.url];
   return endpoints.some((endpoint) => endpoint !== undefined && url.startsWith(endpoint));
+}
+
+/** The current target's client, for the one question a gateway's answer may raise (src/check/gateway-answer.ts). */
+async function contextClient(): Promise<Pick<HttpClient, 'request'>> {
+  return (await suiteContext()).http;
 }
 
 /** vitest's own skip (`context.skip`) travels as a thrown PendingError: it is not a failure to convert. */

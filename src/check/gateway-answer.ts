@@ -8,14 +8,12 @@
  */
 import type { Exchange } from '../http/exchange-log.ts';
 import type { HttpClient } from '../http/client.ts';
-import { gatewayNoAnswer, isGatewayStatus, isUnansweredThroughRetries, silentHost, silentHostNoAnswer } from '../http/gateway-status.ts';
+import { gatewaySilence, isGatewayStatus, isUnansweredThroughRetries } from '../http/gateway-status.ts';
 
 /** What the target did, as a no-answer note's text; undefined when the check met no gateway's status or the host answers. */
 export async function gatewayAnswer(exchanges: readonly Exchange[], client: () => Promise<Pick<HttpClient, 'request'>>): Promise<string | undefined> {
-  const retried = exchanges.find((exchange) => isUnansweredThroughRetries(exchange.method, exchange.status));
-  if (retried?.status !== undefined) return gatewayNoAnswer(retried.method, new URL(retried.url).pathname, retried.status).message;
-  const once = exchanges.find((exchange) => isGatewayStatus(exchange.status));
-  if (once?.status === undefined) return undefined;
-  const host = await silentHost(await client(), once.url);
-  return host === undefined ? undefined : silentHostNoAnswer(`${once.method} ${new URL(once.url).pathname}`, once.status, host).message;
+  // One that stayed through the retries says so without asking the host.
+  const gateway = exchanges.find((exchange) => isUnansweredThroughRetries(exchange.method, exchange.status)) ?? exchanges.find((exchange) => isGatewayStatus(exchange.status));
+  if (gateway === undefined) return undefined;
+  return (await gatewaySilence(client, { request: `${gateway.method} ${new URL(gateway.url).pathname}`, method: gateway.method, url: gateway.url, ...(gateway.status !== undefined && { status: gateway.status }) }))?.message;
 }

@@ -23,6 +23,8 @@ export interface StatusExpectation {
   readonly onRefusal?: string;
   /** The endpoint to move to (spec §9.4), named by a 404/405's next step. */
   readonly replacement?: string;
+  /** The step a status calls for at this call, where it differs from any call's (`nextStepFor`); undefined: that one. */
+  readonly stepFor?: (status: number) => string | undefined;
 }
 
 export interface StatusAnswer {
@@ -94,7 +96,7 @@ export function statusFindingMessage(answer: StatusAnswer, expectation: StatusEx
   const wanted = expectation.accepted === undefined ? 'a 2xx' : expectation.accepted.join(' or ');
   return (
     `${expectation.call} answered ${answer.status}${said === undefined ? '' : `: '${said}'`} (expected ${wanted}); ` +
-    `spec ${expectation.spec} ${expectation.promise}; what to do: ${nextStepFor(answer.status, expectation)}`
+    `spec ${expectation.spec} ${expectation.promise}; what to do: ${expectation.stepFor?.(answer.status) ?? nextStepFor(answer.status, expectation)}`
   );
 }
 

@@ -25,7 +25,7 @@ import { freshReportsDirectory } from '../report/reports-dir.ts';
 import type { RunResults } from '../runner/results.ts';
 import { isEmbeddedTargetName } from '../run-targets/run-plan.ts';
 import { shardLabel } from '../runner/shard.ts';
-import { unansweredError, unansweredSubsetLine } from '../runner/unanswered.ts';
+import { unansweredError, unansweredLines } from '../runner/unanswered.ts';
 import { newRunRecord, readRunRecord, runRecordFile, suitesLines, writeRunRecord, type RunRecord } from './run-record.ts';
 import { writeRunReports } from './run-reports.ts';
 
@@ -226,7 +226,7 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
     ...(only !== undefined ? [`only the checks matching --only ${only}`] : []),
     ...cutOff.map(({ record }) => `INCOMPLETE: ${partName(record)} ran out of time (RUN_TIMEOUT_S=${record.cutOff?.runTimeoutSeconds} s); only its checks that finished`),
     ...incomplete.map((line) => `INCOMPLETE: ${line}`),
-    ...optional(unansweredSubsetLine(results.checks)),
+    ...unansweredLines(results.checks),
   ];
   // The targets the merge lacks checks of: a folder without results could be any target's.
   const cutTargets = unfinished.length > 0 ? undefined : [...missingTargets, ...records.filter(({ record }) => record.cutOff || record.interrupted || record.incomplete?.length).flatMap(({ record }) => record.targets)];
@@ -252,10 +252,6 @@ export async function mergeRuns(args: MergeOptions): Promise<number> {
   const stoppedAnswering = unansweredError(results.checks, args.out);
   if (stoppedAnswering) throw stoppedAnswering;
   return clean && incomplete.length === 0 ? 0 : 1;
-}
-
-function optional(line: string | undefined): string[] {
-  return line === undefined ? [] : [line];
 }
 
 /** What the merged run checked: the shards' one target, or each whole run's. */

@@ -22,7 +22,7 @@ import { fileMayHoldSelected, parseSuiteSelection, suiteFilters, suiteNames, sui
 import type { RunResults } from '../runner/results.ts';
 import { Timeline } from '../runner/timeline.ts';
 import { formatTimings } from '../runner/timings.ts';
-import { unansweredError, unansweredSubsetLine } from '../runner/unanswered.ts';
+import { unansweredError, unansweredLines } from '../runner/unanswered.ts';
 import { trafficDirectory } from '../run-targets/traffic.ts';
 import { preflightConfig } from '../run-targets/preflight.ts';
 import { casEndpointsEnvironment, casEndpointsLine } from '../run-targets/cas-endpoints.ts';
@@ -302,8 +302,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   }
 
   const target = describeTarget(config);
-  const lostAnswers = unansweredSubsetLine(results.checks);
-  const subset = [...suitesLines(partOfSuites), ...subsetLines(args.only, shard, shardFiles), ...(lostAnswers === undefined ? [] : [lostAnswers])];
+  const subset = [...suitesLines(partOfSuites), ...subsetLines(args.only, shard, shardFiles), ...unansweredLines(results.checks)];
   // What `npm run report` needs to merge this run with its other shards (run-record.ts).
   const part = { target, targets: plan.map((runTarget) => runTarget.name), ...(shard && { shard }), ...(args.only !== undefined && { only: args.only }), ...(partOfSuites && { suites: partOfSuites }) };
   // Ctrl-C or SIGTERM: the reports of what finished, marked INTERRUPTED; RUN_TIMEOUT_S (the only deadline,

@@ -29,7 +29,7 @@ import {
   DiscoveryRefused,
   UnusableDiscovery,
 } from './provider-states.ts';
-import { isGatewayStatus, silentHost, silentHostNoAnswer } from '../http/gateway-status.ts';
+import { gatewaySilence } from '../http/gateway-status.ts';
 import type { ProviderTarget } from './provider-target.ts';
 
 /** A setup function as pact-js calls it; a plain function suits both its HTTP and message handler types. */
@@ -132,8 +132,8 @@ export function providerStateHandlers(target: ProviderTarget): ProviderStateHand
         return await resolveProviderState(name, target);
       } catch (error) {
         // A listing answered by a gateway while the host gives no answer either: the target's silence, not a refusal.
-        const silent = error instanceof DiscoveryRefused && isGatewayStatus(error.status) ? await silentHost(target.api.http, error.url) : undefined;
-        const failure = silent === undefined || !(error instanceof DiscoveryRefused) ? error : silentHostNoAnswer(`discovery: ${new URL(error.url).pathname}`, error.status, silent);
+        const silence = error instanceof DiscoveryRefused ? await gatewaySilence(() => target.api.http, { request: `discovery: ${new URL(error.url).pathname}`, url: error.url, status: error.status }) : undefined;
+        const failure = silence ?? error;
         const message = target.secrets.scrub(failure instanceof Error ? failure.message : String(failure));
         (failure instanceof MissingFixture ? problems.missing : failure instanceof IrreversibleHere ? problems.guarded : noResponse(failure) ? problems.unanswered : problems.failed).set(name, message);
         throw failure;

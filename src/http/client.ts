@@ -335,21 +335,22 @@ function bodyError(method: string, url: URL, status: number, timeoutMs: number, 
   return new UpgradeGuardError('TARGET_MALFORMED', `${where} answered ${status} but its body was cut off (${code ?? secrets.scrub(detail)})`);
 }
 
-/** undici's HTTPParserError, here or as a cause: what came was not an HTTP response it could read. */
-function isParserError(error: unknown): boolean {
+/** The error and its causes, four deep at most: undici wraps what the socket or the parser said. */
+function* causes(error: unknown): Generator<{ readonly code?: unknown; readonly name?: unknown }> {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    if ((current as { name?: unknown }).name === 'HTTPParserError') return true;
+    yield current as { code?: unknown; name?: unknown };
     current = (current as { cause?: unknown }).cause;
   }
+}
+
+/** undici's HTTPParserError, here or as a cause: what came was not an HTTP response it could read. */
+function isParserError(error: unknown): boolean {
+  for (const current of causes(error)) if (current.name === 'HTTPParserError') return true;
   return false;
 }
 
 function errorCode(error: unknown): string | undefined {
-  for (let current: unknown = error, depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
+  for (const current of causes(error)) if (typeof current.code === 'string') return current.code;
   return undefined;
 }
 

@@ -45,3 +45,18 @@ export async function silentHost(http: Pick<HttpClient, 'request'>, url: string)
 export function silentHostNoAnswer(request: string, status: number | string, host: string): UpgradeGuardError {
   return new UpgradeGuardError('TARGET_UNREACHABLE', `${request} answered ${status}, and ${host}: a gateway or the target is down, not an answer of the API (RFC 9110 §15.6)`);
 }
+
+/**
+ * The no-answer a gateway's status is, if it is one: through a GET's retries, or on a request sent once whose host
+ * gives no answer either (asked of `client` only then). `request`: how the answer is named (`POST /x`); `method`, when
+ * known, tells a retried request.
+ */
+export async function gatewaySilence(
+  client: () => Pick<HttpClient, 'request'> | Promise<Pick<HttpClient, 'request'>>,
+  answer: { readonly request: string; readonly method?: string; readonly url: string; readonly status?: number },
+): Promise<UpgradeGuardError | undefined> {
+  if (answer.status === undefined || !isGatewayStatus(answer.status)) return undefined;
+  if (answer.method !== undefined && isUnansweredThroughRetries(answer.method, answer.status)) return gatewayNoAnswer(answer.method, new URL(answer.url).pathname, answer.status);
+  const host = await silentHost(await client(), answer.url);
+  return host === undefined ? undefined : silentHostNoAnswer(answer.request, answer.status, host);
+}

@@ -14,11 +14,10 @@ function unanswered(checks: readonly CheckResult[]): CheckResult[] {
   return checks.filter((check) => check.noAnswer !== undefined);
 }
 
-/** The line under the summary's first one: the run is incomplete, never read as whole. */
-export function unansweredSubsetLine(checks: readonly CheckResult[]): string | undefined {
+/** The summary's line under its first one, when the target gave no answer: the run is incomplete, never read as whole. */
+export function unansweredLines(checks: readonly CheckResult[]): string[] {
   const lost = unanswered(checks);
-  if (lost.length === 0) return undefined;
-  return `INCOMPLETE: the target gave no answer to ${counted(lost.length)} (${targetsOf(lost)}); they are not checked`;
+  return lost.length === 0 ? [] : [`INCOMPLETE: the target gave no answer to ${counted(lost.length)} (${targetsOf(lost)}); they are not checked`];
 }
 
 /** The run's one line for them: the code of the first, what the target did, and where the reports of the rest are. */
