@@ -109,3 +109,14 @@ export const neverRanNote = 'not run: the run ended before it ran';
 export function cutOffNote(seconds: number | undefined): string {
   return `not run: the run's time ran out (RUN_TIMEOUT_S=${seconds} s)`;
 }
+
+/** The note of a check a signal kept from running or cut short (the summary, Allure and the migration report say "not run"). */
+export function interruptedNote(signal: StopSignal): string {
+  return `not run: the run was stopped by ${signal} (INTERRUPTED)`;
+}
+
+/** The "not run" note when `error` is what stopped the run (RUN_TIMEOUT_S, Ctrl-C or SIGTERM), else undefined. */
+export function stoppedNote(error: unknown): string | undefined {
+  if (error instanceof RunTimedOut) return cutOffNote(error.runTimeoutSeconds);
+  return error instanceof RunInterrupted ? interruptedNote(error.signal) : undefined;
+}

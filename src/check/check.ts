@@ -30,7 +30,7 @@ import { citingSection, readableFailure } from './failure.ts';
 import { recordDeprecationSignals } from './deprecation-scan.ts';
 import { attachDataChanges } from './data-changes.ts';
 import { skipWithReason } from './skip.ts';
-import { cutOffNote, noAnswerOf, runTimedOutSeconds, type NoAnswerCode } from '../errors.ts';
+import { noAnswerOf, stoppedNote, type NoAnswerCode } from '../errors.ts';
 import type { Exchange } from '../http/exchange-log.ts';
 import type { HttpClient } from '../http/client.ts';
 import { notServedFinding, pathBelow, servedRouteOf, type NotServedFinding } from './not-served.ts';
@@ -121,9 +121,9 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         const gateway = await gatewayAnswer(log.recorded, contextClient);
         if (gateway !== undefined) return await skipNoAnswer(context, 'TARGET_UNREACHABLE', secrets.scrub(gateway));
       } catch (error) {
-        // Cut off by RUN_TIMEOUT_S mid-check (a request in flight ends then): not run, never a failure of the target.
-        const cutOff = runTimedOutSeconds(error);
-        if (cutOff !== undefined) return await skipCutOff(context, cutOff, log.recorded, target);
+        // Cut off by RUN_TIMEOUT_S (a request in flight ends then) or a signal: not run, never a failure of the target.
+        const stopped = stoppedNote(error);
+        if (stopped !== undefined) return await skipCutOff(context, stopped, log.recorded, target);
         // No answer at all (unreachable, reset, timed out): nothing of the spec was checked, and the run says so.
         const noAnswer = noAnswerOf(error);
         if (noAnswer !== undefined) return await skipNoAnswer(context, noAnswer.code, secrets.scrub(noAnswer.message));
@@ -199,17 +199,17 @@ async function labelVendorAgreement(context: TestContext, failure: unknown, agre
 }
 
 /**
- * A check RUN_TIMEOUT_S cut off is not run, as vitest's cancellation reports the checks it stopped (src/cli/verify.ts),
- * never a failure: the endpoint did nothing wrong. One that changes data (it passed the mutation guard) and had
+ * A check RUN_TIMEOUT_S or a signal cut off is not run, as vitest's cancellation reports the checks it stopped
+ * (src/cli/verify.ts), never a failure: the endpoint did nothing wrong. One that changes data (it passed the mutation guard) and had
  * already sent such a request says so in its reason, naming them: the target may hold what it created, its clean-up
  * cut off too (a request in flight ends at the deadline, src/http/run-permits.ts). A POST search the catalog marks
  * read-only and a request to the CAS (a token refresh) change no data of the target's modules.
  */
-async function skipCutOff(context: TestContext, seconds: number, exchanges: readonly Exchange[], target: TargetInfo): Promise<never> {
+async function skipCutOff(context: TestContext, note: string, exchanges: readonly Exchange[], target: TargetInfo): Promise<never> {
   const sent = context.task.meta.changesData ? exchanges.filter((exchange) => mayChangeData(exchange, target)) : [];
   const changing = [...new Set(sent.map((exchange) => `${exchange.method} ${new URL(exchange.url).pathname}`))];
   const leftBehind = changing.length === 0 ? '' : `, after it sent ${changing.join(', ')}: what it created or changed on the target may not have been cleaned up`;
-  return skipWithReason(context, `${cutOffNote(seconds)}${leftBehind}`);
+  return skipWithReason(context, `${note}${leftBehind}`);
 }
 
 /** A request to the CAS (its base address, or an endpoint the instance has elsewhere) changes no platform data. */

@@ -51,8 +51,3 @@ export function watchInterrupts(early: (stopped: RunInterrupted) => Promise<void
     },
   };
 }
-
-/** The note of a check the signal kept from running (the summary, Allure and the migration report say "not run"). */
-export function interruptedNote(signal: StopSignal): string {
-  return `not run: the run was stopped by ${signal} (INTERRUPTED)`;
-}

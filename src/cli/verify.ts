@@ -14,7 +14,7 @@ import { verifyOptions } from './verify-options.ts';
 import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
 import { loadConfig, type Config } from '../config/config.ts';
 import { pactFilesAtOnce } from '../config/concurrency-policy.ts';
-import { RunInterrupted, UpgradeGuardError, cutOffNote, neverRanNote, runTimedOutSeconds } from '../errors.ts';
+import { RunInterrupted, UpgradeGuardError, cutOffNote, interruptedNote, neverRanNote, stoppedNote } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
@@ -32,7 +32,7 @@ import { startVerifierChild, type VerifierChild } from '../contracts/quiet-verif
 import { SetupFailures } from '../run-targets/setup-failures.ts';
 import { runDeadline } from '../http/run-deadline.ts';
 import { commandArguments, reportError, runCli } from './run-cli.ts';
-import { interruptedNote, watchInterrupts, type Interruption } from './interruption.ts';
+import { watchInterrupts, type Interruption } from './interruption.ts';
 import { removeEarlierReports } from '../report/earlier-reports.ts';
 import { parseCheckSelection, refuseUnmatchedTerms } from '../check/check-selection.ts';
 import { brokenVerificationScope } from '../check/check-id.ts';
@@ -393,7 +393,7 @@ async function compareAfterSuites(config: Config, plan: readonly RunTarget[], se
   } catch (error) {
     const line = secrets.scrub(`Contract breaks ${request.from} → ${request.to}: not compared: ${error instanceof Error ? error.message : String(error)}`);
     // Stopped by RUN_TIMEOUT_S or a signal: not run, and the run is reported as cut short, never as failed by it.
-    return runTimedOutSeconds(error) !== undefined || error instanceof RunInterrupted ? { notRun: line } : { failed: line };
+    return stoppedNote(error) !== undefined ? { notRun: line } : { failed: line };
   }
 }
 

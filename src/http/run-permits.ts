@@ -11,11 +11,13 @@
  * its thread. A Pact verifier child borrows permits over IPC (lent-permits.ts).
  */
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
+import { RunInterrupted, type StopSignal } from '../errors.ts';
 import { pastDeadline, threadDeadlineSignal, type RunDeadline } from './run-deadline.ts';
 
 const environmentKey = 'upgrade-guard:run-permits';
-/** The cells: MAX_CONCURRENCY, the permits held now, the most held at once, the tasks under the token store's lock (src/auth/file-lock.ts). */
-const [LIMIT, IN_FLIGHT, PEAK, LOCKED] = [0, 1, 2, 3] as const;
+/** The cells: MAX_CONCURRENCY, the permits held now, the most held at once, the tasks under the token store's lock (src/auth/file-lock.ts), the signal that stopped the run (its index in `stopSignals` + 1). */
+const [LIMIT, IN_FLIGHT, PEAK, LOCKED, STOPPED] = [0, 1, 2, 3, 4] as const;
+const stopSignals: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
 
 /** What a request of the run takes before it is sent: a permit of this process's run, or one lent by a parent. */
 export interface Permits {
@@ -44,7 +46,7 @@ export class RunPermits implements Permits {
    */
   static share(limit: number, deadline?: RunDeadline): RunPermits {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`run permits must be a positive integer, got ${limit}`);
-    const permits = new RunPermits({ cells: new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT), deadline });
+    const permits = new RunPermits({ cells: new SharedArrayBuffer(5 * Int32Array.BYTES_PER_ELEMENT), deadline });
     permits.#cells[LIMIT] = limit;
     setEnvironmentData(environmentKey, permits.#shared);
     return permits;
@@ -92,6 +94,8 @@ export class RunPermits implements Permits {
     for (;;) {
       const passed = pastDeadline(this.#shared.deadline);
       if (passed) throw passed;
+      const stoppedBy = stopSignals[Atomics.load(cells, STOPPED) - 1];
+      if (stoppedBy) throw new RunInterrupted(stoppedBy, 'the run was stopped before this request was sent');
       const held = Atomics.load(cells, IN_FLIGHT);
       if (held >= Atomics.load(cells, LIMIT)) {
         // Sleeps until a release changes the count (or its recheck).
@@ -103,6 +107,12 @@ export class RunPermits implements Permits {
         return;
       }
     }
+  }
+
+  /** Ctrl-C or SIGTERM: no thread waits for a permit from now on (vitest's cancellation stops workers whose abandoned checks' requests never give theirs back). */
+  stop(signal: StopSignal): void {
+    Atomics.store(this.#cells, STOPPED, stopSignals.indexOf(signal) + 1);
+    Atomics.notify(this.#cells, IN_FLIGHT);
   }
 
   /** Counts a task under a lock among the run's (src/auth/file-lock.ts) until the returned function is called. */
@@ -138,10 +148,6 @@ export class RunPermits implements Permits {
   }
 }
 
-/** Atomics.waitAsync (ES2024; in Node since 16), typed here because the project's lib is ES2023. */
-type WaitAsync = (cells: Int32Array, index: number, value: number, timeoutMs: number) => { async: false; value: string } | { async: true; value: Promise<string> };
-const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
-
 /** A waiter re-reads the cell at least this often (ms). */
 const RECHECK_MS = 200;
 
@@ -151,7 +157,7 @@ const RECHECK_MS = 200;
  * pending waitAsync does not keep a thread's event loop alive, so a timer does while it waits.
  */
 async function changeOrRecheck(cells: Int32Array, index: number, value: number): Promise<void> {
-  const waited = waitAsync(cells, index, value, RECHECK_MS);
+  const waited = Atomics.waitAsync(cells, index, value, RECHECK_MS);
   if (!waited.async) return;
   const keepAlive = setInterval(() => undefined, RECHECK_MS);
   try {

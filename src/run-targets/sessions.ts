@@ -11,7 +11,7 @@ import { generateState } from '../auth/state.ts';
 import type { CasAddress } from '../auth/endpoints.ts';
 import { exchangeCode, isTokenEndpointError, tokenEndpoint, type TokenSet } from '../auth/token-endpoint.ts';
 import { TokenManager } from '../auth/token-manager.ts';
-import { UpgradeGuardError, isUpgradeGuardError, runTimedOutSeconds } from '../errors.ts';
+import { UpgradeGuardError, isUpgradeGuardError, stoppedNote } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { versionProfiles } from '../profile/versions.ts';
@@ -45,8 +45,8 @@ export async function openSessions(target: TargetInfo, secrets: SecretRegistry, 
       openSession(http, target, 'full', target.fullUser, target.sessions.full, onNotice),
       openSession(http, target, 'limited', target.limitedUser, target.sessions.limited, onNotice).catch((error: unknown) => {
         // Without the limited user only the role checks lose their second user; they skip with this reason.
-        // A login the run's deadline cut off is no reason the limited user has: the run ends as cut off.
-        if (isUpgradeGuardError(error) && runTimedOutSeconds(error) === undefined) return { error: `the limited user could not log in: ${error.message}` };
+        // A login the run's deadline or a signal cut off is no reason the limited user has: the run ends as cut off.
+        if (isUpgradeGuardError(error) && stoppedNote(error) === undefined) return { error: `the limited user could not log in: ${error.message}` };
         throw error;
       }),
       target.shortLived && issueShortLivedToken(http, target, target.shortLived),

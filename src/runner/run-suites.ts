@@ -12,6 +12,7 @@ import { collectResults, type RunResults } from './results.ts';
 import { suitesConfig } from './suites-config.ts';
 import { suiteTimings } from './timings.ts';
 import { RunPermits } from '../http/run-permits.ts';
+import { RunInterrupted } from '../errors.ts';
 import { runDeadlineOf } from '../http/run-deadline.ts';
 import type { DeviationName } from '../../simulator/faults/index.ts';
 import type { VerifierChild } from '../contracts/quiet-verification.ts';
@@ -103,7 +104,11 @@ export function cancelOn(signal: AbortSignal | undefined, permits: RunPermits): 
     {
       onInit(vitest) {
         // Its promise settles with the run; the run's own failure is reported by whoever awaits the run.
-        cancel = (): void => void permits.lockedTasksSettled().then(() => vitest.cancelCurrentRun('keyboard-input').catch(() => undefined));
+        cancel = (): void => {
+          // A signal (not the deadline, which every thread keeps itself): no request waits for a permit from now on.
+          if (signal.reason instanceof RunInterrupted) permits.stop(signal.reason.signal);
+          void permits.lockedTasksSettled().then(() => vitest.cancelCurrentRun('keyboard-input').catch(() => undefined));
+        };
         if (signal.aborted) cancel();
         else signal.addEventListener('abort', cancel, { once: true });
       },

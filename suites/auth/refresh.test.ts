@@ -6,7 +6,7 @@
  * session, and run in order (vitest runs a file's tests in order).
  */
 import { beforeAll, describe, expect } from 'vitest';
-import { cutOffNote, noAnswerOf, runTimedOutSeconds } from '../../src/errors.ts';
+import { noAnswerOf, stoppedNote } from '../../src/errors.ts';
 import { skipNoAnswer } from '../../src/check/no-answer.ts';
 import { fingerprint } from '../../src/auth/fingerprint.ts';
 import { processTokenResponse, refreshTokenGrantRequest, type TokenSet } from '../../src/auth/token-endpoint.ts';
@@ -74,10 +74,10 @@ describe.sequential('the refresh-token chain, in order', () => forEachTarget(() 
       const response = await refresh(context, original.refreshToken);
       rotation = { context, original, response, rotated: processTokenResponse(response, { secrets: context.http.secrets }) };
     } catch (error) {
-      // Cut off by RUN_TIMEOUT_S: the chain's checks are not run, and say so (a failed hook would leave them no reason).
-      const cutOff = runTimedOutSeconds(error);
-      if (cutOff !== undefined) {
-        rotation = cutOffNote(cutOff);
+      // Cut off by RUN_TIMEOUT_S or a signal: the chain's checks are not run, and say so (a failed hook would leave them no reason).
+      const stopped = stoppedNote(error);
+      if (stopped !== undefined) {
+        rotation = stopped;
         return;
       }
       // No answer from the CAS: the chain's checks are not checked, as any check the target gave no answer to.

@@ -47,6 +47,23 @@ describe('run permits', () => {
     await holder;
   });
 
+  it('once the run is stopped by a signal, a task waiting for a permit fails with INTERRUPTED instead of waiting on', async () => {
+    // The one permit is held by a request of a check vitest's cancellation abandoned: its worker stops, and it is never given back.
+    const permits = RunPermits.share(1);
+    const { holder, releaseHolder } = await holdOne(permits);
+    let ran = false;
+    const waiter = permits.run(async () => {
+      ran = true;
+    });
+    permits.stop('SIGINT');
+    await expect(waiter).rejects.toMatchObject({ code: 'INTERRUPTED', signal: 'SIGINT' });
+    // Nor does a task that asks after the stop wait.
+    await expect(permits.run(async () => 'ran')).rejects.toMatchObject({ code: 'INTERRUPTED' });
+    expect(ran).toBe(false);
+    releaseHolder();
+    await holder;
+  });
+
   it('without a deadline, a waiting task runs once a permit is given back', async () => {
     const permits = RunPermits.share(1);
     const { holder, releaseHolder } = await holdOne(permits);
