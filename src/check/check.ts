@@ -127,7 +127,10 @@ function registerCheck(target: TargetInfo, definition: CheckDefinition, body: Ch
         // No answer at all (unreachable, reset, timed out): nothing of the spec was checked, and the run says so.
         const noAnswer = noAnswerOf(error);
         if (noAnswer !== undefined) return await skipNoAnswer(context, noAnswer.code, secrets.scrub(noAnswer.message));
-        const gateway = isSkip(error) ? undefined : await gatewayAnswer(log.recorded, contextClient);
+        const gateway = isSkip(error) ? undefined : await gatewayAnswer(log.recorded, contextClient).catch(async (probeError: unknown) => {
+          const stoppedProbe = stoppedNote(probeError);
+          return stoppedProbe === undefined ? Promise.reject(probeError) : skipCutOff(context, stoppedProbe, log.recorded, target);
+        });
         if (gateway !== undefined) return await skipNoAnswer(context, 'TARGET_UNREACHABLE', secrets.scrub(gateway));
         // One finding per root cause: a route the spec lists as served that answered 404/405 is its own check's failure.
         const finding = isSkip(error) ? undefined : notServedFinding(log.recorded, target.version, definition.id, target.baseUrl);

@@ -12,7 +12,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogModules, moduleIdPrefix, type CatalogModule } from '../catalog/index.ts';
 import type { PactBrokerConfig, PactConfig } from '../config/pact.ts';
-import { UpgradeGuardError, isUpgradeGuardError, runTimedOutSeconds } from '../errors.ts';
+import { UpgradeGuardError, isUpgradeGuardError, stoppedNote } from '../errors.ts';
 import type { HttpClient, HttpResponse } from '../http/client.ts';
 import { platformVersions, type PlatformVersion } from '../profile/versions.ts';
 import { pactFilesIn, parsePact, readPactFile } from './pact-file.ts';
@@ -130,8 +130,8 @@ async function getNamed(http: HttpClient, variable: string, named: string, url: 
   try {
     return await http.request({ method: 'GET', url, headers });
   } catch (error) {
-    // The run's deadline is not the address's fault: it stays the deadline's error (src/errors.ts `runTimedOutSeconds`).
-    if (isUpgradeGuardError(error) && runTimedOutSeconds(error) === undefined) throw new UpgradeGuardError(error.code, `${variable} ${named}: ${error.message}`);
+    // The run's deadline or a signal is not the address's fault: it stays their error (src/errors.ts `stoppedNote`).
+    if (isUpgradeGuardError(error) && stoppedNote(error) === undefined) throw new UpgradeGuardError(error.code, `${variable} ${named}: ${error.message}`);
     throw error;
   }
 }

@@ -10,7 +10,7 @@
  */
 import type { Config } from '../config/config.ts';
 import { pactFilesAtOnce } from '../config/concurrency-policy.ts';
-import { runTimedOutSeconds } from '../errors.ts';
+import { stoppedNote } from '../errors.ts';
 import { HttpClient } from '../http/client.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { contractsSuiteFile, runsFile, type RunProject } from '../run-targets/run-plan.ts';
@@ -24,8 +24,8 @@ export interface SetupProblem {
   readonly id: 'contract.own.sources' | 'contract.run';
   readonly label: string;
   readonly message: string;
-  /** RUN_TIMEOUT_S, when the run's deadline stopped it: its check is not run, never failed (src/errors.ts `cutOffNote`). */
-  readonly runTimeoutSeconds?: number;
+  /** The "not run" note when RUN_TIMEOUT_S or a signal stopped it: its check is not run, never failed (src/errors.ts `stoppedNote`). */
+  readonly stopped?: string;
 }
 
 export interface SuiteVerification {
@@ -67,9 +67,9 @@ export async function verifySuiteContracts(input: SuiteVerificationInput): Promi
     try {
       ownSources.push(...(await resolveOwnPactSources(config.pact, http)));
     } catch (error) {
-      // A broker fetch the run's deadline ended is not run, as the verification below (src/errors.ts `cutOffNote`).
-      const cutOff = runTimedOutSeconds(error);
-      problems.push({ id: 'contract.own.sources', label: 'your own contracts (PACT_URLS, PACT_DIR, PACT_BROKER_BASE_URL)', message: describe(error, secrets), ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) });
+      // A broker fetch the run's deadline or a signal ended is not run, as the verification below.
+      const stopped = stoppedNote(error);
+      problems.push({ id: 'contract.own.sources', label: 'your own contracts (PACT_URLS, PACT_DIR, PACT_BROKER_BASE_URL)', message: describe(error, secrets), ...(stopped !== undefined && { stopped }) });
     } finally {
       await http.close();
     }
@@ -95,8 +95,8 @@ export async function verifySuiteContracts(input: SuiteVerificationInput): Promi
     );
     for (const [index, target] of verified.entries()) results[target.project] = verification[index] ?? [];
   } catch (error) {
-    const cutOff = runTimedOutSeconds(error);
-    problems.push({ id: 'contract.run', label: 'the contracts', message: describe(error, secrets), ...(cutOff !== undefined && { runTimeoutSeconds: cutOff }) });
+    const stopped = stoppedNote(error);
+    problems.push({ id: 'contract.run', label: 'the contracts', message: describe(error, secrets), ...(stopped !== undefined && { stopped }) });
   }
   return { results, problems };
 }

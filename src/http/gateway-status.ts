@@ -8,7 +8,7 @@
  * retried (a POST) keeps its one answer as the target's: a backend that
  * crashed on what the check sent is a finding.
  */
-import { UpgradeGuardError, noAnswerOf } from '../errors.ts';
+import { UpgradeGuardError, noAnswerOf, stoppedNote } from '../errors.ts';
 import { RETRIED_METHODS, type HttpClient } from './client.ts';
 
 const gatewayStatuses: ReadonlySet<number> = new Set([502, 503, 504]);
@@ -36,7 +36,8 @@ export async function silentHost(http: Pick<HttpClient, 'request'>, url: string)
   const root = new URL('/', url);
   const got = await http.request({ method: 'GET', url: root.toString() }).then(
     (response) => (isGatewayStatus(response.status) ? `${response.status} through the retries` : undefined),
-    (error: unknown) => noAnswerOf(error)?.message,
+    // The run's stop refusing the probe says nothing of the host: it stays what ended the question (src/errors.ts `stoppedNote`).
+    (error: unknown) => (stoppedNote(error) === undefined ? noAnswerOf(error)?.message : Promise.reject(error)),
   );
   return got === undefined ? undefined : `GET ${root.origin}/ got ${got}`;
 }

@@ -42,8 +42,8 @@ export function lendPermits(child: ChildProcess, permits: Permits): () => void {
             if (child.connected) child.send({ kind: 'permit-granted', id } satisfies PermitMessage, () => undefined);
           }),
       )
-      // Refused past RUN_TIMEOUT_S: the ask stays unanswered, and the run's deadline closes the child's channel
-      // (src/contracts/quiet-verification.ts), which fails it there.
+      // Refused past RUN_TIMEOUT_S or after a signal: the ask stays unanswered, and the run's stop closes the child's
+      // channel (src/contracts/quiet-verification.ts), which fails it there.
       .catch(() => undefined);
   };
   child.on('message', onMessage);

@@ -17,7 +17,6 @@ import { check, forEachTarget, isCheckSelected, skipNotServed } from '../../src/
 import { isCheckId, type CheckId } from '../../src/check/check-id.ts';
 import { skipWithReason } from '../../src/check/skip.ts';
 import { recordDataChange } from '../../src/check/data-changes.ts';
-import { cutOffNote } from '../../src/errors.ts';
 import { targetBreak } from '../../src/check/failure.ts';
 import { currentTarget, projectTargets, targetSecrets } from '../../src/run-targets/current-target.ts';
 import { findCatalogEntry } from '../../src/catalog/index.ts';
@@ -57,7 +56,7 @@ forEachTarget(() => {
   const target = currentTarget();
   const targetResults = resultsByTarget.get(target.project);
   if (!targetResults) return;
-  for (const problem of setupProblems) declareBrokenRun(problem.id, problem.label, problem.message, problem.runTimeoutSeconds);
+  for (const problem of setupProblems) declareBrokenRun(problem.id, problem.label, problem.message, problem.stopped);
   for (const [index, result] of targetResults.entries()) {
     if (!result.ok) declareBrokenRun(index === 0 ? 'contract.platform.run' : `contract.own.source-${index}.run`, index === 0 ? result.source.label : `the contracts of ${result.source.label}`, result.error);
     else declareOutcomes(result.verification.outcomes, index === 0 ? declarationsOf(target.version) : undefined, target.version);
@@ -109,9 +108,9 @@ ${formatMismatches(outcome.mismatches)}`);
 
 /**
  * `label`: what could not be verified, as a reader names it (`the 8.0 contracts`, `the contracts of PACT_URLS`).
- * `runTimeoutSeconds`: the run's deadline stopped it, so the check is not run rather than failed.
+ * `stopped`: the run's deadline or a signal stopped it (its "not run" note), so the check is not run rather than failed.
  */
-function declareBrokenRun(id: CheckId, label: string, message: string, runTimeoutSeconds?: number): void {
+function declareBrokenRun(id: CheckId, label: string, message: string, stopped?: string): void {
   const definition = {
     id,
     title: `${label} can be verified`,
@@ -120,7 +119,7 @@ function declareBrokenRun(id: CheckId, label: string, message: string, runTimeou
     killedBy: [],
   } as const;
   check(definition, async (test) => {
-    if (runTimeoutSeconds !== undefined) return skipWithReason(test, cutOffNote(runTimeoutSeconds));
+    if (stopped !== undefined) return skipWithReason(test, stopped);
     // The migration report's finding is named by what could not be verified ("contracts not verified: the 8.0 contracts").
     test.task.meta.endpoint = label;
     throw new Error(message);

@@ -36,9 +36,9 @@ describe('the contract suite verification past RUN_TIMEOUT_S', () => {
     const loaded = loadConfig({ env: { PACT_URLS: `${silentUrl}/pacts/app-platform.json`, RUN_TIMEOUT_S: '7', REQUEST_TIMEOUT_MS: '600000' }, envFile: '/dev/null' });
     const config = { ...loaded, runDeadlineAt: Date.now() - 1000 };
     const verification = await verifySuiteContracts({ config, runProject: { name: 'suites', targets: [] }, targets: [], secrets: new SecretRegistry() });
-    expect(verification.problems.map((problem) => [problem.id, problem.runTimeoutSeconds])).toEqual([
-      ['contract.own.sources', 7],
-      ['contract.run', 7],
+    expect(verification.problems.map((problem) => [problem.id, problem.stopped])).toEqual([
+      ['contract.own.sources', "not run: the run's time ran out (RUN_TIMEOUT_S=7 s)"],
+      ['contract.run', "not run: the run's time ran out (RUN_TIMEOUT_S=7 s)"],
     ]);
     expect(verification.problems[0]?.message).toContain('RUN_TIMEOUT_S=7');
   });

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gatewayAnswer } from '../../src/check/gateway-answer.ts';
+import { RunInterrupted } from '../../src/errors.ts';
 import { HttpClient } from '../../src/http/client.ts';
 import type { Exchange } from '../../src/http/exchange-log.ts';
 import { SecretRegistry } from '../../src/http/redact.ts';
@@ -49,6 +50,12 @@ describe('a gateway status a check met', () => {
   it('is the target\'s answer on a POST whose host answers around it: a backend that crashed on what was sent is a finding', async () => {
     const base = await host(404);
     expect(await gatewayAnswer([exchange('POST', `${base}/rest/search`, 502)], client)).toBeUndefined();
+  });
+
+  it('is no question of the host once the run is stopped: the probe\'s refusal stays what ended it, never "the host answers"', async () => {
+    const stopped = new RunInterrupted('SIGINT', 'the run was stopped before this request was sent');
+    const refusing = async () => ({ request: () => Promise.reject(stopped) });
+    await expect(gatewayAnswer([exchange('POST', 'http://127.0.0.1:9/rest/search', 502)], refusing)).rejects.toBe(stopped);
   });
 
   it('is nothing to judge when no request met one', async () => {
