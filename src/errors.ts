@@ -52,7 +52,9 @@ export class RunInterrupted extends UpgradeGuardError {
   }
 }
 
-export type StopSignal = 'SIGINT' | 'SIGTERM';
+/** The signals that stop a run: Ctrl-C and a job runner's stop. */
+export const stopSignals = ['SIGINT', 'SIGTERM'] as const;
+export type StopSignal = (typeof stopSignals)[number];
 
 /** 128 + the signal's number (signal(7)). */
 export const stopSignalExitCodes: Record<StopSignal, number> = { SIGINT: 130, SIGTERM: 143 };

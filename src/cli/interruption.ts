@@ -13,7 +13,7 @@
  * one key press can arrive twice. Each step is bounded (requests by REQUEST_TIMEOUT_MS, files by their time bounds).
  */
 import { lockedTasksSettled } from '../auth/file-lock.ts';
-import { RunInterrupted, type StopSignal } from '../errors.ts';
+import { RunInterrupted, stopSignals, type StopSignal } from '../errors.ts';
 
 export interface Interruption {
   /** Aborted, with a RunInterrupted as its reason, at the first SIGINT or SIGTERM. */
@@ -41,8 +41,7 @@ export function watchInterrupts(early: (stopped: RunInterrupted) => Promise<void
     // A login may be rotating a refresh token: its new pair reaches the token store first (spec §5.8).
     void lockedTasksSettled().then(() => early(stopped));
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  for (const signal of stopSignals) process.on(signal, () => stop(signal));
   return {
     signal: controller.signal,
     received: () => received,

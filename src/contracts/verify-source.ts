@@ -113,7 +113,10 @@ export async function verifySource(target: ProviderTarget, source: PactSource, o
   // A request sent once (a POST) that a gateway answered is silence only when the host gives no answer either: asked
   // once for the whole verification, and only when one did.
   const sentOnceToGateway = documents.some((document) =>
-    document.interactions.some((interaction) => gatewayStatusOf(verdicts.get(interaction.description)) !== undefined && !isUnansweredThroughRetries(interaction.method, 502)),
+    document.interactions.some((interaction) => {
+      const gateway = gatewayStatusOf(verdicts.get(interaction.description));
+      return gateway !== undefined && !isUnansweredThroughRetries(interaction.method, gateway);
+    }),
   );
   const silent = sentOnceToGateway ? await silentHost(target.api.http, target.baseUrl) : undefined;
   const outcomes =
@@ -258,11 +261,12 @@ function fileOutcome(
   // A gateway's status that stayed through the forwarder's retries, or that a request sent once got while the host
   // gives no answer either, is no answer of the API (src/http/gateway-status.ts).
   const gateway = gatewayStatusOf(verdict);
-  if (gateway !== undefined && (isUnansweredThroughRetries(interaction.method, gateway) || silent !== undefined)) {
-    const request = `${interaction.method.toUpperCase()} ${interaction.path}`;
-    const text = isUnansweredThroughRetries(interaction.method, gateway) ? gatewayNoAnswer(interaction.method, interaction.path, gateway).message : silentHostNoAnswer(request, gateway, silent ?? '').message;
-    return { ...base, state: 'failed', noAnswer: 'TARGET_UNREACHABLE', mismatches: [{ type: noResponseMismatch, text }] };
-  }
+  const silence =
+    gateway === undefined ? undefined
+    : isUnansweredThroughRetries(interaction.method, gateway) ? gatewayNoAnswer(interaction.method, interaction.path, gateway)
+    : silent === undefined ? undefined
+    : silentHostNoAnswer(`${interaction.method.toUpperCase()} ${interaction.path}`, gateway, silent);
+  if (silence !== undefined) return { ...base, state: 'failed', noAnswer: 'TARGET_UNREACHABLE', mismatches: [{ type: noResponseMismatch, text: silence.message }] };
   // The verifier's own words for a request the proxy could not forward are about the proxy; say what the target did.
   const noResponse = verdict.mismatches.every((mismatch) => mismatch.type === noResponseMismatch) ? transportFailures.get(transportFailureKey(target.baseUrl, interaction.method, interaction.path)) : undefined;
   if (noResponse !== undefined) return { ...base, state: 'failed', noAnswer: silenceCode(noResponse), mismatches: [{ type: noResponseMismatch, text: `${interaction.method} ${interaction.path}: ${noResponse}` }] };

@@ -11,13 +11,12 @@
  * its thread. A Pact verifier child borrows permits over IPC (lent-permits.ts).
  */
 import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
-import { RunInterrupted, type StopSignal } from '../errors.ts';
+import { RunInterrupted, stopSignals, type StopSignal } from '../errors.ts';
 import { pastDeadline, threadDeadlineSignal, type RunDeadline } from './run-deadline.ts';
 
 const environmentKey = 'upgrade-guard:run-permits';
 /** The cells: MAX_CONCURRENCY, the permits held now, the most held at once, the tasks under the token store's lock (src/auth/file-lock.ts), the signal that stopped the run (its index in `stopSignals` + 1). */
 const [LIMIT, IN_FLIGHT, PEAK, LOCKED, STOPPED] = [0, 1, 2, 3, 4] as const;
-const stopSignals: readonly StopSignal[] = ['SIGINT', 'SIGTERM'];
 
 /** What a request of the run takes before it is sent: a permit of this process's run, or one lent by a parent. */
 export interface Permits {

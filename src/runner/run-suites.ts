@@ -12,7 +12,7 @@ import { collectResults, type RunResults } from './results.ts';
 import { suitesConfig } from './suites-config.ts';
 import { suiteTimings } from './timings.ts';
 import { RunPermits } from '../http/run-permits.ts';
-import { RunInterrupted } from '../errors.ts';
+import { RunInterrupted, stopSignals } from '../errors.ts';
 import { runDeadlineOf } from '../http/run-deadline.ts';
 import type { DeviationName } from '../../simulator/faults/index.ts';
 import type { VerifierChild } from '../contracts/quiet-verification.ts';
@@ -133,8 +133,6 @@ export function cancelOn(signal: AbortSignal | undefined, permits: RunPermits): 
 function leaveSignals(before: ReadonlySet<unknown>): void {
   for (const name of stopSignals) for (const listener of process.listeners(name)) if (!before.has(listener)) process.off(name, listener);
 }
-
-const stopSignals = ['SIGINT', 'SIGTERM'] as const;
 
 function signalListeners(): ReadonlySet<unknown> {
   return new Set(stopSignals.flatMap((name) => process.listeners(name)));
