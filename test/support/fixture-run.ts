@@ -1,6 +1,6 @@
 /**
  * Runs one of the scripts that drive vitest's node API on fixtures
- * (test/support/rotation-at-file-end/run.ts)
+ * (test/support/rotation-at-file-end/run.ts, built on fixture-script.ts)
  * in a process of its own, and returns what it printed after its `RESULT `
  * marker. A run that hangs ends at the hang bound, as an error.
  */

@@ -7,32 +7,20 @@
  * bound for a hang.
  * Usage: node --import tsx test/support/interrupted-permits/run.ts
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startVitest } from 'vitest/node';
 import { RunInterrupted } from '../../../src/errors.ts';
 import { RunPermits } from '../../../src/http/run-permits.ts';
 import { cancelOn } from '../../../src/runner/run-suites.ts';
+import { fixtureScript } from '../fixture-script.ts';
 
-const here = new URL('.', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'ug-interrupted-permits-'));
+const { dir, run, end } = fixtureScript(import.meta.url, 'ug-interrupted-permits-');
 process.env.INTERRUPTED_PERMITS_FIXTURE = dir;
 const stop = new AbortController();
-const run = startVitest(
-  'test',
-  [],
-  { config: false, run: true, watch: false, reporters: cancelOn(stop.signal, RunPermits.share(1)) },
-  { cacheDir: join(dir, 'vite-cache'), test: { root: here, include: ['*.fixture.ts'], pool: 'threads', maxWorkers: 2, hookTimeout: 600_000, testTimeout: 600_000 } },
-);
+const running = run(cancelOn(stop.signal, RunPermits.share(1)), { include: ['*.fixture.ts'], maxWorkers: 2, hookTimeout: 600_000, testTimeout: 600_000 });
 while (!existsSync(join(dir, 'waiting'))) await sleep(20);
 stop.abort(new RunInterrupted('SIGINT', 'the run was stopped'));
-const vitest = await run;
+const vitest = await running;
 const outcome = existsSync(join(dir, 'outcome')) ? readFileSync(join(dir, 'outcome'), 'utf8') : undefined;
-await vitest.close();
-RunPermits.withdraw();
-rmSync(dir, { recursive: true, force: true });
-process.stdout.write(`\nRESULT ${JSON.stringify({ outcome })}\n`);
-// vitest marks the process failed for the cancelled run; the result above is what this script reports.
-process.exitCode = 0;
+await end(vitest, { outcome });

@@ -9,18 +9,18 @@
  *   `cancelOn`) while the check rotates; stored when vitest's run returned?
  * Usage: node --import tsx test/support/rotation-at-file-end/run.ts file-end|cancel
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startVitest, type Reporter } from 'vitest/node';
+import type { Reporter } from 'vitest/node';
 import { RunPermits } from '../../../src/http/run-permits.ts';
 import { cancelOn } from '../../../src/runner/run-suites.ts';
+import { fixtureScript } from '../fixture-script.ts';
 
 const mode = process.argv[2];
 if (mode !== 'file-end' && mode !== 'cancel') throw new Error('usage: run.ts file-end|cancel');
 const here = new URL('.', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'ug-rotation-'));
+const { dir, run, end } = fixtureScript(import.meta.url, 'ug-rotation-');
 const [lockPath, answered, stored, locked] = [join(dir, 'tokens.json.lock'), join(dir, 'answered'), join(dir, 'stored'), join(dir, 'locked')] as const;
 process.env.ROTATION_FIXTURE = [lockPath, answered, stored, locked].join('\n');
 let storedAtFileEnd: boolean | undefined;
@@ -33,14 +33,9 @@ const reporters: Reporter[] = [
 ];
 const cancel = new AbortController();
 if (mode === 'cancel') reporters.push(...cancelOn(cancel.signal, RunPermits.share(2)));
-const run = startVitest(
-  'test',
-  [],
-  { config: false, run: true, watch: false, reporters },
-  {
-    cacheDir: join(dir, 'vite-cache'),
-    test: mode === 'file-end' ? { root: here, include: ['rotation.fixture.ts'], pool: 'threads', setupFiles: [join(here, '../../../src/run-targets/rotations-setup.ts')] } : { root: here, include: ['rotation-cancel.fixture.ts'], pool: 'threads' },
-  },
+const running = run(
+  reporters,
+  mode === 'file-end' ? { include: ['rotation.fixture.ts'], setupFiles: [join(here, '../../../src/run-targets/rotations-setup.ts')] } : { include: ['rotation-cancel.fixture.ts'] },
 );
 if (mode === 'cancel') {
   while (!existsSync(locked)) await sleep(20);
@@ -50,11 +45,6 @@ if (mode === 'cancel') {
   await sleep(300);
   writeFileSync(answered, '');
 }
-const vitest = await run;
+const vitest = await running;
 const storedAtReturn = existsSync(stored);
-await vitest.close();
-RunPermits.withdraw();
-rmSync(dir, { recursive: true, force: true });
-process.stdout.write(`\nRESULT ${JSON.stringify(mode === 'file-end' ? { storedAtFileEnd } : { storedAtReturn })}\n`);
-// vitest marks the process failed for the cancelled run; the result above is what this script reports.
-process.exitCode = 0;
+await end(vitest, mode === 'file-end' ? { storedAtFileEnd } : { storedAtReturn });

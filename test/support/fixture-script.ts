@@ -1,0 +1,37 @@
+/**
+ * The script half of fixture-run.ts: a script that drives vitest's node API on
+ * the fixtures next to it runs them here, as verify runs the suites (the
+ * threads pool), then prints its result after the `RESULT ` marker.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startVitest, type InlineConfig, type Reporter, type Vitest } from 'vitest/node';
+import { RunPermits } from '../../src/http/run-permits.ts';
+
+export interface FixtureScript {
+  /** A temporary folder of the script's own, removed at `end`. */
+  readonly dir: string;
+  /** Starts vitest on the script's folder with `test`'s options; resolves once its run has returned. */
+  readonly run: (reporters: readonly Reporter[], test: InlineConfig) => Promise<Vitest>;
+  /** Closes vitest, withdraws the run's permits and prints `result`. */
+  readonly end: (vitest: Vitest, result: unknown) => Promise<void>;
+}
+
+export function fixtureScript(scriptUrl: string, prefix: string): FixtureScript {
+  const root = new URL('.', scriptUrl).pathname;
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return {
+    dir,
+    run: (reporters, test) =>
+      startVitest('test', [], { config: false, run: true, watch: false, reporters: [...reporters] }, { cacheDir: join(dir, 'vite-cache'), test: { root, pool: 'threads', ...test } }),
+    end: async (vitest, result) => {
+      await vitest.close();
+      RunPermits.withdraw();
+      rmSync(dir, { recursive: true, force: true });
+      process.stdout.write(`\nRESULT ${JSON.stringify(result)}\n`);
+      // vitest marks the process failed for a cancelled run; the result above is what the script reports.
+      process.exitCode = 0;
+    },
+  };
+}
