@@ -10,6 +10,8 @@ import { startVitest, type InlineConfig, type Reporter, type Vitest } from 'vite
 import { RunPermits } from '../../src/http/run-permits.ts';
 
 export interface FixtureScript {
+  /** The script's folder, where its fixtures are: vitest's root. */
+  readonly root: string;
   /** A temporary folder of the script's own, removed at `end`. */
   readonly dir: string;
   /** Starts vitest on the script's folder with `test`'s options; resolves once its run has returned. */
@@ -22,6 +24,7 @@ export function fixtureScript(scriptUrl: string, prefix: string): FixtureScript 
   const root = new URL('.', scriptUrl).pathname;
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return {
+    root,
     dir,
     run: (reporters, test) =>
       startVitest('test', [], { config: false, run: true, watch: false, reporters: [...reporters] }, { cacheDir: join(dir, 'vite-cache'), test: { root, pool: 'threads', ...test } }),

@@ -19,8 +19,7 @@ import { fixtureScript } from '../fixture-script.ts';
 
 const mode = process.argv[2];
 if (mode !== 'file-end' && mode !== 'cancel') throw new Error('usage: run.ts file-end|cancel');
-const here = new URL('.', import.meta.url).pathname;
-const { dir, run, end } = fixtureScript(import.meta.url, 'ug-rotation-');
+const { root, dir, run, end } = fixtureScript(import.meta.url, 'ug-rotation-');
 const [lockPath, answered, stored, locked] = [join(dir, 'tokens.json.lock'), join(dir, 'answered'), join(dir, 'stored'), join(dir, 'locked')] as const;
 process.env.ROTATION_FIXTURE = [lockPath, answered, stored, locked].join('\n');
 let storedAtFileEnd: boolean | undefined;
@@ -35,7 +34,7 @@ const cancel = new AbortController();
 if (mode === 'cancel') reporters.push(...cancelOn(cancel.signal, RunPermits.share(2)));
 const running = run(
   reporters,
-  mode === 'file-end' ? { include: ['rotation.fixture.ts'], setupFiles: [join(here, '../../../src/run-targets/rotations-setup.ts')] } : { include: ['rotation-cancel.fixture.ts'] },
+  mode === 'file-end' ? { include: ['rotation.fixture.ts'], setupFiles: [join(root, '../../../src/run-targets/rotations-setup.ts')] } : { include: ['rotation-cancel.fixture.ts'] },
 );
 if (mode === 'cancel') {
   while (!existsSync(locked)) await sleep(20);
