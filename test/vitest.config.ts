@@ -31,8 +31,9 @@ export default defineConfig({
     testTimeout: UNIT_HANG_TIMEOUT_MS,
     hookTimeout: UNIT_HANG_TIMEOUT_MS,
     env: { PACT_DO_NOT_TRACK: 'true' },
-    // Decide once whether the browser tests and the tests that read ../shared run, and print one line each when they are skipped.
-    globalSetup: ['test/support/browser-tests.ts', 'test/support/shared-documents.ts'],
+    // One scratch folder for the run, removed at its end; then decide once whether the browser tests and the tests
+    // that read ../shared run, and print one line each when they are skipped.
+    globalSetup: ['test/support/scratch-folder.ts', 'test/support/browser-tests.ts', 'test/support/shared-documents.ts'],
     // Vitest's transform cache on disk, as verify's runs use it (src/runner/module-cache.ts).
     experimental: { fsModuleCache: true },
     server: { deps: { inline: inlined } },
