@@ -104,17 +104,20 @@ export function runTimedOutSeconds(error: unknown): number | undefined {
   return error instanceof RunTimedOut ? error.runTimeoutSeconds : undefined;
 }
 
+/** How every note of a check that did not run begins, whatever kept it from running. */
+export const notRunPrefix = 'not run: ';
+
 /** The reason of a check vitest never ran (src/runner/results.ts); verify names what ended the run instead (RUN_TIMEOUT_S, a signal). */
-export const neverRanNote = 'not run: the run ended before it ran';
+export const neverRanNote = `${notRunPrefix}the run ended before it ran`;
 
 /** How a check the run's deadline cut off is reported: the summary, Allure and the migration report say "not run". */
 export function cutOffNote(seconds: number | undefined): string {
-  return `not run: the run's time ran out (RUN_TIMEOUT_S=${seconds} s)`;
+  return `${notRunPrefix}the run's time ran out (RUN_TIMEOUT_S=${seconds} s)`;
 }
 
 /** The note of a check a signal kept from running or cut short (the summary, Allure and the migration report say "not run"). */
 export function interruptedNote(signal: StopSignal): string {
-  return `not run: the run was stopped by ${signal} (INTERRUPTED)`;
+  return `${notRunPrefix}the run was stopped by ${signal} (INTERRUPTED)`;
 }
 
 /** The "not run" note when `error` is what stopped the run (RUN_TIMEOUT_S, Ctrl-C or SIGTERM), else undefined. */

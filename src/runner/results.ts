@@ -6,7 +6,7 @@
 import type { TestCase, TestModule } from 'vitest/node';
 import type { FaultRef } from '../catalog/faults.ts';
 import { checkIdPattern } from '../check/check.ts';
-import { neverRanNote } from '../errors.ts';
+import { neverRanNote, notRunPrefix } from '../errors.ts';
 import type { SuiteTimings } from './timings.ts';
 import type { DeprecationSignal } from '../http/deprecation-headers.ts';
 import type { DataChange } from '../check/data-changes.ts';
@@ -80,6 +80,13 @@ export function targetOf(test: TestCase): string {
   return test.meta().target ?? test.project.name;
 }
 
+/** A check the run never ran or cut off: vitest left it pending, or its skip's reason says it did not run (a signal, RUN_TIMEOUT_S, its suite's setup). */
+export function didNotRun(test: TestCase): boolean {
+  const result = test.result();
+  if (result.state === 'pending') return true;
+  return result.state === 'skipped' && (noteOf(test, result.note)?.note.startsWith(notRunPrefix) ?? false);
+}
+
 /** A check skipped because a describe block's setup failed has that as its reason (the error itself is the run's). */
 function noteOf(test: TestCase, note: string | undefined): { note: string } | undefined {
   const reason = note ?? setupFailureNote(test);
@@ -89,7 +96,7 @@ function noteOf(test: TestCase, note: string | undefined): { note: string } | un
 function setupFailureNote(test: TestCase): string | undefined {
   for (let parent = test.parent; parent.type === 'suite'; parent = parent.parent) {
     const error = parent.errors()[0];
-    if (error) return `not run: the setup of "${parent.fullName}" failed: ${error.message.split('\n')[0]}`;
+    if (error) return `${notRunPrefix}the setup of "${parent.fullName}" failed: ${error.message.split('\n')[0]}`;
   }
   return undefined;
 }
