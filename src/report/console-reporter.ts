@@ -3,8 +3,9 @@
  * the checks of every target of the run, each in the meta), no stack
  * traces (they can carry request details; the Allure report holds the full
  * failure, redacted). The summary after the run lists every failure.
- * A file that a signal or RUN_TIMEOUT_S ended before all its checks ended
- * says how many were not run, and is never ticked: it did not pass.
+ * A file some of whose checks did not run (a signal or RUN_TIMEOUT_S ended
+ * the run first, or its suite's setup failed) says how many, and is never
+ * ticked: it did not pass.
  */
 import type { Reporter, TestModule } from 'vitest/node';
 import { didNotRun, targetOf } from '../runner/results.ts';
@@ -21,6 +22,12 @@ interface Counts {
 export const fileLinePattern = /^[✓✗–] /m;
 
 export class ConsoleReporter implements Reporter {
+  readonly #write: (text: string) => void;
+
+  constructor(write: (text: string) => void = (text) => void process.stdout.write(text)) {
+    this.#write = write;
+  }
+
   onTestModuleEnd(module: TestModule): void {
     const byTarget = new Map<string, Counts>();
     for (const test of module.children.allTests()) {
@@ -36,12 +43,6 @@ export class ConsoleReporter implements Reporter {
     for (const [target, counts] of [...byTarget].sort(([a], [b]) => a.localeCompare(b))) {
       this.#write(`${fileLine(target, module.relativeModuleId, counts)}\n`);
     }
-  }
-
-  readonly #write: (text: string) => void;
-
-  constructor(write: (text: string) => void = (text) => void process.stdout.write(text)) {
-    this.#write = write;
   }
 }
 
