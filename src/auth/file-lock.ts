@@ -57,36 +57,55 @@ interface LockHolder {
 
 const self: LockHolder = { host: hostname(), pidNamespace: currentPidNamespace(), pid: process.pid };
 
-/**
- * The tasks of this thread running under a lock, and who waits for the last to settle. A task under the token
- * store's lock may have spent a refresh token whose successor is not yet on disk (spec §5.8: a spent refresh token
- * does not come back): a process ending at RUN_TIMEOUT_S or at its parent's word waits for them
- * (`lockedTasksSettled`) rather than lose the chain. Each task is bounded (its request by REQUEST_TIMEOUT_MS, its
- * file operations, the lock's release among them, by src/files/within-time.ts), so the wait is too.
- */
-const tasks: { running: number; readonly waiters: (() => void)[] } = { running: 0, waiters: [] };
+/** A count of this thread's tasks of one kind, and who waits for the last to end. */
+class Tasks {
+  #running = 0;
+  readonly #waiters: (() => void)[] = [];
 
-/** Resolves once no task of this thread runs under a lock: at once when none does. */
-export function lockedTasksSettled(): Promise<void> {
-  if (tasks.running === 0) return Promise.resolve();
-  return new Promise((resolve) => tasks.waiters.push(resolve));
+  /** Counts a task until the returned function is called. */
+  started(): () => void {
+    this.#running += 1;
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.#running -= 1;
+      if (this.#running === 0) for (const resolve of this.#waiters.splice(0)) resolve();
+    };
+  }
+
+  /** Resolves once none runs: at once when none does. */
+  settled(): Promise<void> {
+    return this.#running === 0 ? Promise.resolve() : new Promise((resolve) => this.#waiters.push(resolve));
+  }
 }
 
 /**
- * Counts `locked` (a task and the release of its lock) among this thread's locked tasks while it runs, and among the
- * run's, over every thread, inside a verify run (src/http/run-permits.ts: its cancellation waits for them).
+ * This thread's tasks under a lock, until the lock is released. A task under the token store's lock may have spent a
+ * refresh token whose successor is not yet on disk (spec §5.8: a spent refresh token does not come back): a process
+ * ending at RUN_TIMEOUT_S or at its parent's word waits for them (`lockedTasksSettled`) rather than lose the chain.
+ * Each task is bounded (its request by REQUEST_TIMEOUT_MS, its file operations, the lock's release among them, by
+ * src/files/within-time.ts), so the wait is too. A process may end while it is still taking a lock: the lock it
+ * leaves names a process that no longer exists, and the next taker takes it over at once.
  */
-async function counted<T>(locked: () => Promise<T>): Promise<T> {
-  const run = RunPermits.ofRun();
-  const endedForRun = run instanceof RunPermits ? run.lockedTaskStarted() : undefined;
-  tasks.running += 1;
-  try {
-    return await locked();
-  } finally {
-    tasks.running -= 1;
-    endedForRun?.();
-    if (tasks.running === 0) for (const resolve of tasks.waiters.splice(0)) resolve();
-  }
+const holding = new Tasks();
+
+/**
+ * This thread's lock operations, from the first attempt to take a lock to its release. A thread stopped in between
+ * (vitest stops its workers) would leave a lock that names a process still running and that no heartbeat keeps
+ * fresh, which every other thread waits out for `staleMs`: a thread is stopped only once they settle
+ * (`lockOperationsSettled`). One still taking a lock gives up when the run is stopped or out of time.
+ */
+const operations = new Tasks();
+
+/** Resolves once no task of this thread runs under a lock: at once when none does. */
+export function lockedTasksSettled(): Promise<void> {
+  return holding.settled();
+}
+
+/** Resolves once no lock operation of this thread is under way, taking a lock included: before a thread is stopped. */
+export function lockOperationsSettled(): Promise<void> {
+  return operations.settled();
 }
 
 /** Runs `task` while holding the lock file `lockPath`. */
@@ -94,27 +113,41 @@ export async function withFileLock<T>(lockPath: string, task: () => Promise<T>, 
   const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_MS;
   const owner = `${JSON.stringify(self)} ${randomBytes(8).toString('hex')}`;
-  // One bound around the whole wait: a lock path on a hung mount must not hang the run either.
-  await withinTime(acquire(lockPath, owner, staleMs, timeoutMs), () => notReleased(lockPath, timeoutMs), timeoutMs + 5_000);
-  // Keep the lock visibly alive while the task runs (a refresh may take up to REQUEST_TIMEOUT_MS).
-  const heartbeat = setInterval(() => {
-    const now = new Date();
-    utimes(lockPath, now, now).catch(() => undefined);
-  }, Math.max(50, Math.floor(staleMs / 3)));
-  heartbeat.unref();
-  // Counted until the lock is released too: a process that ends once its locked tasks settle leaves no lock behind (a
-  // holder on another machine would wait `staleMs` for it).
-  return counted(async () => {
+  // Counted in this thread and, inside a verify run, over every thread (src/http/run-permits.ts: the run's
+  // cancellation waits for them, and a stopped or timed-out run refuses to take a lock).
+  const run = RunPermits.ofRun();
+  const permits = run instanceof RunPermits ? run : undefined;
+  const endedForRun = permits?.lockedTaskStarted();
+  const ended = operations.started();
+  try {
+    // One bound around the whole wait: a lock path on a hung mount must not hang the run either.
+    await withinTime(acquire(lockPath, owner, staleMs, timeoutMs, permits), () => notReleased(lockPath, timeoutMs), timeoutMs + 5_000);
+    // Keep the lock visibly alive while the task runs (a refresh may take up to REQUEST_TIMEOUT_MS).
+    const heartbeat = setInterval(() => {
+      const now = new Date();
+      utimes(lockPath, now, now).catch(() => undefined);
+    }, Math.max(50, Math.floor(staleMs / 3)));
+    heartbeat.unref();
+    // Held until the lock is released too: a process that ends once its locked tasks settle leaves no lock behind (a
+    // holder on another machine would wait `staleMs` for it).
+    const released = holding.started();
     try {
       return await task();
     } finally {
       clearInterval(heartbeat);
-      await withinTime(release(lockPath, owner), () => lockError(lockPath, 'could not be released', new Error('no answer from the file system in time')));
+      try {
+        await withinTime(release(lockPath, owner), () => lockError(lockPath, 'could not be released', new Error('no answer from the file system in time')));
+      } finally {
+        released();
+      }
     }
-  });
+  } finally {
+    ended();
+    endedForRun?.();
+  }
 }
 
-async function acquire(lockPath: string, owner: string, staleMs: number, timeoutMs: number): Promise<void> {
+async function acquire(lockPath: string, owner: string, staleMs: number, timeoutMs: number, run: RunPermits | undefined): Promise<void> {
   try {
     await ensureDirectory(dirname(lockPath), 0o700);
   } catch (error) {
@@ -122,6 +155,9 @@ async function acquire(lockPath: string, owner: string, staleMs: number, timeout
   }
   const started = Date.now();
   for (let attempt = 0; ; attempt += 1) {
+    // Nothing is held yet: a run that was stopped or is out of time would refuse the task's request anyway.
+    const refused = run?.refusal('the run was stopped before this task took the token store lock');
+    if (refused) throw refused;
     try {
       const handle = await open(lockPath, 'wx', 0o600);
       try {

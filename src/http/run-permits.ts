@@ -89,23 +89,26 @@ export class RunPermits implements Permits {
   }
 
   async #acquire(): Promise<void> {
-    const cells = this.#cells;
     for (;;) {
-      const passed = pastDeadline(this.#shared.deadline);
-      if (passed) throw passed;
-      const stoppedBy = stopSignals[Atomics.load(cells, STOPPED) - 1];
-      if (stoppedBy) throw new RunInterrupted(stoppedBy, 'the run was stopped before this request was sent');
-      const held = Atomics.load(cells, IN_FLIGHT);
-      if (held >= Atomics.load(cells, LIMIT)) {
+      const refused = this.refusal('the run was stopped before this request was sent');
+      if (refused) throw refused;
+      const held = Atomics.load(this.#cells, IN_FLIGHT);
+      if (held >= Atomics.load(this.#cells, LIMIT)) {
         // Sleeps until a release changes the count (or its recheck).
-        await changeOrRecheck(cells, IN_FLIGHT, held);
-      } else if (Atomics.compareExchange(cells, IN_FLIGHT, held, held + 1) === held) {
-        for (let peak = Atomics.load(cells, PEAK); held + 1 > peak; peak = Atomics.load(cells, PEAK)) {
-          if (Atomics.compareExchange(cells, PEAK, peak, held + 1) === peak) break;
+        await changeOrRecheck(this.#cells, IN_FLIGHT, held);
+      } else if (Atomics.compareExchange(this.#cells, IN_FLIGHT, held, held + 1) === held) {
+        for (let peak = Atomics.load(this.#cells, PEAK); held + 1 > peak; peak = Atomics.load(this.#cells, PEAK)) {
+          if (Atomics.compareExchange(this.#cells, PEAK, peak, held + 1) === peak) break;
         }
         return;
       }
     }
+  }
+
+  /** Why nothing new may start, `what` naming it: the run's deadline passed, or a signal stopped it; undefined while the run goes on. */
+  refusal(what: string): Error | undefined {
+    const stoppedBy = stopSignals[Atomics.load(this.#cells, STOPPED) - 1];
+    return pastDeadline(this.#shared.deadline) ?? (stoppedBy && new RunInterrupted(stoppedBy, what));
   }
 
   /** Ctrl-C or SIGTERM: no thread waits for a permit from now on (vitest's cancellation stops workers whose abandoned checks' requests never give theirs back). */
@@ -114,7 +117,7 @@ export class RunPermits implements Permits {
     Atomics.notify(this.#cells, IN_FLIGHT);
   }
 
-  /** Counts a task under a lock among the run's (src/auth/file-lock.ts) until the returned function is called. */
+  /** Counts a task taking or holding a lock among the run's (src/auth/file-lock.ts) until the returned function is called. */
   lockedTaskStarted(): () => void {
     Atomics.add(this.#cells, LOCKED, 1);
     let ended = false;
@@ -127,7 +130,7 @@ export class RunPermits implements Permits {
   }
 
   /**
-   * Resolves once no thread of the run has a task under a lock. The run's cancellation at RUN_TIMEOUT_S waits for it
+   * Resolves once no thread of the run is taking or holding a lock. The run's cancellation waits for it
    * (src/runner/run-suites.ts): vitest then stops its workers, and a worker stopped mid-rotation would lose the rotated
    * refresh token (spec §5.8). Bounded: each task is (file-lock.ts), and past the deadline no new grant is sent.
    */
