@@ -1,8 +1,9 @@
 /**
  * A lock file shared by processes (vitest workers, parallel CI jobs) that use
- * one token store: created with `O_CREAT|O_EXCL` (`open(path, 'wx')`), so
- * exactly one process holds it. It names its holder (host, PID namespace,
- * PID); the holder keeps its mtime fresh. A lock is abandoned, and taken
+ * one token store: made by linking a file that already names its holder
+ * (host, PID namespace, PID), and link(2), like `O_CREAT|O_EXCL`, fails when
+ * the lock exists, so exactly one process holds it, and no lock is ever
+ * without its holder's name. The holder keeps its mtime fresh. A lock is abandoned, and taken
  * over, when its holder is a process of this machine that no longer exists
  * (at once), or when its mtime is older than `staleMs` (a holder on
  * another machine that crashed). The lock is always released in `finally`.
@@ -15,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
-import { link, open, rename, rm, stat, utimes } from 'node:fs/promises';
+import { link, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { readRegularFile } from '../files/read-regular-file.ts';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
@@ -158,16 +159,18 @@ async function acquire(lockPath: string, owner: string, staleMs: number, timeout
     // Nothing is held yet: a run that was stopped or is out of time would refuse the task's request anyway.
     const refused = run?.refusal('the run was stopped before this task took the token store lock');
     if (refused) throw refused;
+    // The lock appears with its holder named in it, all at once (link does not overwrite): a process that ends while
+    // it takes the lock leaves none, or one naming it, never an empty one that no one can tell from a live holder's
+    // until it goes stale.
+    const draft = `${lockPath}.${randomBytes(6).toString('hex')}.new`;
     try {
-      const handle = await open(lockPath, 'wx', 0o600);
-      try {
-        await handle.writeFile(owner, 'utf8');
-      } finally {
-        await handle.close();
-      }
+      await writeFile(draft, owner, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
+      await link(draft, lockPath);
       return;
     } catch (error) {
       if (!isCode(error, 'EEXIST')) throw lockError(lockPath, 'could not be created', error);
+    } finally {
+      await rm(draft, { force: true });
     }
     if (await takeOverIfAbandoned(lockPath, staleMs)) continue;
     if (Date.now() - started > timeoutMs) throw notReleased(lockPath, timeoutMs);
