@@ -16,7 +16,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readlinkSync } from 'node:fs';
-import { link, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { link, lstat, open, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { readRegularFile } from '../files/read-regular-file.ts';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
@@ -95,7 +95,8 @@ const holding = new Tasks();
  * This thread's lock operations, from the first attempt to take a lock to its release. A thread stopped in between
  * (vitest stops its workers) would leave a lock that names a process still running and that no heartbeat keeps
  * fresh, which every other thread waits out for `staleMs`: a thread is stopped only once they settle
- * (`lockOperationsSettled`). One still taking a lock gives up when the run is stopped or out of time.
+ * (`lockOperationsSettled`). Inside a verify run, one still taking a lock gives up when the run is stopped or out of
+ * time (src/http/run-permits.ts `refusal`).
  */
 const operations = new Tasks();
 
@@ -159,23 +160,50 @@ async function acquire(lockPath: string, owner: string, staleMs: number, timeout
     // Nothing is held yet: a run that was stopped or is out of time would refuse the task's request anyway.
     const refused = run?.refusal('the run was stopped before this task took the token store lock');
     if (refused) throw refused;
-    // The lock appears with its holder named in it, all at once (link does not overwrite): a process that ends while
-    // it takes the lock leaves none, or one naming it, never an empty one that no one can tell from a live holder's
-    // until it goes stale.
-    const draft = `${lockPath}.${randomBytes(6).toString('hex')}.new`;
-    try {
-      await writeFile(draft, owner, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
-      await link(draft, lockPath);
-      return;
-    } catch (error) {
-      if (!isCode(error, 'EEXIST')) throw lockError(lockPath, 'could not be created', error);
-    } finally {
-      await rm(draft, { force: true });
-    }
+    if (await made(lockPath, owner)) return;
     if (await takeOverIfAbandoned(lockPath, staleMs)) continue;
     if (Date.now() - started > timeoutMs) throw notReleased(lockPath, timeoutMs);
     // Backoff with jitter: 10 ms growing to 200 ms, so waiting workers do not retry in step.
     await sleep(Math.min(200, 10 * 2 ** Math.min(attempt, 5)) + Math.floor(Math.random() * 10));
+  }
+}
+
+/**
+ * Makes the lock, naming `owner`, all at once; false when a lock exists. A draft that names the holder is linked to
+ * the lock's path, which fails when the lock exists (link does not overwrite): a process that ends while it takes the
+ * lock leaves none, or one naming it, never an empty one that no one can tell from a live holder's until it goes
+ * stale. A file system without hard links (FAT, some network and FUSE mounts) gets the lock created and then written.
+ */
+async function made(lockPath: string, owner: string): Promise<boolean> {
+  const draft = `${lockPath}.${randomBytes(6).toString('hex')}.new`;
+  try {
+    await writeFile(draft, owner, { encoding: 'utf8', mode: 0o600, flag: 'wx' });
+    await link(draft, lockPath);
+    return true;
+  } catch (error) {
+    if (['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].some((code) => isCode(error, code))) return createdThenWritten(lockPath, owner);
+    if (!isCode(error, 'EEXIST')) throw lockError(lockPath, 'could not be created', error);
+    // A link whose answer was lost (NFS) made the lock all the same: the draft then has a second name (open(2)).
+    return ((await stat(draft).catch(() => undefined))?.nlink ?? 1) > 1;
+  } finally {
+    // A draft left behind is a file of a few bytes beside the store, naming no secret: no reason to fail the task.
+    await rm(draft, { force: true }).catch(() => undefined);
+  }
+}
+
+/** The lock created with O_CREAT|O_EXCL and then written; false when a lock exists. */
+async function createdThenWritten(lockPath: string, owner: string): Promise<boolean> {
+  try {
+    const handle = await open(lockPath, 'wx', 0o600);
+    try {
+      await handle.writeFile(owner, 'utf8');
+    } finally {
+      await handle.close();
+    }
+    return true;
+  } catch (error) {
+    if (!isCode(error, 'EEXIST')) throw lockError(lockPath, 'could not be created', error);
+    return false;
   }
 }
 
@@ -185,7 +213,8 @@ async function takeOverIfAbandoned(lockPath: string, staleMs: number): Promise<b
   try {
     seen = await lockState(lockPath);
   } catch (error) {
-    if (isCode(error, 'ENOENT')) return true; // released meanwhile
+    // Released meanwhile; but a symbolic link to nothing at the path is no lock, and no one ever releases it.
+    if (isCode(error, 'ENOENT') && !(await lstat(lockPath).then(() => true, () => false))) return true;
     throw lockError(lockPath, 'could not be inspected', error);
   }
   if (!isAbandoned(seen, staleMs)) return false;

@@ -15,7 +15,7 @@ import { RunInterrupted, stopSignals, type StopSignal } from '../errors.ts';
 import { pastDeadline, threadDeadlineSignal, type RunDeadline } from './run-deadline.ts';
 
 const environmentKey = 'upgrade-guard:run-permits';
-/** The cells: MAX_CONCURRENCY, the permits held now, the most held at once, the tasks under the token store's lock (src/auth/file-lock.ts), the signal that stopped the run (its index in `stopSignals` + 1). */
+/** The cells: MAX_CONCURRENCY, the permits held now, the most held at once, the tasks taking or holding the token store's lock (src/auth/file-lock.ts), the signal that stopped the run (its index in `stopSignals` + 1). */
 const [LIMIT, IN_FLIGHT, PEAK, LOCKED, STOPPED] = [0, 1, 2, 3, 4] as const;
 
 /** What a request of the run takes before it is sent: a permit of this process's run, or one lent by a parent. */
@@ -134,7 +134,7 @@ export class RunPermits implements Permits {
    * (src/runner/run-suites.ts): vitest then stops its workers, and a worker stopped mid-rotation would lose the rotated
    * refresh token (spec §5.8). Bounded: each task is (file-lock.ts), and past the deadline no new grant is sent.
    */
-  async lockedTasksSettled(): Promise<void> {
+  async lockOperationsSettled(): Promise<void> {
     for (let running = Atomics.load(this.#cells, LOCKED); running > 0; running = Atomics.load(this.#cells, LOCKED)) {
       await changeOrRecheck(this.#cells, LOCKED, running);
     }

@@ -5,7 +5,7 @@
  *   may still be rotating (a grant already sent runs to its answer), and the spent refresh token does not come back
  *   (spec §5.8);
  * - no lock a check was still taking is left behind for the other threads to wait out.
- * Each is bounded by REQUEST_TIMEOUT_MS and the file bounds, so the hook has no timeout of its own.
+ * Each is bounded (REQUEST_TIMEOUT_MS, the wait for the lock, the file bounds), so the hook has no timeout of its own.
  */
 import { afterAll } from 'vitest';
 import { lockOperationsSettled } from '../auth/file-lock.ts';

@@ -93,8 +93,9 @@ function observed(start: EmbeddedStarter, onFaultConsulted: RunSuitesOptions['on
 
 /**
  * A reporter whose only job is to hold the run's handle and cancel it when the signal fires: once no thread of the run
- * is rotating a refresh token (`permits.lockedTasksSettled`), since vitest's cancellation stops its workers, and a
- * worker stopped mid-rotation would lose the rotated pair (spec §5.8).
+ * is taking or holding the token store's lock (`permits.lockOperationsSettled`; a thread still taking it gives up at
+ * once), since vitest's cancellation stops its workers, and a worker stopped mid-rotation would lose the rotated pair
+ * (spec §5.8).
  */
 export function cancelOn(signal: AbortSignal | undefined, permits: RunPermits): Reporter[] {
   if (!signal) return [];
@@ -107,7 +108,7 @@ export function cancelOn(signal: AbortSignal | undefined, permits: RunPermits): 
         cancel = (): void => {
           // A signal (not the deadline, which every thread keeps itself): no request waits for a permit from now on.
           if (signal.reason instanceof RunInterrupted) permits.stop(signal.reason.signal);
-          void permits.lockedTasksSettled().then(() => vitest.cancelCurrentRun('keyboard-input').catch(() => undefined));
+          void permits.lockOperationsSettled().then(() => vitest.cancelCurrentRun('keyboard-input').catch(() => undefined));
         };
         if (signal.aborted) cancel();
         else signal.addEventListener('abort', cancel, { once: true });

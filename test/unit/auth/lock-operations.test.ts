@@ -9,6 +9,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lockedTasksSettled, lockOperationsSettled, withFileLock } from '../../../src/auth/file-lock.ts';
 import { RunPermits } from '../../../src/http/run-permits.ts';
@@ -48,11 +49,25 @@ describe("a thread's lock operations", () => {
     const task = withFileLock(lockPath, async () => {
       ran = true;
     });
+    // So that it has tried to take the lock, found it held and waits (the verdict is the same if it had not yet tried).
+    await sleep(300);
     permits.stop('SIGTERM');
     await expect(task).rejects.toMatchObject({ code: 'INTERRUPTED', signal: 'SIGTERM' });
-    await permits.lockedTasksSettled();
+    await permits.lockOperationsSettled();
     await lockOperationsSettled();
     expect(ran).toBe(false);
     expect(readFileSync(lockPath, 'utf8')).toBe(otherMachine);
+  });
+
+  it('a run out of time takes no lock: the task gives up with TARGET_TIMEOUT', async () => {
+    const lockPath = heldElsewhere();
+    const permits = RunPermits.share(2, { at: Date.now() - 1, seconds: 1 });
+    let ran = false;
+    const task = withFileLock(lockPath, async () => {
+      ran = true;
+    });
+    await expect(task).rejects.toMatchObject({ code: 'TARGET_TIMEOUT' });
+    await permits.lockOperationsSettled();
+    expect(ran).toBe(false);
   });
 });
