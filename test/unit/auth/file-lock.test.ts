@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -94,5 +94,11 @@ describe('withFileLock', () => {
       child.kill('SIGKILL');
       await once(child, 'exit');
     }
+  });
+
+  it('refuses a symbolic link to nothing at the lock path at once: it is no lock, and no one would ever release it', async () => {
+    const lock = join(dir, 'tokens.json.lock');
+    await symlink(join(dir, 'nothing'), lock);
+    await expect(withFileLock(lock, async () => 'taken')).rejects.toMatchObject({ code: 'TOKEN_STORE', message: expect.stringContaining('could not be inspected') });
   });
 });
