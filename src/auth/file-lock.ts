@@ -213,8 +213,9 @@ async function takeOverIfAbandoned(lockPath: string, staleMs: number): Promise<b
   try {
     seen = await lockState(lockPath);
   } catch (error) {
-    // Released meanwhile; but a symbolic link to nothing at the path is no lock, and no one ever releases it.
-    if (isCode(error, 'ENOENT') && !(await lstat(lockPath).then(() => true, () => false))) return true;
+    // Released meanwhile (and perhaps taken again since: the caller tries again at once); but a symbolic link to
+    // nothing at the path is no lock, and no one ever releases it.
+    if (isCode(error, 'ENOENT') && !(await lstat(lockPath).then((info) => info.isSymbolicLink(), () => false))) return true;
     throw lockError(lockPath, 'could not be inspected', error);
   }
   if (!isAbandoned(seen, staleMs)) return false;
