@@ -17,7 +17,7 @@
  * Usage: npm run bench -- [--latency-ms 50] [--overlap-runs 3] [--runs 5] [--concurrency 8] [--no-html] (--help: src/cli/usage.ts)
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -67,6 +67,8 @@ function usageError(message: string): never {
 }
 
 const root = mkdtempSync(join(tmpdir(), 'ug-bench-'));
+// The runs' reports are read for their traffic and timings and then go: a benchmark leaves nothing behind.
+process.on('exit', () => rmSync(root, { recursive: true, force: true }));
 const seconds = (ms: number): string => (ms / 1000).toFixed(2);
 
 interface VerifyRun {

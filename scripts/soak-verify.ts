@@ -6,7 +6,7 @@
  * Usage: npm run soak -- [--runs 30]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -55,9 +55,11 @@ for (let run = 1; run <= runs; run += 1) {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   if (code !== 0) {
     const interesting = output.split('\n').filter((line) => /summary|FAIL|✗|^[A-Z_]+: /.test(line));
-    process.stdout.write(`run ${run}/${runs}: exit ${code} after ${seconds} s\n${interesting.join('\n')}\n`);
+    // The run that was not clean keeps its reports, to be read.
+    process.stdout.write(`run ${run}/${runs}: exit ${code} after ${seconds} s; its reports are in ${join(root, `run-${run}`)}\n${interesting.join('\n')}\n`);
     process.exit(1);
   }
   process.stdout.write(`run ${run}/${runs}: clean (${seconds} s)\n`);
 }
 process.stdout.write(`${runs} consecutive clean runs\n`);
+rmSync(root, { recursive: true, force: true });
