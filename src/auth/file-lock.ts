@@ -87,7 +87,8 @@ class Tasks {
  * ending at RUN_TIMEOUT_S or at its parent's word waits for them (`lockedTasksSettled`) rather than lose the chain.
  * Each task is bounded (its request by REQUEST_TIMEOUT_MS, its file operations, the lock's release among them, by
  * src/files/within-time.ts), so the wait is too. A process may end while it is still taking a lock: the lock it
- * leaves names a process that no longer exists, and the next taker takes it over at once.
+ * leaves names a process that no longer exists, which a taker on this machine takes over at once (one on another
+ * machine waits for it to go stale).
  */
 const holding = new Tasks();
 
@@ -119,7 +120,7 @@ export async function withFileLock<T>(lockPath: string, task: () => Promise<T>, 
   // cancellation waits for them, and a stopped or timed-out run refuses to take a lock).
   const run = RunPermits.ofRun();
   const permits = run instanceof RunPermits ? run : undefined;
-  const endedForRun = permits?.lockedTaskStarted();
+  const endedForRun = permits?.lockOperationStarted();
   const ended = operations.started();
   try {
     // One bound around the whole wait: a lock path on a hung mount must not hang the run either.

@@ -118,7 +118,7 @@ export class RunPermits implements Permits {
   }
 
   /** Counts a task taking or holding a lock among the run's (src/auth/file-lock.ts) until the returned function is called. */
-  lockedTaskStarted(): () => void {
+  lockOperationStarted(): () => void {
     Atomics.add(this.#cells, LOCKED, 1);
     let ended = false;
     return () => {
