@@ -107,6 +107,9 @@ export function runTimedOutSeconds(error: unknown): number | undefined {
 /** How every note of a check that did not run begins, whatever kept it from running. */
 export const notRunPrefix = 'not run: ';
 
+/** vitest's cancellation skips the checks of a running file that had not finished with a note of its own. */
+export const vitestCancelNote = 'The test run was aborted by the user.';
+
 /** The reason of a check vitest never ran (src/runner/results.ts); verify names what ended the run instead (RUN_TIMEOUT_S, a signal). */
 export const neverRanNote = `${notRunPrefix}the run ended before it ran`;
 

@@ -3,8 +3,8 @@
  * one token store: made by linking a file that already names its holder
  * (host, PID namespace, PID), and link(2), like `O_CREAT|O_EXCL`, fails when
  * the lock exists, so exactly one process holds it, and no lock is ever
- * without its holder's name. The holder keeps its mtime fresh. A lock is abandoned, and taken
- * over, when its holder is a process of this machine that no longer exists
+ * without its holder's name. The holder keeps its mtime fresh. A lock is
+ * abandoned, and taken over, when its holder is a process of this machine that no longer exists
  * (at once), or when its mtime is older than `staleMs` (a holder on
  * another machine that crashed). The lock is always released in `finally`.
  *

@@ -14,7 +14,7 @@ import { verifyOptions } from './verify-options.ts';
 import { ensureTokenStoreDirectory } from '../auth/token-store.ts';
 import { loadConfig, type Config } from '../config/config.ts';
 import { pactFilesAtOnce } from '../config/concurrency-policy.ts';
-import { RunInterrupted, UpgradeGuardError, cutOffNote, interruptedNote, neverRanNote, stoppedNote } from '../errors.ts';
+import { RunInterrupted, UpgradeGuardError, cutOffNote, interruptedNote, neverRanNote, stoppedNote, vitestCancelNote } from '../errors.ts';
 import type { SecretRegistry } from '../http/redact.ts';
 import { isPlatformVersion } from '../profile/versions.ts';
 import { freshReportsDirectory } from '../report/reports-dir.ts';
@@ -522,12 +522,10 @@ function suitesRunning(plan: readonly RunTarget[], settings: Config, suites: rea
   return `${plan.map((runTarget) => runTarget.name).join(' and ')}; ${what}`;
 }
 
-/** vitest's cancel skips what had not finished with a note of its own ("aborted by the user"); say what happened. */
+/** vitest's cancel skips what had not finished with a note of its own (errors.ts `vitestCancelNote`); say what happened. */
 function withCutOffNotes(results: RunResults, note: string): RunResults {
   return { ...results, checks: results.checks.map((check) => (check.note === vitestCancelNote || check.note === neverRanNote ? { ...check, note } : check)) };
 }
-
-const vitestCancelNote = 'The test run was aborted by the user.';
 
 /** The summary's first line: a run against the embedded simulator says so, never only "passed". */
 function describeTarget(config: Config): string {

@@ -6,7 +6,7 @@
 import type { TestCase, TestModule } from 'vitest/node';
 import type { FaultRef } from '../catalog/faults.ts';
 import { checkIdPattern } from '../check/check.ts';
-import { neverRanNote, notRunPrefix } from '../errors.ts';
+import { neverRanNote, notRunPrefix, vitestCancelNote } from '../errors.ts';
 import type { SuiteTimings } from './timings.ts';
 import type { DeprecationSignal } from '../http/deprecation-headers.ts';
 import type { DataChange } from '../check/data-changes.ts';
@@ -80,11 +80,16 @@ export function targetOf(test: TestCase): string {
   return test.meta().target ?? test.project.name;
 }
 
-/** A check the run never ran or cut off: vitest left it pending, or its skip's reason says it did not run (a signal, RUN_TIMEOUT_S, its suite's setup). */
+/**
+ * A check the run never ran or cut off: vitest left it pending or its cancellation skipped it, or its skip's reason
+ * says it did not run (a signal, RUN_TIMEOUT_S, its suite's setup).
+ */
 export function didNotRun(test: TestCase): boolean {
   const result = test.result();
   if (result.state === 'pending') return true;
-  return result.state === 'skipped' && (noteOf(test, result.note)?.note.startsWith(notRunPrefix) ?? false);
+  if (result.state !== 'skipped') return false;
+  const note = noteOf(test, result.note)?.note;
+  return note === vitestCancelNote || (note?.startsWith(notRunPrefix) ?? false);
 }
 
 /** A check skipped because a describe block's setup failed has that as its reason (the error itself is the run's). */

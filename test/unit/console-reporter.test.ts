@@ -1,12 +1,13 @@
 /**
  * verify's per-file lines: a file whose checks all ended is ticked or crossed; one that a signal or
  * RUN_TIMEOUT_S ended first counts its checks not run and is never ticked. The states are the ones
- * vitest gives a file's checks as the file ends: a cancelled check stays pending, one the check
- * itself ended at the stop is skipped with a "not run" reason (src/errors.ts).
+ * vitest gives a file's checks as the file ends: a check vitest never started stays pending, one its
+ * cancellation skipped has vitest's own note, one the check itself ended at the stop is skipped with a
+ * "not run" reason (src/errors.ts).
  */
 import { describe, expect, it } from 'vitest';
 import type { TestModule } from 'vitest/node';
-import { cutOffNote, interruptedNote } from '../../src/errors.ts';
+import { cutOffNote, interruptedNote, vitestCancelNote } from '../../src/errors.ts';
 import { ConsoleReporter, fileLinePattern } from '../../src/report/console-reporter.ts';
 
 type Ended = string | { readonly state: 'skipped'; readonly note: string };
@@ -45,5 +46,10 @@ describe("verify's line for each file", () => {
     const stopped = { state: 'skipped', note: interruptedNote('SIGTERM') } as const;
     const timedOut = { state: 'skipped', note: cutOffNote(30) } as const;
     expect(fileLines(['passed', stopped, timedOut])).toBe('– embedded 8.0   suites/auth/token-exchange.test.ts (1 passed, 2 not run)\n');
+  });
+
+  it("counts a check vitest's cancellation skipped, with its own note, as not run", () => {
+    const cancelled = { state: 'skipped', note: vitestCancelNote } as const;
+    expect(fileLines(['passed', cancelled])).toBe('– embedded 8.0   suites/auth/token-exchange.test.ts (1 passed, 1 not run)\n');
   });
 });
