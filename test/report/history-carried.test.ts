@@ -4,16 +4,14 @@
  * the second through `--history DIR`. The second report carries the first
  * run's results as history.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { configVariables } from '../../src/config/variables.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
+import { runScript, type CommandOutcome } from '../support/package-script.ts';
 import { allureTestResults } from './_allure-report-data.ts';
 
-const root = new URL('../..', import.meta.url).pathname;
 const dirs: string[] = [];
 
 afterAll(async () => {
@@ -21,14 +19,8 @@ afterAll(async () => {
 });
 
 /** `npm run verify -- …args` (the HTML report rendered: the history is written with it), with only `variables` of ours set. */
-function verify(args: readonly string[], variables: Record<string, string>): Promise<{ readonly code: number; readonly stdout: string }> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PACT_DO_NOT_TRACK: 'true', ...variables };
-  for (const name of configVariables) if (!(name in variables)) delete env[name];
-  return new Promise((resolve) => {
-    execFile('npm', ['run', 'verify', '--', ...args], { cwd: root, env, timeout: HANG_TIMEOUT_MS }, (error, stdout) => {
-      resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stdout });
-    });
-  });
+function verify(args: readonly string[], variables: Record<string, string>): Promise<CommandOutcome> {
+  return runScript('verify', args, variables, HANG_TIMEOUT_MS);
 }
 
 /** Per result of the rendered report: its name and how many earlier runs its history holds. */

@@ -1,40 +1,22 @@
 /**
- * Runs the user's own command, `npm run verify -- …`, in a child process
- * from the repository root, with a clean set of the project's variables, and
- * reads what a user would see: the exit code, stdout and stderr.
+ * Runs the user's own command, `npm run verify -- …` (test/support/package-script.ts), with a clean set of the
+ * project's variables, and reads what a user would see: the exit code, stdout and stderr.
  */
-import { execFile } from 'node:child_process';
 import { expect } from 'vitest';
-import { configVariables } from '../../src/config/variables.ts';
 import { errorCatalog, type ErrorCode } from '../../src/errors.ts';
 import { progressPrefix } from '../../src/report/progress-reporter.ts';
+import { runScript, type CommandOutcome } from './package-script.ts';
 
-const root = new URL('../..', import.meta.url).pathname;
-
-export interface VerifyOutcome {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+export type VerifyOutcome = CommandOutcome;
 
 /** `npm run verify -- --no-html …args` with exactly `variables` of the project's configuration set. */
 export function npmRunVerify(args: readonly string[], variables: Record<string, string>, timeoutMs: number): Promise<VerifyOutcome> {
-  return npmRun('verify', args, variables, timeoutMs);
+  return runScript('verify', ['--no-html', ...args], variables, timeoutMs);
 }
 
 /** `npm run report -- --no-html …args` (merging shards) with none of the project's configuration set. */
 export function npmRunReport(args: readonly string[], timeoutMs: number): Promise<VerifyOutcome> {
-  return npmRun('report', args, {}, timeoutMs);
-}
-
-function npmRun(script: string, args: readonly string[], variables: Record<string, string>, timeoutMs: number): Promise<VerifyOutcome> {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...variables };
-  for (const name of configVariables) if (!(name in variables)) delete env[name];
-  return new Promise((resolve) => {
-    execFile('npm', ['run', script, '--', '--no-html', ...args], { cwd: root, env, timeout: timeoutMs }, (error, stdout, stderr) => {
-      resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stdout, stderr });
-    });
-  });
+  return runScript('report', ['--no-html', ...args], {}, timeoutMs);
 }
 
 /** stderr's lines, without npm's own warnings about the user's npm configuration and verify's plain progress lines. */
