@@ -12,6 +12,9 @@ export type CheckArea = 'auth' | 'contract' | ModuleIdPrefix;
 
 export type CheckId = `${CheckArea}.${string}` | LifecycleCheckId;
 
+/** A check's id at the end of its test name (check.ts `checkName`: `title [id]`). */
+export const checkIdPattern = /\[([a-z0-9][a-z0-9.\-_:]*)\]$/;
+
 const checkAreas: readonly string[] = ['auth', 'contract', ...catalogModules.map(moduleIdPrefix)];
 
 /** For ids read at run time (a pact's testname): whether the id names a check area. */

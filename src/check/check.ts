@@ -54,8 +54,6 @@ export interface CheckDefinition extends FaultDeclarations {
 
 export type CheckBody = (context: TestContext) => Promise<void>;
 
-export const checkIdPattern = /\[([a-z0-9][a-z0-9.\-_:]*)\]$/;
-
 export function checkName(definition: Pick<CheckDefinition, 'id' | 'title'>): string {
   return `${definition.title} [${definition.id}]`;
 }

@@ -18,7 +18,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { neverRanNote, UpgradeGuardError } from '../errors.ts';
 import { isFlaky, type CheckResult } from '../runner/results.ts';
-import { checkIdPattern } from '../check/check.ts';
+import { checkIdPattern } from '../check/check-id.ts';
 import { moduleLabel, type CheckLabels } from '../check/annotate.ts';
 
 interface AllureResultFile {

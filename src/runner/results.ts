@@ -5,7 +5,7 @@
  */
 import type { TestCase, TestModule } from 'vitest/node';
 import type { FaultRef } from '../catalog/faults.ts';
-import { checkIdPattern } from '../check/check.ts';
+import { checkIdPattern } from '../check/check-id.ts';
 import { neverRanNote, notRunPrefix, vitestCancelNote } from '../errors.ts';
 import type { SuiteTimings } from './timings.ts';
 import type { DeprecationSignal } from '../http/deprecation-headers.ts';
