@@ -11,7 +11,7 @@
  * whose checks share hooks wrap them in `forEachTarget()` and their hooks in
  * `inTarget()`.
  */
-import { describe, inject, it, type TestContext } from 'vitest';
+import { describe, inject, it, type RunnerTestFile, type RunnerTestSuite, type TestContext } from 'vitest';
 import * as allure from 'allure-js-commons';
 import { ExchangeLog } from '../http/exchange-log.ts';
 import { gatewayAnswer } from './gateway-answer.ts';
@@ -63,10 +63,19 @@ export function forEachTarget(body: () => void): void {
   for (const target of projectTargets()) describe(target.project, () => collectFor(target, body));
 }
 
-/** A hook body bound to the target being registered (use inside forEachTarget). */
-export function inTarget<T>(hook: () => Promise<T>): () => Promise<T> {
+/**
+ * A hook body bound to the target being registered (use inside forEachTarget). Vitest runs the hooks of a block that
+ * holds no test: under `verify --only` that is a block none of whose checks is selected, and its hook is left out, or
+ * it would send its requests to the target for nothing (the refresh chain's setup rotates a token family).
+ */
+export function inTarget<T>(hook: () => Promise<T>): (fixtures: object, block: Readonly<RunnerTestSuite | RunnerTestFile>) => Promise<T | undefined> {
   const target = currentTarget();
-  return () => runInTarget(target, hook);
+  // Vitest reads a hook's first parameter, its fixtures, only through a destructuring pattern.
+  return async ({}, block) => (holdsCheck(block) ? runInTarget(target, hook) : undefined);
+}
+
+function holdsCheck(block: Readonly<RunnerTestSuite | RunnerTestFile>): boolean {
+  return block.tasks.some((task) => task.type === 'test' || (task.type === 'suite' && holdsCheck(task)));
 }
 
 /** `verify --only`: a check outside the selection is not registered at all (the summary says the run was a subset). */

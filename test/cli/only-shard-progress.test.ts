@@ -2,14 +2,19 @@
  * `--only`, `--shard` and the progress lines, through the user's command:
  * a selection names an area that exists and matches some check, or the run
  * is CONFIG_INVALID (a typo never turns green); a shard is i/n with
- * 1 ≤ i ≤ n; a subset says so in the summary, and leaves out the contract
- * suite when it selects none of its checks, and a verification that cannot run fails it whatever it selects; off a terminal (here a pipe, with
- * CI=true) progress comes as plain lines on stderr.
+ * 1 ≤ i ≤ n; a subset says so in the summary, leaves out the contract
+ * suite when it selects none of its checks, and the setup of a block of
+ * checks none of which it selects (no request of the refresh chain's
+ * reaches the target), and a verification that cannot run fails it whatever
+ * it selects; off a terminal (here a pipe, with CI=true) progress comes as
+ * plain lines on stderr.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createPlatform } from '../../simulator/platform.ts';
+import { closeProxies, misbehavingProxy, writeProxiedEnv } from '../support/misbehaving-proxy.ts';
 import { expectOneCodedLine, npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 
@@ -76,24 +81,44 @@ describe.concurrent('verify --only and --shard refuse what would not be the run 
 });
 
 describe('verify --only runs the subset and says so; progress off a terminal is plain lines', () => {
-  it('runs only the selected checks, only in the suite that holds them, names the subset in the summary, and prints progress lines on stderr', async () => {
+  it('runs only the selected checks, only in the suite that holds them, sends none of the others\' requests, names the subset in the summary, and prints progress lines on stderr', async () => {
     const reports = join(dir, 'subset');
-    const outcome = await npmRunVerify(
-      ['--version', '8.0', '--only', 'auth.token-type-bearer,auth.code-reuse-*'],
-      { REPORTS_DIR: reports, TOKEN_STORE: join(dir, 'subset-state', 'tokens.json'), CI: 'true' },
-      HANG_TEST_TIMEOUT_MS,
+    // The target behind a proxy that hears every grant at the token endpoint.
+    const platform = createPlatform({ version: '8.0' });
+    await platform.listen(0);
+    const lines = platform.envLines();
+    const upstream = new URL(lines.find((line) => line.startsWith('BASE_URL='))?.slice('BASE_URL='.length) ?? '');
+    const grants: string[] = [];
+    const proxy = await misbehavingProxy(upstream, (req) => {
+      if (req.method === 'POST' && /\/token$/.test(new URL(req.url ?? '/', upstream).pathname)) {
+        const body: Buffer[] = [];
+        req.on('data', (chunk: Buffer) => body.push(chunk)).on('end', () => grants.push(new URLSearchParams(Buffer.concat(body).toString('utf8')).get('grant_type') ?? ''));
+      }
+      return false;
+    });
+    const envFile = join(dir, 'subset.env');
+    writeProxiedEnv(envFile, lines, upstream, proxy);
+    const outcome = await npmRunVerify(['--env-file', envFile, '--only', 'auth.token-type-bearer,auth.code-reuse-*'], { REPORTS_DIR: reports, TOKEN_STORE: join(dir, 'subset-state', 'tokens.json'), CI: 'true' }, HANG_TEST_TIMEOUT_MS).finally(
+      async () => {
+        await closeProxies([proxy]);
+        await platform.close();
+      },
     );
     expect(outcome.code, `${outcome.stdout}\n${outcome.stderr}`).toBe(0);
+    // The code grants of the logins and the selected checks; the refresh chain's setup, which rotates a token family of
+    // its own for checks the selection leaves out, is not run.
+    expect(grants).toContain('authorization_code');
+    expect(grants).not.toContain('refresh_token');
     // Only the auth suite holds such checks: no contract check can be selected, so the provider verification, and its
     // requests to the target, are not made; without vendor documents there is no conformance suite to name.
     expect(outcome.stdout).toContain('; suites auth, --only auth.token-type-bearer,auth.code-reuse-*');
     const record = JSON.parse(readFileSync(join(reports, 'run-results.json'), 'utf8')) as { results: { checks: { id: string }[] } };
     expect(record.results.checks.map((check) => check.id).sort()).toEqual(['auth.code-reuse-refused', 'auth.token-type-bearer']);
     expect(outcome.stdout).toContain('SUBSET: only the checks matching --only auth.token-type-bearer,auth.code-reuse-*');
-    expect(outcome.stdout).toMatch(/embedded 8\.0\s+2 passed, 0 failed, 0 skipped/);
+    expect(outcome.stdout).toMatch(/target 8\.0\s+2 passed, 0 failed, 0 skipped/);
     const progress = outcome.stderr.split('\n').filter((line) => line.startsWith('progress: '));
     expect(progress.length).toBeGreaterThan(0);
-    expect(progress.at(-1)).toBe('progress: embedded 8.0 2/2; 0 failed');
+    expect(progress.at(-1)).toBe('progress: target 8.0 2/2; 0 failed');
     expect(outcome.stderr).not.toContain('\r');
   }, HANG_TEST_TIMEOUT_MS);
 
