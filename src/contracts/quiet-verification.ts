@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { VERIFIER_JOBS_AT_ONCE } from '../config/concurrency-policy.ts';
-import { LOCKED_TASK_FILE_OPERATIONS_MS, lockedTasksSettled } from '../auth/file-lock.ts';
+import { LOCKED_TASK_FILE_OPERATIONS_MS, lockOperationsSettled, stopTakingLocks } from '../auth/file-lock.ts';
 import { UpgradeGuardError, errorLine } from '../errors.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import { loadTypeScriptWith } from '../node-arguments.ts';
@@ -236,9 +236,11 @@ function stopped(signal: AbortSignal): Error {
 
 /**
  * The child ends with its parent's channel: its owner closed it, or ended, or went on without it, or the run's time
- * ran out. First a refresh it is making reaches the token store (src/auth/file-lock.ts `lockedTasksSettled`: the
- * spent refresh token's successor must not be lost, spec §5.8), then it ends at once: an exit that waits for the
- * verifier's native threads can wait forever while one is still replaying.
+ * ran out. It takes no lock of the token store from then on, and ends once its lock operations settle
+ * (src/auth/file-lock.ts): a refresh it is making reaches the token store first (the spent refresh token's successor
+ * must not be lost, spec §5.8), and a task waiting for the lock gives up rather than being ended while it takes it.
+ * Then it ends at once: an exit that waits for the verifier's native threads can wait forever while one is still
+ * replaying.
  */
 export function endWithParentChannel(): void {
   const end = (): void => void process.kill(process.pid, 'SIGKILL');
@@ -246,7 +248,9 @@ export function endWithParentChannel(): void {
     // Each locked task is bounded: its grant by REQUEST_TIMEOUT_MS, and its file operations by within-time.ts. Past the
     // longest request this child was sent and those, the child ends anyway.
     setTimeout(end, longestRequestMs + LOCKED_TASK_FILE_OPERATIONS_MS).unref();
-    void lockedTasksSettled().then(end);
+    stopTakingLocks(new UpgradeGuardError('TARGET_TIMEOUT', 'not sent: the run ended before this task took the token store lock'));
+    // After the settled tasks' own handlers (a task that gave up rejects once it no longer counts).
+    void lockOperationsSettled().then(() => setImmediate(end));
   });
   // A channel that closed before the listener was there (the parent ended while the child loaded) fires no event.
   if (!process.connected) end();

@@ -10,7 +10,11 @@
  *   once its grant holds a permit.
  * - `command`: a command (`runCli`) that fails while the rotation runs, as
  *   verify does at RUN_TIMEOUT_S; it says `locked` on stdout.
- * Usage: node --import tsx test/support/locked-task-child.ts channel|command <lockPath> <answered> <stored>
+ * - `waiting`: forked with IPC, ends with its parent's channel, and waits
+ *   to take the lock, which its parent holds; it says `taking` over the
+ *   channel, writes `stored` if it ever holds the lock, and why it gave up
+ *   to `stored.failed`.
+ * Usage: node --import tsx test/support/locked-task-child.ts channel|command|waiting <lockPath> <answered> <stored>
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -22,7 +26,7 @@ import { borrowedPermits } from '../../src/http/lent-permits.ts';
 import type { Permits } from '../../src/http/run-permits.ts';
 
 const [mode, lockPath = '', answered = '', stored = ''] = process.argv.slice(2);
-if (!lockPath || !answered || !stored || (mode !== 'channel' && mode !== 'command')) throw new Error('usage: locked-task-child channel|command <lockPath> <answered> <stored>');
+if (!lockPath || !answered || !stored || (mode !== 'channel' && mode !== 'command' && mode !== 'waiting')) throw new Error('usage: locked-task-child channel|command|waiting <lockPath> <answered> <stored>');
 
 /** Resolves once the grant is sent; the rotation then goes on in the background. */
 function startRotation(permits: Permits | undefined): Promise<void> {
@@ -44,7 +48,11 @@ function startRotation(permits: Permits | undefined): Promise<void> {
   });
 }
 
-if (mode === 'channel') {
+if (mode === 'waiting') {
+  endWithParentChannel();
+  withFileLock(lockPath, async () => writeFileSync(stored, 'held the lock\n')).catch((error: unknown) => writeFileSync(`${stored}.failed`, error instanceof Error ? error.message : String(error)));
+  process.send?.('taking');
+} else if (mode === 'channel') {
   endWithParentChannel();
   await startRotation(borrowedPermits());
   process.send?.('granted');

@@ -4,13 +4,14 @@
  * lost successor breaks the stored chain. Tested on a child that holds the
  * token store's lock and waits for its grant's answer (test/support/
  * locked-task-child.ts): the answer comes only after the process was told to
- * end, so a process that ended at once never stores the pair. No time
- * margins: each step waits for the one before it.
+ * end, so a process that ended at once never stores the pair. A verifier
+ * child that is told to end while it waits for the lock gives up taking it
+ * before it ends. No time margins: each step waits for the one before it.
  */
 import { fork, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockedTasksSettled, withFileLock } from '../../../src/auth/file-lock.ts';
 import { errorCatalog } from '../../../src/errors.ts';
@@ -99,5 +100,33 @@ describe('a rotation under the token store lock outlives the end of its process'
     writeFileSync(answered, '');
     expect(await exited).toBe(errorCatalog.TARGET_TIMEOUT.exitCode);
     expect(existsSync(stored)).toBe(true);
+  });
+
+  it('the verifier child, its channel closed while it waits for the lock, gives up taking it and ends, leaving no draft of it', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+    const { lockPath, answered, stored } = paths('waiting');
+    let release: (() => void) | undefined;
+    let locked: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => (locked = resolve));
+    // This process holds the lock for the whole test: the child can only wait for it.
+    const holder = withFileLock(lockPath, async () => {
+      locked?.();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await held;
+    try {
+      const child = fork(fixture, ['waiting', lockPath, answered, stored], { execArgv: ['--import', 'tsx'], cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+      await new Promise<void>((resolve) => child.on('message', (message) => message === 'taking' && resolve()));
+      child.disconnect();
+      expect(await exited).toBe('SIGKILL');
+      // It gave up with the run's end as its reason, rather than being ended in the middle of taking the lock.
+      expect(readFileSync(`${stored}.failed`, 'utf8')).toContain('the run ended before this task took the token store lock');
+      expect(existsSync(stored)).toBe(false);
+      // The lock is still this process's, and no draft of the child's is left beside it.
+      expect(readdirSync(dirname(lockPath)).filter((file) => file.startsWith('tokens.json.lock')).sort()).toEqual(['tokens.json.lock']);
+    } finally {
+      release?.();
+      await holder;
+    }
   });
 });
