@@ -84,8 +84,8 @@ class Tasks {
 /**
  * This thread's tasks under a lock, until the lock is released. A task under the token store's lock may have spent a
  * refresh token whose successor is not yet on disk (spec §5.8: a spent refresh token does not come back): a process
- * ending at RUN_TIMEOUT_S waits for them (`lockedTasksSettled`) rather than lose the chain, and one ending at its
- * parent's word for every lock operation (`stopTakingLocks`).
+ * ending at RUN_TIMEOUT_S or at its parent's word waits for them (`lockedTasksSettled`, or `lockOperationsSettled`,
+ * which counts them too) rather than lose the chain.
  * Each task is bounded (its request by REQUEST_TIMEOUT_MS, its file operations, the lock's release among them, by
  * src/files/within-time.ts), so the wait is too. A process may end while it is still taking a lock: the lock it
  * leaves names a process that no longer exists, which a taker on this machine takes over at once (one on another
@@ -112,15 +112,16 @@ export function lockOperationsSettled(): Promise<void> {
   return operations.settled();
 }
 
-/** Why this process takes no lock any more (`stopTakingLocks`). */
-let ending: Error | undefined;
+/** Why this process takes no lock any more (`stopTakingLocks`): each task that gives up gets an error of its own. */
+let ending: (() => Error) | undefined;
 
 /**
  * This process takes no lock from now on: a task still waiting for one gives up at its next attempt, with `reason`.
  * A process that is ending (the Pact verifier child, its parent's channel closed) then waits for its lock operations
- * to settle instead of ending a task in the middle of taking a lock, which leaves the lock's draft beside the store.
+ * to settle (`lockOperationsSettled`) instead of ending a task in the middle of taking a lock, which leaves the lock's
+ * draft beside the store.
  */
-export function stopTakingLocks(reason: Error): void {
+export function stopTakingLocks(reason: () => Error): void {
   ending ??= reason;
 }
 
@@ -172,7 +173,7 @@ async function acquire(lockPath: string, owner: string, staleMs: number, timeout
   const started = Date.now();
   for (let attempt = 0; ; attempt += 1) {
     // Nothing is held yet: a run that was stopped or is out of time would refuse the task's request anyway.
-    const refused = ending ?? run?.refusal('the run was stopped before this task took the token store lock');
+    const refused = ending?.() ?? run?.refusal('the run was stopped before this task took the token store lock');
     if (refused) throw refused;
     if (await made(lockPath, owner)) return;
     if (await takeOverIfAbandoned(lockPath, staleMs)) continue;

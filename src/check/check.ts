@@ -66,16 +66,17 @@ export function forEachTarget(body: () => void): void {
 /**
  * A hook body bound to the target being registered (use inside forEachTarget). Vitest runs the hooks of a block that
  * holds no test: under `verify --only` that is a block none of whose checks is selected, and its hook is left out, or
- * it would send its requests to the target for nothing (the refresh chain's setup rotates a token family).
+ * it would send its requests to the target for nothing (the refresh chain's setup rotates a token family). A hook
+ * that undoes another's work is wrapped the same way as that one, so both run or neither does.
  */
 export function inTarget<T>(hook: () => Promise<T>): (fixtures: object, block: Readonly<RunnerTestSuite | RunnerTestFile>) => Promise<T | undefined> {
   const target = currentTarget();
   // Vitest reads a hook's first parameter, its fixtures, only through a destructuring pattern.
-  return async ({}, block) => (holdsCheck(block) ? runInTarget(target, hook) : undefined);
+  return async ({}, block) => (holdsTest(block) ? runInTarget(target, hook) : undefined);
 }
 
-function holdsCheck(block: Readonly<RunnerTestSuite | RunnerTestFile>): boolean {
-  return block.tasks.some((task) => task.type === 'test' || (task.type === 'suite' && holdsCheck(task)));
+function holdsTest(block: Readonly<RunnerTestSuite | RunnerTestFile>): boolean {
+  return block.tasks.some((task) => task.type === 'test' || (task.type === 'suite' && holdsTest(task)));
 }
 
 /** `verify --only`: a check outside the selection is not registered at all (the summary says the run was a subset). */

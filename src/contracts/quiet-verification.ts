@@ -245,11 +245,12 @@ function stopped(signal: AbortSignal): Error {
 export function endWithParentChannel(): void {
   const end = (): void => void process.kill(process.pid, 'SIGKILL');
   process.once('disconnect', () => {
-    // Each locked task is bounded: its grant by REQUEST_TIMEOUT_MS, and its file operations by within-time.ts. Past the
-    // longest request this child was sent and those, the child ends anyway.
+    // Each locked task is bounded: its grant by REQUEST_TIMEOUT_MS, and its file operations by within-time.ts; a task
+    // still taking the lock gives up at its next attempt. Past the longest request this child was sent and those, the
+    // child ends anyway.
     setTimeout(end, longestRequestMs + LOCKED_TASK_FILE_OPERATIONS_MS).unref();
-    stopTakingLocks(new UpgradeGuardError('TARGET_TIMEOUT', 'not sent: the run ended before this task took the token store lock'));
-    // After the settled tasks' own handlers (a task that gave up rejects once it no longer counts).
+    stopTakingLocks(() => new UpgradeGuardError('TARGET_TIMEOUT', 'not sent: the run ended before this task took the token store lock'));
+    // A task that gave up rejects only once it no longer counts: its caller's handler runs before the end.
     void lockOperationsSettled().then(() => setImmediate(end));
   });
   // A channel that closed before the listener was there (the parent ended while the child loaded) fires no event.

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPlatform } from '../../simulator/platform.ts';
-import { closeProxies, misbehavingProxy, writeProxiedEnv } from '../support/misbehaving-proxy.ts';
+import { closeProxies, misbehavingProxy, writeProxiedEnv, type MisbehavingProxy } from '../support/misbehaving-proxy.ts';
 import { expectOneCodedLine, npmRunVerify, type VerifyOutcome } from '../support/verify-command.ts';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
 
@@ -81,29 +81,32 @@ describe.concurrent('verify --only and --shard refuse what would not be the run 
 });
 
 describe('verify --only runs the subset and says so; progress off a terminal is plain lines', () => {
-  it('runs only the selected checks, only in the suite that holds them, sends none of the others\' requests, names the subset in the summary, and prints progress lines on stderr', async () => {
+  it('runs only the selected checks, only in the suite that holds them, leaves out the refresh chain\'s setup, names the subset in the summary, and prints progress lines on stderr', async () => {
     const reports = join(dir, 'subset');
     // The target behind a proxy that hears every grant at the token endpoint.
     const platform = createPlatform({ version: '8.0' });
-    await platform.listen(0);
-    const lines = platform.envLines();
-    const upstream = new URL(lines.find((line) => line.startsWith('BASE_URL='))?.slice('BASE_URL='.length) ?? '');
+    const proxies: MisbehavingProxy[] = [];
     const grants: string[] = [];
-    const proxy = await misbehavingProxy(upstream, (req) => {
-      if (req.method === 'POST' && /\/token$/.test(new URL(req.url ?? '/', upstream).pathname)) {
-        const body: Buffer[] = [];
-        req.on('data', (chunk: Buffer) => body.push(chunk)).on('end', () => grants.push(new URLSearchParams(Buffer.concat(body).toString('utf8')).get('grant_type') ?? ''));
-      }
-      return false;
-    });
-    const envFile = join(dir, 'subset.env');
-    writeProxiedEnv(envFile, lines, upstream, proxy);
-    const outcome = await npmRunVerify(['--env-file', envFile, '--only', 'auth.token-type-bearer,auth.code-reuse-*'], { REPORTS_DIR: reports, TOKEN_STORE: join(dir, 'subset-state', 'tokens.json'), CI: 'true' }, HANG_TEST_TIMEOUT_MS).finally(
-      async () => {
-        await closeProxies([proxy]);
-        await platform.close();
-      },
-    );
+    let outcome: VerifyOutcome;
+    try {
+      await platform.listen(0);
+      const lines = platform.envLines();
+      const upstream = new URL(lines.find((line) => line.startsWith('BASE_URL='))?.slice('BASE_URL='.length) ?? '');
+      const proxy = await misbehavingProxy(upstream, (req) => {
+        if (req.method === 'POST' && /\/token$/.test(new URL(req.url ?? '/', upstream).pathname)) {
+          const body: Buffer[] = [];
+          req.on('data', (chunk: Buffer) => body.push(chunk)).on('end', () => grants.push(new URLSearchParams(Buffer.concat(body).toString('utf8')).get('grant_type') ?? ''));
+        }
+        return false;
+      });
+      proxies.push(proxy);
+      const envFile = join(dir, 'subset.env');
+      writeProxiedEnv(envFile, lines, upstream, proxy);
+      outcome = await npmRunVerify(['--env-file', envFile, '--only', 'auth.token-type-bearer,auth.code-reuse-*'], { REPORTS_DIR: reports, TOKEN_STORE: join(dir, 'subset-state', 'tokens.json'), CI: 'true' }, COMMAND_TIMEOUT_MS);
+    } finally {
+      await closeProxies(proxies);
+      await platform.close();
+    }
     expect(outcome.code, `${outcome.stdout}\n${outcome.stderr}`).toBe(0);
     // The code grants of the logins and the selected checks; the refresh chain's setup, which rotates a token family of
     // its own for checks the selection leaves out, is not run.

@@ -9,13 +9,12 @@
  * those are listed once, below, with the reason, and must fail (a listed
  * departure that no longer fails is reported too).
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANG_TEST_TIMEOUT_MS, HANG_TIMEOUT_MS } from '../support/hang-timeout.ts';
-import { configVariables } from '../../src/config/variables.ts';
+import { runScript } from '../support/package-script.ts';
 import { unredactedLoginFlowValues } from '../support/leak-scan.ts';
 import { startIndependentCas, type IndependentCas } from '../support/independent-cas/independent-cas.ts';
 import type { CasVersion } from '../support/independent-cas/cas-provider.ts';
@@ -151,17 +150,8 @@ async function runVersion(version: CasVersion): Promise<VersionRun> {
     REQUEST_TIMEOUT_MS: '60000',
   };
   writeFileSync(envFile, `${Object.entries(lines).map(([name, value]) => `${name}=${value}`).join('\n')}\n`);
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of configVariables) delete env[name];
-  const outcome = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    // The user's own command, not an internal entry point.
-    execFile(
-      'npm',
-      ['run', '--silent', 'verify', '--', '--env-file', envFile, '--suites', 'auth', '--no-html'],
-      { env, timeout: HANG_TIMEOUT_MS, maxBuffer: 32 * 1024 * 1024 },
-      (error, stdout, stderr) => resolve({ code: typeof error?.code === 'number' ? error.code : error ? -1 : 0, stdout, stderr }),
-    );
-  });
+  // The user's own command, not an internal entry point.
+  const outcome = await runScript('verify', ['--env-file', envFile, '--suites', 'auth', '--no-html'], {}, HANG_TIMEOUT_MS);
   return { cas, ...outcome, reportsDir, checks: readChecks(join(reportsDir, 'allure-results')) };
 }
 

@@ -12,11 +12,13 @@
  *   verify does at RUN_TIMEOUT_S; it says `locked` on stdout.
  * - `waiting`: forked with IPC, ends with its parent's channel, and waits
  *   to take the lock, which its parent holds; it says `taking` over the
- *   channel, writes `stored` if it ever holds the lock, and why it gave up
+ *   channel once a first attempt is under way (Linux's inotify reports its
+ *   draft), writes `stored` if it ever holds the lock, and why it gave up
  *   to `stored.failed`.
  * Usage: node --import tsx test/support/locked-task-child.ts channel|command|waiting <lockPath> <answered> <stored>
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, watch, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { withFileLock } from '../../src/auth/file-lock.ts';
 import { runCli } from '../../src/cli/run-cli.ts';
@@ -50,8 +52,13 @@ function startRotation(permits: Permits | undefined): Promise<void> {
 
 if (mode === 'waiting') {
   endWithParentChannel();
+  // `taking` once an attempt to take the lock has written its draft (file-lock.ts `made`): the task is under way.
+  const folder = watch(dirname(lockPath), (_event, name) => {
+    if (!name?.endsWith('.new')) return;
+    folder.close();
+    process.send?.('taking');
+  });
   withFileLock(lockPath, async () => writeFileSync(stored, 'held the lock\n')).catch((error: unknown) => writeFileSync(`${stored}.failed`, error instanceof Error ? error.message : String(error)));
-  process.send?.('taking');
 } else if (mode === 'channel') {
   endWithParentChannel();
   await startRotation(borrowedPermits());
