@@ -4,6 +4,7 @@
  * vendor's one-hour tokens, and a one-second one for the expiry check
  * (see TargetInfo.shortLived).
  */
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,22 @@ export interface ResolvedTarget {
 }
 
 const SHORT_TOKEN_TTL_SECONDS = 1;
+
+/**
+ * The state folders (the sessions' token stores) of the embedded targets not yet closed. A run stopped before its
+ * targets are up ends without closing them (docs/command-line.md, stopping a run): the folders go with the process.
+ */
+const openStateDirs = new Set<string>();
+let removedAtExit = false;
+
+function removeAtExit(stateDir: string): void {
+  openStateDirs.add(stateDir);
+  if (removedAtExit) return;
+  removedAtExit = true;
+  process.once('exit', () => {
+    for (const dir of openStateDirs) rmSync(dir, { recursive: true, force: true });
+  });
+}
 
 export interface EmbeddedOptions {
   /** Told whenever either instance asks whether a fault is on (the kill matrix's contract trace). */
@@ -42,9 +59,11 @@ export async function startEmbeddedTarget(config: Config, runTarget: RunTarget, 
   const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...notices, ...metered, ...observer });
   const started: Platform[] = [];
   const stateDir = await mkdtemp(join(tmpdir(), 'upgrade-guard-'));
+  removeAtExit(stateDir);
   const close = async (): Promise<void> => {
     await Promise.all(started.map((platform) => platform.close()));
     await rm(stateDir, { recursive: true, force: true });
+    openStateDirs.delete(stateDir);
   };
   try {
     const mainUrls = await main.listen(0);
