@@ -19,7 +19,7 @@ const skipKinds: readonly SkipKind[] = [
   // Their own notes say which signal or RUN_TIMEOUT_S, the same for every check they hold (src/cli/interruption.ts, src/errors.ts).
   { holds: (_, note) => note.startsWith(`${notRunPrefix}the run was stopped by`), reason: (_, note) => note },
   { holds: (_, note) => note.startsWith(`${notRunPrefix}the run's time ran out`), reason: (_, note) => note.replace(/\).*$/s, ')') },
-  { holds: (_, note) => note.startsWith(`${notRunPrefix}the setup of`), reason: () => 'not run: the setup of their suite failed (the errors above say why)' },
+  { holds: (_, note) => note.startsWith(`${notRunPrefix}the setup of`), reason: () => `${notRunPrefix}the setup of their suite failed (the errors above say why)` },
   // The target stopped answering (src/check/no-answer.ts): the run's last line says what happened.
   { holds: (check) => check.noAnswer !== undefined, reason: () => 'not checked: the target gave no answer (the last line says what happened; each check\'s note, what it did)' },
   // A check that waits on an endpoint whose finding is a failure (src/check/not-served.ts): the failure says what to do.

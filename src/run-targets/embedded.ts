@@ -29,16 +29,9 @@ const SHORT_TOKEN_TTL_SECONDS = 1;
  * targets are up ends without closing them (docs/command-line.md, stopping a run): the folders go with the process.
  */
 const openStateDirs = new Set<string>();
-let removedAtExit = false;
-
-function removeAtExit(stateDir: string): void {
-  openStateDirs.add(stateDir);
-  if (removedAtExit) return;
-  removedAtExit = true;
-  process.once('exit', () => {
-    for (const dir of openStateDirs) rmSync(dir, { recursive: true, force: true });
-  });
-}
+process.once('exit', () => {
+  for (const dir of openStateDirs) rmSync(dir, { recursive: true, force: true });
+});
 
 export interface EmbeddedOptions {
   /** Told whenever either instance asks whether a fault is on (the kill matrix's contract trace). */
@@ -59,7 +52,7 @@ export async function startEmbeddedTarget(config: Config, runTarget: RunTarget, 
   const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...notices, ...metered, ...observer });
   const started: Platform[] = [];
   const stateDir = await mkdtemp(join(tmpdir(), 'upgrade-guard-'));
-  removeAtExit(stateDir);
+  openStateDirs.add(stateDir);
   const close = async (): Promise<void> => {
     await Promise.all(started.map((platform) => platform.close()));
     await rm(stateDir, { recursive: true, force: true });

@@ -11,7 +11,7 @@
  * - `command`: a command (`runCli`) that fails while the rotation runs, as
  *   verify does at RUN_TIMEOUT_S; it says `locked` on stdout.
  * - `waiting`: forked with IPC, ends with its parent's channel, and waits
- *   to take the lock, which its parent holds; it says `taking` over the
+ *   to take the lock, which another holds; it says `taking` over the
  *   channel once a first attempt is under way (Linux's inotify reports its
  *   draft), writes `stored` if it ever holds the lock, and why it gave up
  *   to `stored.failed`.

@@ -6,20 +6,19 @@
  * on: a task still waiting for one gives up with the run's reason. The lock here is held by another machine (a
  * holder this host cannot see), so the task waits until the test lets it go. No time margins.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lockedTasksSettled, lockOperationsSettled, withFileLock } from '../../../src/auth/file-lock.ts';
 import { RunPermits } from '../../../src/http/run-permits.ts';
+import { holdElsewhere, otherMachine } from '../../support/lock-held-elsewhere.ts';
 
-const otherMachine = 'held by another machine';
-
-/** A lock file another machine holds, fresh: this host can neither see its holder nor call it stale. */
+/** A lock file another machine holds (test/support/lock-held-elsewhere.ts). */
 function heldElsewhere(): string {
   const lockPath = join(mkdtempSync(join(tmpdir(), 'ug-lock-operations-')), 'tokens.json.lock');
-  writeFileSync(lockPath, otherMachine);
+  holdElsewhere(lockPath);
   return lockPath;
 }
 

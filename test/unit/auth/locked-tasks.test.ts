@@ -17,6 +17,7 @@ import { lockedTasksSettled, withFileLock } from '../../../src/auth/file-lock.ts
 import { errorCatalog } from '../../../src/errors.ts';
 import { lendPermits } from '../../../src/http/lent-permits.ts';
 import { HANG_TEST_TIMEOUT_MS } from '../../support/hang-timeout.ts';
+import { holdElsewhere, otherMachine } from '../../support/lock-held-elsewhere.ts';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const fixture = join(root, 'test/support/locked-task-child.ts');
@@ -104,29 +105,18 @@ describe('a rotation under the token store lock outlives the end of its process'
 
   it('the verifier child, its channel closed while it waits for the lock, gives up taking it and ends, leaving no draft of it', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
     const { lockPath, answered, stored } = paths('waiting');
-    let release: (() => void) | undefined;
-    let locked: (() => void) | undefined;
-    const held = new Promise<void>((resolve) => (locked = resolve));
-    // This process holds the lock for the whole test: the child can only wait for it.
-    const holder = withFileLock(lockPath, async () => {
-      locked?.();
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await held;
-    try {
-      const child = fork(fixture, ['waiting', lockPath, answered, stored], { execArgv: ['--import', 'tsx'], cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-      await new Promise<void>((resolve) => child.on('message', (message) => message === 'taking' && resolve()));
-      child.disconnect();
-      expect(await exited).toBe('SIGKILL');
-      // It gave up with the run's end as its reason, rather than being ended in the middle of taking the lock.
-      expect(readFileSync(`${stored}.failed`, 'utf8')).toContain('the run ended before this task took the token store lock');
-      expect(existsSync(stored)).toBe(false);
-      // The lock is still this process's, and no draft of the child's is left beside it.
-      expect(readdirSync(dirname(lockPath)).filter((file) => file.startsWith('tokens.json.lock')).sort()).toEqual(['tokens.json.lock']);
-    } finally {
-      release?.();
-      await holder;
-    }
+    // Held by another machine for the whole test: the child can only wait for it.
+    holdElsewhere(lockPath);
+    const child = fork(fixture, ['waiting', lockPath, answered, stored], { execArgv: ['--import', 'tsx'], cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    await new Promise<void>((resolve) => child.on('message', (message) => message === 'taking' && resolve()));
+    child.disconnect();
+    expect(await exited).toBe('SIGKILL');
+    // It gave up with the run's end as its reason, rather than being ended in the middle of taking the lock.
+    expect(readFileSync(`${stored}.failed`, 'utf8')).toContain('the run ended before this task took the token store lock');
+    expect(existsSync(stored)).toBe(false);
+    // The lock is as its holder left it, and no draft of the child's is left beside it.
+    expect(readFileSync(lockPath, 'utf8')).toBe(otherMachine);
+    expect(readdirSync(dirname(lockPath)).filter((file) => file.startsWith('tokens.json.lock')).sort()).toEqual(['tokens.json.lock']);
   });
 });
