@@ -5,16 +5,14 @@
  * takes one of these permits before it is sent.
  *
  * The counters are cells of one SharedArrayBuffer that reaches the workers,
- * with the run's deadline, as worker_threads environment data (cloned into
- * every Worker started after it is set, the buffer's memory shared). Atomics
- * keep the count exact; Atomics.waitAsync parks a request without blocking
- * its thread. A Pact verifier child borrows permits over IPC (lent-permits.ts).
+ * with the run's deadline, through vitest's `provide` (cloned into each worker,
+ * the buffer's memory shared; permits-setup.ts joins it). Atomics keep the
+ * count exact; Atomics.waitAsync parks a request without blocking its thread.
+ * A Pact verifier child borrows permits over IPC (lent-permits.ts).
  */
-import { getEnvironmentData, setEnvironmentData } from 'node:worker_threads';
 import { RunInterrupted, stopSignals, type StopSignal } from '../errors.ts';
 import { pastDeadline, threadDeadlineSignal, type RunDeadline } from './run-deadline.ts';
 
-const environmentKey = 'upgrade-guard:run-permits';
 /** The cells: MAX_CONCURRENCY, the permits held now, the most held at once, the tasks taking or holding the token store's lock (src/auth/file-lock.ts), the signal that stopped the run (its index in `stopSignals` + 1). */
 const [LIMIT, IN_FLIGHT, PEAK, LOCKED, STOPPED] = [0, 1, 2, 3, 4] as const;
 
@@ -23,10 +21,11 @@ export interface Permits {
   run<T>(task: () => Promise<T>): Promise<T>;
 }
 
-type SharedRun = { readonly cells: SharedArrayBuffer; readonly deadline: RunDeadline | undefined };
+/** What a worker joins the run's permits with. */
+export type SharedRun = { readonly cells: SharedArrayBuffer; readonly deadline: RunDeadline | undefined };
 
-/** A verifier child's permits, lent by its parent (lent-permits.ts). */
-let lent: Permits | undefined;
+/** The run's permits in this thread: shared by it, joined by a worker, or lent to a verifier child by its parent. */
+let ofThisThread: Permits | undefined;
 
 export class RunPermits implements Permits {
   readonly #shared: SharedRun;
@@ -47,25 +46,33 @@ export class RunPermits implements Permits {
     if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`run permits must be a positive integer, got ${limit}`);
     const permits = new RunPermits({ cells: new SharedArrayBuffer(5 * Int32Array.BYTES_PER_ELEMENT), deadline });
     permits.#cells[LIMIT] = limit;
-    setEnvironmentData(environmentKey, permits.#shared);
+    ofThisThread = permits;
     return permits;
   }
 
-  /** Workers started from now on see no run (a test cleans up). */
+  /** What a worker of the run joins with (`join`): handed to the workers before they start. */
+  get shared(): SharedRun {
+    return this.#shared;
+  }
+
+  /** In a worker of the run: the permits the thread that started the run shared; undefined leaves the thread outside a run. */
+  static join(shared: SharedRun | undefined): void {
+    ofThisThread = shared && new RunPermits(shared);
+  }
+
+  /** This thread is outside a run from now on (a test cleans up). */
   static withdraw(): void {
-    setEnvironmentData(environmentKey, undefined);
+    ofThisThread = undefined;
   }
 
   /** In a child process of the run (a Pact verifier child): its parent's permits, lent over IPC, are the run's. */
   static lend(permits: Permits): void {
-    lent = permits;
+    ofThisThread = permits;
   }
 
   /** The run's permits, in whichever thread or child process of the run; undefined outside a run (a unit test's client). */
   static ofRun(): Permits | undefined {
-    if (lent) return lent;
-    const shared = getEnvironmentData(environmentKey) as Partial<SharedRun> | undefined;
-    return shared?.cells instanceof SharedArrayBuffer ? new RunPermits({ cells: shared.cells, deadline: shared.deadline }) : undefined;
+    return ofThisThread;
   }
 
   /** The permits held right now, over every thread. */

@@ -9,12 +9,14 @@
  *   opens its shared sessions, and provides the targets to the workers: a
  *   login that fails ends the setup, as a target that does not start does;
  * - runs the contract suite's provider verification when the suite's
- *   worker asks for it (src/contracts/suite-verification.ts), on the run's
- *   handoff (src/run-targets/handoff.ts).
+ *   worker imports it (src/contracts/suite-verification.ts), as the module
+ *   `handedVerification` names: vitest's own channel fetches a worker's
+ *   modules from this process, so the verdicts need no channel of their own.
  * Why not verify at once, while the workers load: a verification started
  * then takes the CPU the workers' start needs and ends no sooner (`npm run
  * bench` at 50 and 200 ms a request shows it).
  */
+import { serialize } from 'node:v8';
 import type { Plugin } from 'vite';
 import type { TestProject, Vitest } from 'vitest/node';
 import type { Config } from '../config/config.ts';
@@ -25,7 +27,6 @@ import type { SuiteVerification } from '../contracts/suite-verification.ts';
 import { ConcurrencyLimiter } from '../http/limiter.ts';
 import { SecretRegistry } from '../http/redact.ts';
 import type { ResolvedTarget, startEmbeddedTarget } from '../run-targets/embedded.ts';
-import { Handoff } from '../run-targets/handoff.ts';
 import { remoteTarget } from '../run-targets/remote.ts';
 import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
 import { loginFailure, openSessions } from '../run-targets/sessions.ts';
@@ -52,35 +53,56 @@ export interface RunSetupOptions {
   readonly checkSelection?: readonly string[];
 }
 
+/** The module whose default export is the contract suite's verification (suites/contracts/contracts.test.ts imports it). */
+export const handedVerification = 'virtual:upgrade-guard/contract-verification';
+const handedVerificationId = `\0${handedVerification}`;
+
 export function runSetupPlugin(options: RunSetupOptions): Plugin {
+  let verified: (() => Promise<SuiteVerification>) | undefined;
+  let handedCode: Promise<string> | undefined;
   return {
     name: 'upgrade-guard:run-setup',
-    async configureVitest({ project, vitest }) {
+    async configureVitest({ project, vitest, experimental_defineCacheKeyGenerator }) {
+      // The verdicts are this run's alone: never kept in the transform cache on disk (src/runner/module-cache.ts).
+      experimental_defineCacheKeyGenerator(({ id }) => (id === handedVerificationId ? false : ''));
       // Before any work of this process reads a stack (Playwright reads one on every call): stack-mapping-guard.ts.
       guardStackMapping();
       // The setup is the root of its sessions: their passwords and tokens are known here, and scrubbed from a failure.
       const secrets = new SecretRegistry();
       try {
-        await setUpRun(project, vitest, options, secrets);
+        verified = await setUpRun(project, vitest, options, secrets);
       } catch (error) {
         options.failures?.record(error, secrets);
         throw error;
       }
     },
+    resolveId(id) {
+      return id === handedVerification ? handedVerificationId : undefined;
+    },
+    async load(id) {
+      if (id !== handedVerificationId) return undefined;
+      // Workers start once the setup is done, so a worker's import always finds it; vite may load the module more
+      // than once. Serialized as structured data, as the verifier child sent it (src/contracts/quiet-verification.ts).
+      handedCode ??= (verified ?? (() => Promise.reject(new Error('the contract verification was imported outside a run'))))().then(
+        (verification) => `import { deserialize } from 'node:v8';\nexport default deserialize(Buffer.from(${JSON.stringify(serialize(verification).toString('base64'))}, 'base64'));\n`,
+      );
+      return handedCode;
+    },
   };
 }
 
-async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupOptions, secrets: SecretRegistry): Promise<void> {
+/** Sets the run up; returns the contract suite's verification, started at the first call. */
+async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupOptions, secrets: SecretRegistry): Promise<() => Promise<SuiteVerification>> {
   const { config, runProject } = options;
   const limiter = new ConcurrencyLimiter(TARGETS_STARTED_AT_ONCE);
   const closers: Array<() => Promise<void>> = [];
   const traffic: Array<{ readonly runTarget: RunTarget; readonly stats: () => TrafficStats }> = [];
   // The workers ask only once vitest has started them, after the targets below are opened.
   let targets: TargetInfo[] = [];
-  let verification: Promise<void> | undefined;
-  const handoff = new Handoff<SuiteVerification>(() => {
-    // Loaded when the suite asks: a run without the contract suite never loads the verification's modules.
-    verification ??= import('../contracts/suite-verification.ts')
+  let verification: Promise<SuiteVerification> | undefined;
+  const verified = (): Promise<SuiteVerification> =>
+    // Loaded when the suite imports it: a run without the contract suite never loads the verification's modules.
+    (verification ??= import('../contracts/suite-verification.ts')
       .then(({ verifySuiteContracts }) => verifySuiteContracts({ config, runProject, targets, secrets, child: options.verifier, checkSelection: options.checkSelection }))
       // It reports what kept it from running as problems; anything else is a defect of ours, and still no hang.
       .catch(
@@ -89,16 +111,13 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
           results: Object.fromEntries(targets.map((target) => [target.project, []])),
           problems: [{ id: 'contract.run', label: 'the contracts', message: secrets.scrub(error instanceof Error ? error.message : String(error)) }],
         }),
-      )
-      .then((verified) => handoff.settle(verified));
-  });
+      ));
   let closed: Promise<void> | undefined;
   // Once: vitest keeps a restarted watch run's close listeners along with the new run's.
   const close = (): Promise<void> =>
     (closed ??= (async () => {
       // A verification still under way uses the platforms: it ends (at RUN_TIMEOUT_S at the latest) before they close.
       await verification;
-      handoff.close();
       // verify --latency-ms: what each target served, for the benchmark (scripts/bench-verify.ts).
       for (const { runTarget, stats } of traffic) await reportTraffic(config.reportsDir, runTarget.name, runTarget.version, stats());
       await Promise.all(closers.map((closer) => closer()));
@@ -127,7 +146,7 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
   vitest.onClose(close);
   options.onSetUp?.();
   project.provide('targets', targets);
-  project.provide('runHandoff', handoff.name);
+  return verified;
 }
 
 /**
@@ -170,11 +189,4 @@ async function launchLoginBrowser(config: Config, closers: Array<() => Promise<v
 
 function resolve(config: Config, runTarget: RunTarget, startEmbedded: EmbeddedStarter | undefined): Promise<ResolvedTarget> | ResolvedTarget {
   return startEmbedded ? startEmbedded(config, runTarget) : remoteTarget(config, runTarget);
-}
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The run's handoff channel: the contract suite's verification (run-setup.ts). */
-    runHandoff: string;
-  }
 }

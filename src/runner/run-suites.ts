@@ -52,7 +52,7 @@ export interface RunSuitesOptions {
 }
 
 export async function runSuites(options: RunSuitesOptions): Promise<RunResults> {
-  // Before vitest starts its workers: they inherit the permits, so MAX_CONCURRENCY bounds the run, not each worker.
+  // Provided to vitest's workers, which join them (src/http/permits-setup.ts): MAX_CONCURRENCY bounds the run, not each worker.
   const permits = RunPermits.share(options.config.maxConcurrency, runDeadlineOf(options.config));
   const ownListeners = signalListeners();
   const startEmbedded = options.config.remote ? undefined : observed((await import('../run-targets/embedded.ts')).startEmbeddedTarget, options.onFaultConsulted);
@@ -70,6 +70,7 @@ export async function runSuites(options: RunSuitesOptions): Promise<RunResults> 
       ...suitesConfig(options.config, options.plan, {
         ...(options.checkSelection && { checkSelection: options.checkSelection }),
         ...(options.allure === false && { allure: false }),
+        permits: permits.shared,
         setup: { ...(startEmbedded && { startEmbedded }), ...(options.verifier && { verifier: options.verifier }), ...(options.setupFailures && { failures: options.setupFailures }), ...(options.onSetUp && { onSetUp: options.onSetUp }) },
       }),
       // vite runs this `config` hook right after vitest's own, and nothing in between waits on I/O (no config file): no

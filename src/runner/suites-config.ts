@@ -10,6 +10,7 @@
 import { configDefaults, type ViteUserConfig } from 'vitest/config';
 import '../check/check-selection.ts';
 import { conformanceSettings } from '../conformance/settings.ts';
+import type { SharedRun } from '../http/run-permits.ts';
 import type { Config } from '../config/config.ts';
 import { suiteWorkers } from '../config/concurrency-policy.ts';
 import type { RunProject, RunTarget } from '../run-targets/run-plan.ts';
@@ -22,12 +23,15 @@ export interface SuitesOptions {
   readonly checkSelection?: readonly string[];
   /** false: no Allure results at all (the kill matrix, src/check/allure-discard.ts). */
   readonly allure?: boolean;
+  /** The run's permits (src/http/run-permits.ts), joined by every suite worker; a developer's plain `vitest` has none. */
+  readonly permits?: SharedRun;
   /** The run's setup: how an embedded target starts, the run's verifier child, where a failure is told (run-setup.ts). */
   readonly setup?: Omit<RunSetupOptions, 'config' | 'runProject' | 'checkSelection'>;
 }
 
 export function suitesConfig(config: Config, plan: readonly RunTarget[], options: SuitesOptions = {}): ViteUserConfig {
   const selection = options.checkSelection && { checkSelection: options.checkSelection };
+  const runPermits = options.permits && { runPermits: options.permits };
   // Spelled out in every project: an inline configuration (verify loads no config file) is not what `extends: true` extends.
   const perProject = {
     environment: 'node',
@@ -63,10 +67,10 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
             name: suites.name,
             include: ['suites/**/*.test.ts'],
             exclude: [...configDefaults.exclude, 'suites/conformance/**'],
-            provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection },
+            provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection, ...runPermits },
             ...(conformance && { globalSetup: ['src/conformance/global-setup.ts'] }),
             sequence: { groupOrder: 0 },
-            setupFiles: [...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/rotations-setup.ts'],
+            setupFiles: ['src/http/permits-setup.ts', ...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/rotations-setup.ts'],
           },
         },
         // Vendor conformance runs after every module suite of the run (a later group), on the exchanges they kept.

@@ -1,9 +1,9 @@
 /**
  * Provider verification: the real Pact Verifier runs against each
  * run target of the project in verify's own process when this file asks for
- * it (src/runner/run-setup.ts, suite-verification.ts); this file gets
- * its verdicts over the run's contract handoff, and each interaction becomes
- * one check with the verifier's verdict.
+ * it (src/runner/run-setup.ts, suite-verification.ts); this file imports
+ * its verdicts as a module the run's setup serves, and each interaction
+ * becomes one check with the verifier's verdict.
  * - the project's contracts of the target's version (contracts/pacts/);
  * - the team's own app contracts (PACT_URLS, PACT_DIR, a Pact Broker), when set.
  * A run that cannot happen at all (a broker that cannot be reached) is one
@@ -21,8 +21,9 @@ import { targetBreak } from '../../src/check/failure.ts';
 import { currentTarget, projectTargets, targetSecrets } from '../../src/run-targets/current-target.ts';
 import { findCatalogEntry } from '../../src/catalog/index.ts';
 import { contractCheckId } from '../../src/contracts/sources.ts';
-import type { SetupProblem, SuiteVerification } from '../../src/contracts/suite-verification.ts';
-import { handedOver } from '../../src/run-targets/handoff.ts';
+import type { SetupProblem } from '../../src/contracts/suite-verification.ts';
+// Never a failure: what kept the verification from running comes as its problems (suite-verification.ts).
+import verification from 'virtual:upgrade-guard/contract-verification';
 import { formatMismatches, gotNoResponse } from '../../src/contracts/verification-report.ts';
 import { skipNoAnswer } from '../../src/check/no-answer.ts';
 import type { InteractionOutcome } from '../../src/contracts/verify-source.ts';
@@ -33,8 +34,6 @@ const targets = projectTargets();
 
 // The broker token is a secret of every target's checks (PACT_* validated once by the command that started the run).
 for (const target of targets) targetSecrets(target).add(inject('config').pact.broker?.token);
-// Never a failure: what kept the verification from running comes as its problems (suite-verification.ts).
-const verification = await handedOver<SuiteVerification>(inject('runHandoff'));
 const resultsByTarget = new Map(Object.entries(verification.results));
 const setupProblems: readonly SetupProblem[] = verification.problems.map((problem) => ({ ...problem, message: scrub(problem.message) }));
 // The consumer contracts (and Pact's matchers, with ramda) load once the verdicts are in, not while the suite workers

@@ -1,15 +1,16 @@
 /**
- * A worker thread for the run-permits test: takes the run's permits from
- * its environment data (as a vitest worker does) and runs `tasks` tasks at
+ * A worker thread for the run-permits test: joins the run's permits the
+ * test hands it (as a vitest worker joins the provided ones) and runs `tasks` tasks at
  * once under them, each holding its permit a moment; it counts, in a shared
  * cell the test passes, how many tasks of every thread run together.
  */
 import { workerData, parentPort } from 'node:worker_threads';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RunPermits } from '../../src/http/run-permits.ts';
+import { RunPermits, type SharedRun } from '../../src/http/run-permits.ts';
 
-const { tasks, together } = workerData as { readonly tasks: number; readonly together: SharedArrayBuffer };
+const { tasks, together, run } = workerData as { readonly tasks: number; readonly together: SharedArrayBuffer; readonly run: SharedRun };
 const running = new Int32Array(together);
+RunPermits.join(run);
 const permits = RunPermits.ofRun();
 if (!permits) throw new Error('the worker saw no run permits');
 await Promise.all(

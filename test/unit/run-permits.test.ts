@@ -1,6 +1,6 @@
 /**
  * MAX_CONCURRENCY bounds a run, not a worker: the run's permits
- * are shared by every worker thread started after `RunPermits.share`.
+ * are shared by every worker thread that joins them (`RunPermits.join`).
  */
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ describe('run permits', () => {
     const together = new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT);
     const workers = Array.from(
       { length: 3 },
-      () => tsWorker(permitsWorker, { tasks: 6, together }),
+      () => tsWorker(permitsWorker, { tasks: 6, together, run: permits.shared }),
     );
     // A worker that ended without its 'done' fails the test at once instead of leaving it waiting.
     await Promise.all(
