@@ -14,11 +14,13 @@ export interface FixtureScript {
   readonly root: string;
   /** A temporary folder of the script's own, removed at `end`. */
   readonly dir: string;
-  /** Starts vitest on the script's folder with `test`'s options; resolves once its run has returned. */
-  readonly run: (reporters: readonly Reporter[], test: InlineConfig) => Promise<Vitest>;
+  /** Starts vitest on the script's folder with `test`'s options, its workers in the run of `permits`; resolves once its run has returned. */
+  readonly run: (reporters: readonly Reporter[], test: InlineConfig, permits?: RunPermits) => Promise<Vitest>;
   /** Closes vitest, withdraws the run's permits and prints `result`. */
   readonly end: (vitest: Vitest, result: unknown) => Promise<void>;
 }
+
+const permitsSetup = new URL('../../src/http/permits-setup.ts', import.meta.url).pathname;
 
 export function fixtureScript(scriptUrl: string, prefix: string): FixtureScript {
   const root = new URL('.', scriptUrl).pathname;
@@ -26,8 +28,22 @@ export function fixtureScript(scriptUrl: string, prefix: string): FixtureScript 
   return {
     root,
     dir,
-    run: (reporters, test) =>
-      startVitest('test', [], { config: false, run: true, watch: false, reporters: [...reporters] }, { cacheDir: join(dir, 'vite-cache'), test: { root, pool: 'threads', ...test } }),
+    run: (reporters, test, permits) =>
+      startVitest(
+        'test',
+        [],
+        { config: false, run: true, watch: false, reporters: [...reporters] },
+        {
+          cacheDir: join(dir, 'vite-cache'),
+          test: {
+            root,
+            pool: 'threads',
+            ...test,
+            // As the suites' workers join verify's run (src/runner/suites-config.ts).
+            ...(permits && { provide: { runPermits: permits.shared }, setupFiles: [permitsSetup, ...[test.setupFiles ?? []].flat()] }),
+          },
+        },
+      ),
     end: async (vitest, result) => {
       await vitest.close();
       RunPermits.withdraw();

@@ -57,6 +57,6 @@ describe('how the suites’ workers start', () => {
     const suites = suitesConfig(embedded, defaultRunPlan(embedded)).test?.projects?.[0];
     const test = typeof suites === 'object' && suites !== null && 'test' in suites ? suites.test : undefined;
     expect(test?.globalSetup).toBeUndefined();
-    expect(test?.setupFiles).toEqual(['allure-vitest/setup', 'src/check/allure-setup.ts', 'src/run-targets/rotations-setup.ts']);
+    expect(test?.setupFiles).toEqual(['src/http/permits-setup.ts', 'allure-vitest/setup', 'src/check/allure-setup.ts', 'src/run-targets/rotations-setup.ts']);
   });
 });

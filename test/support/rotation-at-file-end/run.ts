@@ -31,10 +31,12 @@ const reporters: Reporter[] = [
   },
 ];
 const cancel = new AbortController();
-if (mode === 'cancel') reporters.push(...cancelOn(cancel.signal, RunPermits.share(2)));
+const permits = mode === 'cancel' ? RunPermits.share(2) : undefined;
+if (permits) reporters.push(...cancelOn(cancel.signal, permits));
 const running = run(
   reporters,
   mode === 'file-end' ? { include: ['rotation.fixture.ts'], setupFiles: [join(root, '../../../src/run-targets/rotations-setup.ts')] } : { include: ['rotation-cancel.fixture.ts'] },
+  permits,
 );
 if (mode === 'cancel') {
   while (!existsSync(locked)) await sleep(20);
