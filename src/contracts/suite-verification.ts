@@ -17,6 +17,7 @@ import { contractsSuiteFile, runsFile, type RunProject } from '../run-targets/ru
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import { runDeadline } from '../http/run-deadline.ts';
 import { verifyQuietly, type SourceResult, type VerifierChild } from './quiet-verification.ts';
+import type { InteractionOutcome } from './verify-source.ts';
 import { hasOwnPacts, platformPactSource, resolveOwnPactSources, type PactSource } from './sources.ts';
 
 /** What kept the team's sources, or the whole verification, from running: each becomes one failed check of the suite. */
@@ -28,9 +29,15 @@ export interface SetupProblem {
   readonly stopped?: string;
 }
 
+/**
+ * What the suite makes of one source: its interactions' outcomes, or why it could not be verified. Nothing else of the
+ * source (a broker's token, the verifier's console report) leaves the run's setup.
+ */
+export type SourceVerdicts = { readonly ok: true; readonly outcomes: readonly InteractionOutcome[] } | { readonly ok: false; readonly label: string; readonly error: string };
+
 export interface SuiteVerification {
   /** By target (`TargetInfo.project`), for the targets verified: one result per source, the project's contracts first. */
-  readonly results: Readonly<Record<string, readonly SourceResult[]>>;
+  readonly results: Readonly<Record<string, readonly SourceVerdicts[]>>;
   readonly problems: readonly SetupProblem[];
 }
 
@@ -78,7 +85,7 @@ export async function verifySuiteContracts(input: SuiteVerificationInput): Promi
   const planned = new Map(input.runProject.targets.map((runTarget) => [runTarget.name, runTarget]));
   const verified = input.targets.filter((target) => runsFile(planned.get(target.project), contractsSuiteFile));
   // A verification that could not run leaves each verified target no results, and the problem says why.
-  const results: Record<string, readonly SourceResult[]> = Object.fromEntries(verified.map((target) => [target.project, []]));
+  const results: Record<string, readonly SourceVerdicts[]> = Object.fromEntries(verified.map((target) => [target.project, []]));
   try {
     const jobs = verified.map((target) => ({ target, sources: [platformPactSource(target.version), ...ownSources] }));
     const verification = await verifyQuietly(
@@ -93,12 +100,16 @@ export async function verifySuiteContracts(input: SuiteVerificationInput): Promi
       // RUN_TIMEOUT_S: a child of this verification's own is ended when the run's time is up (the run's child, by its owner's signal).
       { signal: runDeadline(config), child: input.child },
     );
-    for (const [index, target] of verified.entries()) results[target.project] = verification[index] ?? [];
+    for (const [index, target] of verified.entries()) results[target.project] = (verification[index] ?? []).map(verdictsOf);
   } catch (error) {
     const stopped = stoppedNote(error);
     problems.push({ id: 'contract.run', label: 'the contracts', message: describe(error, secrets), ...(stopped !== undefined && { stopped }) });
   }
   return { results, problems };
+}
+
+function verdictsOf(result: SourceResult): SourceVerdicts {
+  return result.ok ? { ok: true, outcomes: result.verification.outcomes } : { ok: false, label: result.source.label, error: result.error };
 }
 
 function describe(error: unknown, secrets: SecretRegistry): string {

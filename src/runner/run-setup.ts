@@ -54,7 +54,7 @@ export interface RunSetupOptions {
 }
 
 /** The module whose default export is the contract suite's verification (suites/contracts/contracts.test.ts imports it). */
-export const handedVerification = 'virtual:upgrade-guard/contract-verification';
+const handedVerification = 'virtual:upgrade-guard/contract-verification';
 const handedVerificationId = `\0${handedVerification}`;
 
 export function runSetupPlugin(options: RunSetupOptions): Plugin {
@@ -63,7 +63,9 @@ export function runSetupPlugin(options: RunSetupOptions): Plugin {
   return {
     name: 'upgrade-guard:run-setup',
     async configureVitest({ project, vitest, experimental_defineCacheKeyGenerator }) {
-      // The verdicts are this run's alone: never kept in the transform cache on disk (src/runner/module-cache.ts).
+      // The run's verdicts stay out of the transform cache on disk (src/runner/module-cache.ts): it would gain a file
+      // with every run, and a target's data has no business in node_modules. The suites' threads pool copies nothing of
+      // a module to disk either (vitest's forks pools would).
       experimental_defineCacheKeyGenerator(({ id }) => (id === handedVerificationId ? false : ''));
       // Before any work of this process reads a stack (Playwright reads one on every call): stack-mapping-guard.ts.
       guardStackMapping();
@@ -83,10 +85,12 @@ export function runSetupPlugin(options: RunSetupOptions): Plugin {
       if (id !== handedVerificationId) return undefined;
       // Workers start once the setup is done, so a worker's import always finds it; vite may load the module more
       // than once. Serialized as structured data, as the verifier child sent it (src/contracts/quiet-verification.ts).
-      handedCode ??= (verified ?? (() => Promise.reject(new Error('the contract verification was imported outside a run'))))().then(
+      if (!verified) throw new Error('the contract verification was imported outside a run');
+      handedCode ??= verified().then(
         (verification) => `import { deserialize } from 'node:v8';\nexport default deserialize(Buffer.from(${JSON.stringify(serialize(verification).toString('base64'))}, 'base64'));\n`,
       );
-      return handedCode;
+      // No source map: there is no source to map back to, and vite would otherwise make one over the whole literal.
+      return { code: await handedCode, map: { mappings: '' } };
     },
   };
 }
@@ -97,7 +101,7 @@ async function setUpRun(project: TestProject, vitest: Vitest, options: RunSetupO
   const limiter = new ConcurrencyLimiter(TARGETS_STARTED_AT_ONCE);
   const closers: Array<() => Promise<void>> = [];
   const traffic: Array<{ readonly runTarget: RunTarget; readonly stats: () => TrafficStats }> = [];
-  // The workers ask only once vitest has started them, after the targets below are opened.
+  // The suite's worker imports the verification only once the setup has returned, so it reads the targets opened below.
   let targets: TargetInfo[] = [];
   let verification: Promise<SuiteVerification> | undefined;
   const verified = (): Promise<SuiteVerification> =>

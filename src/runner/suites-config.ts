@@ -70,6 +70,7 @@ export function suitesConfig(config: Config, plan: readonly RunTarget[], options
             provide: { runProject: suites, config, ...(conformance && { conformance }), ...selection, ...runPermits },
             ...(conformance && { globalSetup: ['src/conformance/global-setup.ts'] }),
             sequence: { groupOrder: 0 },
+            // The permits' join first: a client takes the run's permits when it is made (src/http/client.ts).
             setupFiles: ['src/http/permits-setup.ts', ...(options.allure === false ? ['src/check/allure-discard.ts'] : ['allure-vitest/setup']), 'src/check/allure-setup.ts', 'src/run-targets/rotations-setup.ts'],
           },
         },

@@ -57,8 +57,8 @@ forEachTarget(() => {
   if (!targetResults) return;
   for (const problem of setupProblems) declareBrokenRun(problem.id, problem.label, problem.message, problem.stopped);
   for (const [index, result] of targetResults.entries()) {
-    if (!result.ok) declareBrokenRun(index === 0 ? 'contract.platform.run' : `contract.own.source-${index}.run`, index === 0 ? result.source.label : `the contracts of ${result.source.label}`, result.error);
-    else declareOutcomes(result.verification.outcomes, index === 0 ? declarationsOf(target.version) : undefined, target.version);
+    if (!result.ok) declareBrokenRun(index === 0 ? 'contract.platform.run' : `contract.own.source-${index}.run`, index === 0 ? result.label : `the contracts of ${result.label}`, result.error);
+    else declareOutcomes(result.outcomes, index === 0 ? declarationsOf(target.version) : undefined, target.version);
   }
 });
 

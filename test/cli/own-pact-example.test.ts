@@ -6,7 +6,7 @@
  * failure line carries the verifier's mismatches, not only the contract's
  * name.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,25 @@ const breaks: Readonly<Record<'7.4' | '8.0', readonly (typeof interactions)[numb
   ],
 };
 
+/**
+ * The ids of the modules vitest's transform cache keeps on disk (src/runner/module-cache.ts): each entry ends with
+ * its metadata, a flattened JSON array whose first item points to the id's place.
+ */
+function cachedModuleIds(): string[] {
+  const cache = new URL('../../node_modules/.experimental-vitest-cache/', import.meta.url);
+  const marker = '\n//# vitestCache=';
+  return readdirSync(cache, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
+    .filter((text) => text.includes(marker))
+    .map((text) => {
+      const flattened: unknown = JSON.parse(Buffer.from(text.slice(text.lastIndexOf(marker) + marker.length), 'base64').toString('utf8'));
+      const [metadata] = Array.isArray(flattened) ? flattened : [];
+      const at = typeof metadata === 'object' && metadata !== null && 'id' in metadata ? Number(metadata.id) : Number.NaN;
+      return Array.isArray(flattened) ? String(flattened[at]) : '';
+    });
+}
+
 function checkId(description: string): string {
   return `contract.own.campaign-planner.${description.replace(/ /g, '-')}`;
 }
@@ -63,5 +82,10 @@ describe('the example pact as PACT_URLS', () => {
         else expect(outcome.stdout, `${version}: ${description}`).not.toContain(`✗ embedded ${version} ${checkId(description)}:`);
       }
     }
+    // The team's verdicts reach the contract suite's worker as a module the run serves (src/runner/run-setup.ts): none
+    // is kept in vitest's transform cache in node_modules.
+    const cached = cachedModuleIds();
+    expect(cached.filter((id) => id.includes('contract-verification'))).toEqual([]);
+    expect(cached.some((id) => id.endsWith('suites/contracts/contracts.test.ts'))).toBe(true);
   }, HANG_TEST_TIMEOUT_MS);
 });

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startVitest, type InlineConfig, type Reporter, type Vitest } from 'vitest/node';
 import { RunPermits } from '../../src/http/run-permits.ts';
 
@@ -20,7 +21,7 @@ export interface FixtureScript {
   readonly end: (vitest: Vitest, result: unknown) => Promise<void>;
 }
 
-const permitsSetup = new URL('../../src/http/permits-setup.ts', import.meta.url).pathname;
+const permitsSetup = fileURLToPath(new URL('../../src/http/permits-setup.ts', import.meta.url));
 
 export function fixtureScript(scriptUrl: string, prefix: string): FixtureScript {
   const root = new URL('.', scriptUrl).pathname;
@@ -40,7 +41,7 @@ export function fixtureScript(scriptUrl: string, prefix: string): FixtureScript 
             pool: 'threads',
             ...test,
             // As the suites' workers join verify's run (src/runner/suites-config.ts).
-            ...(permits && { provide: { runPermits: permits.shared }, setupFiles: [permitsSetup, ...[test.setupFiles ?? []].flat()] }),
+            ...(permits && { provide: { ...test.provide, runPermits: permits.shared }, setupFiles: [permitsSetup, ...[test.setupFiles ?? []].flat()] }),
           },
         },
       ),

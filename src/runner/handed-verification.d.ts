@@ -3,6 +3,6 @@
  * (`handedVerification` in src/runner/run-setup.ts).
  */
 declare module 'virtual:upgrade-guard/contract-verification' {
-  const verification: import('./suite-verification.ts').SuiteVerification;
+  const verification: import('../contracts/suite-verification.ts').SuiteVerification;
   export default verification;
 }
