@@ -17,10 +17,6 @@
  * in a verifier run of its own, all at once within them.
  */
 import { fork } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { PactPublishConfig } from '../config/pact.ts';
 import { VERIFIER_JOBS_AT_ONCE } from '../config/concurrency-policy.ts';
 import { LOCKED_TASK_FILE_OPERATIONS_MS, lockOperationsSettled, stopTakingLocks } from '../auth/file-lock.ts';
@@ -29,6 +25,7 @@ import { SecretRegistry } from '../http/redact.ts';
 import { loadTypeScriptWith } from '../node-arguments.ts';
 import { borrowedPermits, isPermitMessage, lendPermits } from '../http/lent-permits.ts';
 import { RunPermits } from '../http/run-permits.ts';
+import { removeTemporaryFolder, temporaryFolder } from '../files/temporary-folder.ts';
 import type { TargetInfo } from '../run-targets/target-info.ts';
 import type { PactSource } from './sources.ts';
 import type { SourceVerification } from './verify-source.ts';
@@ -194,7 +191,7 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
       const answered = new Promise<ChildMessage>((resolve, reject) => pending.set(id, { resolve, reject }));
       // verify --only: the pact files the child narrows go to a folder of this half's, removed once the request is
       // answered or failed, even when the child was ended first (selected-interactions.ts).
-      const selectedPacts = request.checkSelection ? mkdtempSync(join(tmpdir(), 'upgrade-guard-selected-pacts-')) : undefined;
+      const selectedPacts = request.checkSelection ? temporaryFolder('upgrade-guard-selected-pacts-') : undefined;
       try {
         // A send that fails (the child just ended) is told by the child's end, which answers every pending request.
         if (child.connected) child.send({ kind: 'verify', id, request: { ...request, permitsLent: permits !== undefined, ...(selectedPacts && { selectedPacts }) } } satisfies ParentMessage, () => undefined);
@@ -203,7 +200,7 @@ export function startVerifierChild(shape: VerificationShape, signal?: AbortSigna
         throw new UpgradeGuardError('INTERNAL', `provider verification failed: ${secrets.scrub(message.message)}`);
       } finally {
         // A folder that will not go is no reason to lose the verdicts.
-        if (selectedPacts) await rm(selectedPacts, { recursive: true, force: true }).catch(() => undefined);
+        if (selectedPacts) await removeTemporaryFolder(selectedPacts).catch(() => undefined);
       }
     },
     close() {

@@ -4,13 +4,11 @@
  * vendor's one-hour tokens, and a one-second one for the expiry check
  * (see TargetInfo.shortLived).
  */
-import { rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPlatform, TrafficMeter, type Platform, type TrafficStats } from '../../simulator/platform.ts';
 import { isDeviationName, type DeviationName, type FaultConsulted } from '../../simulator/faults/index.ts';
 import { UpgradeGuardError } from '../errors.ts';
+import { removeTemporaryFolder, temporaryFolder } from '../files/temporary-folder.ts';
 import type { Config } from '../config/config.ts';
 import type { RunTarget } from './run-plan.ts';
 import { settingsFromConfig, type TargetInfo } from './target-info.ts';
@@ -23,15 +21,6 @@ export interface ResolvedTarget {
 }
 
 const SHORT_TOKEN_TTL_SECONDS = 1;
-
-/**
- * The state folders (the sessions' token stores) of the embedded targets not yet closed. A run stopped before its
- * targets are up ends without closing them (docs/command-line.md, stopping a run): the folders go with the process.
- */
-const openStateDirs = new Set<string>();
-process.once('exit', () => {
-  for (const dir of openStateDirs) rmSync(dir, { recursive: true, force: true });
-});
 
 export interface EmbeddedOptions {
   /** Told whenever either instance asks whether a fault is on (the kill matrix's contract trace). */
@@ -51,12 +40,12 @@ export async function startEmbeddedTarget(config: Config, runTarget: RunTarget, 
   const main = createPlatform({ version: runTarget.version, faults, ...notices, ...metered, ...observer });
   const shortLived = createPlatform({ version: runTarget.version, faults, tokenTtlSeconds: SHORT_TOKEN_TTL_SECONDS, ...notices, ...metered, ...observer });
   const started: Platform[] = [];
-  const stateDir = await mkdtemp(join(tmpdir(), 'upgrade-guard-'));
-  openStateDirs.add(stateDir);
+  // The sessions' token stores: a run stopped before its targets are up ends without closing them, and the folder goes
+  // with the process.
+  const stateDir = temporaryFolder('upgrade-guard-');
   const close = async (): Promise<void> => {
     await Promise.all(started.map((platform) => platform.close()));
-    await rm(stateDir, { recursive: true, force: true });
-    openStateDirs.delete(stateDir);
+    await removeTemporaryFolder(stateDir);
   };
   try {
     const mainUrls = await main.listen(0);

@@ -3,7 +3,7 @@
  * does the end of a process that never closed it (a run stopped before its targets were up), so no stopped run leaves
  * a folder of tokens behind.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
@@ -21,8 +21,20 @@ describe("the embedded target's state folder", () => {
   });
 
   it('is removed when the process ends without closing the target', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
-    const folder = await fixtureRunResult('test/support/embedded-exit/run.ts', '');
+    const folder = await fixtureRunResult('test/support/embedded-exit/run.ts', 'started');
     expect(typeof folder).toBe('string');
     expect(existsSync(folder as string)).toBe(false);
+  });
+
+  it('is removed when the process ends while the folder is being made', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+    const { own, made } = (await fixtureRunResult('test/support/embedded-exit/run.ts', 'making')) as { own: string; made: string[] };
+    try {
+      // The process saw the folder, then ended: nothing of it is left.
+      expect(made).toHaveLength(1);
+      expect(made[0]).toMatch(/^upgrade-guard-/);
+      expect(readdirSync(own)).toEqual([]);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });
