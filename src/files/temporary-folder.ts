@@ -11,7 +11,15 @@ import { join } from 'node:path';
 
 const open = new Set<string>();
 process.once('exit', () => {
-  for (const folder of open) rmSync(folder, { recursive: true, force: true });
+  for (const folder of open) {
+    // Another process of the run (the verifier child) may still be writing into it: a folder that will not go is no
+    // reason for the run's last line to be a stack trace.
+    try {
+      rmSync(folder, { recursive: true, force: true, maxRetries: 2 });
+    } catch {
+      // Left for the system's temporary-folder cleaning.
+    }
+  }
 });
 
 /**
