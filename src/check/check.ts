@@ -211,7 +211,7 @@ async function labelVendorAgreement(context: TestContext, failure: unknown, agre
 
 /**
  * A check RUN_TIMEOUT_S or a signal cut off is not run, as vitest's cancellation reports the checks it stopped
- * (src/cli/verify.ts), never a failure: the endpoint did nothing wrong. One that changes data (it passed the mutation guard) and had
+ * (src/cli/cut-short-reports.ts), never a failure: the endpoint did nothing wrong. One that changes data (it passed the mutation guard) and had
  * already sent such a request says so in its reason, naming them: the target may hold what it created, its clean-up
  * cut off too (a request in flight ends at the deadline, src/http/run-permits.ts). A POST search the catalog marks
  * read-only and a request to the CAS (a token refresh) change no data of the target's modules.

@@ -3,8 +3,8 @@
  * them from its first line on, so no signal ends it silently:
  * - until the run's setup has its targets up and logged in (the preflight, vitest loading, the targets' start and
  *   the logins, src/runner/run-setup.ts), the run ends at once with its one line, once no login is rotating a
- *   refresh token: nothing finished, and the earlier run's reports were removed when the run started
- *   (src/report/earlier-reports.ts);
+ *   refresh token or taking the token store's lock: nothing finished, and the earlier run's reports were removed when
+ *   the run started (src/report/earlier-reports.ts);
  * - from then on, while the suites run, the run is cancelled as RUN_TIMEOUT_S cancels it (src/runner/run-suites.ts
  *   `cancelOn`: once no refresh-token rotation is under way), and verify writes the reports of what finished, marked
  *   INTERRUPTED;
@@ -12,7 +12,7 @@
  * A second signal changes nothing: npm forwards the terminal's Ctrl-C to verify, which a terminal sends it as well, so
  * one key press can arrive twice. Each step is bounded (requests by REQUEST_TIMEOUT_MS, files by their time bounds).
  */
-import { lockedTasksSettled } from '../auth/file-lock.ts';
+import { lockOperationsSettled, stopTakingLocks } from '../auth/file-lock.ts';
 import { RunInterrupted, stopSignals, type StopSignal } from '../errors.ts';
 
 export interface Interruption {
@@ -38,8 +38,10 @@ export function watchInterrupts(early: (stopped: RunInterrupted) => Promise<void
     }
     const stopped = new RunInterrupted(signal, 'stopped before any check ran; no reports were written, and the earlier run\'s were removed when this run started');
     controller.abort(stopped);
-    // A login may be rotating a refresh token: its new pair reaches the token store first (spec §5.8).
-    void lockedTasksSettled().then(() => early(stopped));
+    // A login may be rotating a refresh token: its new pair reaches the token store first (spec §5.8). One still taking
+    // the token store's lock gives up at its next attempt, rather than end in the middle of it and leave its draft.
+    stopTakingLocks(() => stopped);
+    void lockOperationsSettled().then(() => early(stopped));
   };
   for (const signal of stopSignals) process.on(signal, () => stop(signal));
   return {

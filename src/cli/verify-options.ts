@@ -24,7 +24,7 @@ export const verifyOptions = {
   'latency-ms': { type: 'string' },
 } as const;
 
-/** One run's flags, as given (each is validated where it is used: src/cli/run-scope.ts, the configuration). */
+/** One run's flags, as given: those that choose what runs are read in src/cli/run-scope.ts, --from/--to in src/contracts/cross-version-request.ts. */
 export interface VerifyArgs {
   readonly envFile?: string;
   readonly version?: string;

@@ -180,6 +180,11 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   const alongside = comparison?.when === 'alongside'
     ? timeline.alongside('contract breaks 7.4 → 8.0 (Pact verifier child, alongside the suites)', () => compareContracts(config, comparison.request, secrets, verifier))
     : undefined;
+  // A setup that failed with a coded error (a target that did not start, a refused login: src/runner/run-setup.ts) is
+  // the cause of whatever vitest then did with it, even an error of vitest's own: the coded line wins, before vitest
+  // made any reporter, so no check says anything. A run cut off by RUN_TIMEOUT_S is reported as cut off, with what
+  // finished (no new request is sent past it, and one in flight, a login's too, ends then: src/http/run-permits.ts
+  // `deadline`).
   const ran = await suitesRun
     .catch(async (error: unknown): Promise<RunResults> => {
       if (!deadline?.aborted && !interruption.received()) throw setupFailures.first ?? error;

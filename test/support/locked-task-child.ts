@@ -15,20 +15,25 @@
  *   channel once a first attempt is under way (Linux's inotify reports its
  *   draft), writes `stored` if it ever holds the lock, and why it gave up
  *   to `stored.failed`.
- * Usage: node --import tsx test/support/locked-task-child.ts channel|command|waiting <lockPath> <answered> <stored>
+ * - `stopped`: as `waiting`, but verify before its targets are ready (its logins): it watches for Ctrl-C /
+ *   SIGTERM (src/cli/interruption.ts) and ends with its one line at the signal, first writing to `stored.at-end`
+ *   why its task gave up taking the lock, or that it was still taking it.
+ * Usage: node --import tsx test/support/locked-task-child.ts channel|command|waiting|stopped <lockPath> <answered> <stored>
  */
 import { existsSync, watch, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { withFileLock } from '../../src/auth/file-lock.ts';
-import { runCli } from '../../src/cli/run-cli.ts';
+import { watchInterrupts } from '../../src/cli/interruption.ts';
+import { reportError, runCli } from '../../src/cli/run-cli.ts';
 import { endWithParentChannel } from '../../src/contracts/quiet-verification.ts';
 import { UpgradeGuardError } from '../../src/errors.ts';
 import { borrowedPermits } from '../../src/http/lent-permits.ts';
+import { SecretRegistry } from '../../src/http/redact.ts';
 import type { Permits } from '../../src/http/run-permits.ts';
 
 const [mode, lockPath = '', answered = '', stored = ''] = process.argv.slice(2);
-if (!lockPath || !answered || !stored || (mode !== 'channel' && mode !== 'command' && mode !== 'waiting')) throw new Error('usage: locked-task-child channel|command|waiting <lockPath> <answered> <stored>');
+if (!lockPath || !answered || !stored || !['channel', 'command', 'waiting', 'stopped'].includes(mode ?? '')) throw new Error('usage: locked-task-child channel|command|waiting|stopped <lockPath> <answered> <stored>');
 
 /** Resolves once the grant is sent; the rotation then goes on in the background. */
 function startRotation(permits: Permits | undefined): Promise<void> {
@@ -50,15 +55,27 @@ function startRotation(permits: Permits | undefined): Promise<void> {
   });
 }
 
-if (mode === 'waiting') {
-  endWithParentChannel();
+if (mode === 'waiting' || mode === 'stopped') {
+  let gaveUp: string | undefined;
+  if (mode === 'waiting') endWithParentChannel();
+  else {
+    watchInterrupts(async (stopped) => {
+      // Whatever the task did before the end was decided has run by the next turn of the event loop.
+      await new Promise(setImmediate);
+      writeFileSync(`${stored}.at-end`, gaveUp ?? 'still taking the lock');
+      process.exit(reportError(stopped, new SecretRegistry()));
+    });
+  }
   // `taking` once an attempt to take the lock has written its draft (file-lock.ts `made`): the task is under way.
   const folder = watch(dirname(lockPath), (_event, name) => {
     if (!name?.endsWith('.new')) return;
     folder.close();
     process.send?.('taking');
   });
-  withFileLock(lockPath, async () => writeFileSync(stored, 'held the lock\n')).catch((error: unknown) => writeFileSync(`${stored}.failed`, error instanceof Error ? error.message : String(error)));
+  withFileLock(lockPath, async () => writeFileSync(stored, 'held the lock\n')).catch((error: unknown) => {
+    gaveUp = error instanceof Error ? error.message : String(error);
+    writeFileSync(`${stored}.failed`, gaveUp);
+  });
 } else if (mode === 'channel') {
   endWithParentChannel();
   await startRotation(borrowedPermits());

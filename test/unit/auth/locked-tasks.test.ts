@@ -6,7 +6,7 @@
  * locked-task-child.ts): the answer comes only after the process was told to
  * end, so a process that ended at once never stores the pair. A verifier
  * child that is told to end while it waits for the lock gives up taking it
- * before it ends. No time margins: each step waits for the one before it.
+ * before it ends, and so does verify stopped by Ctrl-C while it logs in. No time margins: each step waits for the one before it.
  */
 import { fork, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -116,6 +116,23 @@ describe('a rotation under the token store lock outlives the end of its process'
     expect(readFileSync(`${stored}.failed`, 'utf8')).toContain('the run ended before this task took the token store lock');
     expect(existsSync(stored)).toBe(false);
     // The lock is as its holder left it, and no draft of the child's is left beside it.
+    expect(readFileSync(lockPath, 'utf8')).toBe(otherMachine);
+    expect(readdirSync(dirname(lockPath)).filter((file) => file.startsWith('tokens.json.lock')).sort()).toEqual(['tokens.json.lock']);
+  });
+  it('verify stopped while a login waits for the lock: the login gives up taking it, then the run ends with its one line, leaving no draft', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+    const { lockPath, answered, stored } = paths('stopped');
+    holdElsewhere(lockPath);
+    const child = fork(fixture, ['stopped', lockPath, answered, stored], { execArgv: ['--import', 'tsx'], cwd: root, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    let stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve) => child.on('message', (message) => message === 'taking' && resolve()));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringMatching(/^INTERRUPTED: SIGINT; stopped before any check ran/)]);
+    // It gave up with the stop as its reason before the process ended, rather than being ended in the middle of taking the lock.
+    expect(readFileSync(`${stored}.at-end`, 'utf8')).toContain('stopped before any check ran');
+    expect(existsSync(stored)).toBe(false);
     expect(readFileSync(lockPath, 'utf8')).toBe(otherMachine);
     expect(readdirSync(dirname(lockPath)).filter((file) => file.startsWith('tokens.json.lock')).sort()).toEqual(['tokens.json.lock']);
   });
