@@ -77,6 +77,11 @@ const tokenRetakes = 3;
 /** The status of a request stopped because its provider state could not be set up. */
 export const stateGateStatus = 598;
 
+/** How a request held back by the state gate is known again when its interaction is judged (StateProblems `heldBack`). */
+export function heldBackKey(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path}`;
+}
+
 /**
  * The target as the filter watches it: its base URL, its per-request timeout, and the client whose count of timeouts
  * in a row (src/http/client.ts) the verifier's requests share, so a hanging target is given up on after a few.
@@ -114,7 +119,7 @@ export function contractRequestFilter(
       next();
       return;
     }
-    const stateProblem = gate?.takeBlockReason(isMutatingRequest(request.method ?? 'GET', path));
+    const stateProblem = gate?.takeBlockReason(heldBackKey(request.method ?? 'GET', path), isMutatingRequest(request.method ?? 'GET', path));
     if (stateProblem !== undefined) {
       stop(response, stateGateStatus, `provider state not set up: ${stateProblem}`);
       return;

@@ -44,6 +44,8 @@ export interface StateProblems {
   readonly unanswered: Map<string, string>;
   /** State → why its interactions would change data the run cannot undo (the interaction skips: ALLOW_IRREVERSIBLE is off). */
   readonly guarded: Map<string, string>;
+  /** `METHOD path` of a request the request filter held back → the state set up before it whose problem did so. */
+  readonly heldBack: Map<string, { readonly state: string; readonly reason: string }>;
 }
 
 export interface ProviderStateHandlers {
@@ -91,14 +93,19 @@ export class StateGate {
     if (index >= 0) this.#pending.splice(index, 1);
   }
 
-  /** The request after the setups: why it must not go on, if it must not. A guarded state stops only a request that changes data. */
-  takeBlockReason(mutating = true): string | undefined {
+  /**
+   * The request after the setups (`METHOD path`): why it must not go on, if it must not, noted in `heldBack`. A guarded
+   * state stops only a request that changes data.
+   */
+  takeBlockReason(request: string, mutating = true): string | undefined {
     const states = this.#pending;
     this.#pending = [];
     for (const state of states) {
       const guarded = mutating ? this.#problems.guarded.get(state) : undefined;
       const problem = guarded ?? this.#problems.missing.get(state) ?? this.#problems.failed.get(state) ?? this.#problems.unanswered.get(state);
-      if (problem !== undefined) return problem;
+      if (problem === undefined) continue;
+      this.#problems.heldBack.set(request, { state, reason: problem });
+      return problem;
     }
     return undefined;
   }
@@ -113,7 +120,7 @@ export interface StateCleanUp {
 }
 
 export function providerStateHandlers(target: ProviderTarget): ProviderStateHandlers {
-  const problems: StateProblems = { missing: new Map(), failed: new Map(), unanswered: new Map(), guarded: new Map() };
+  const problems: StateProblems = { missing: new Map(), failed: new Map(), unanswered: new Map(), guarded: new Map(), heldBack: new Map() };
   const used = new Set<ProviderStateName>();
   const mutationsAllowed = target.embedded || target.allowMutations;
   const context = { api: target.api, version: target.version, allowIrreversible: target.embedded || target.allowIrreversible === true };

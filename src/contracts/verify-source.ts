@@ -25,7 +25,7 @@ import { readPactFile, type PactDocument, type PactInteractionInfo } from './pac
 import type { SecretRegistry } from '../http/redact.ts';
 import { RunPermits } from '../http/run-permits.ts';
 import type { ProviderTarget } from './provider-target.ts';
-import { contractRequestFilter, dataChangeBlock, irreversibleGuardReason, irreversibleGuardStatus, isMutatingRequest, mutationGuardReason, mutationGuardStatus, stateGateStatus, type RequestFilter } from './request-filter.ts';
+import { contractRequestFilter, dataChangeBlock, heldBackKey, irreversibleGuardReason, irreversibleGuardStatus, isMutatingRequest, mutationGuardReason, mutationGuardStatus, stateGateStatus, type RequestFilter } from './request-filter.ts';
 import { mutationAndIrreversibleGuardReason } from './guard-reasons.ts';
 import { contractChange, type ContractOwner } from './contract-data-changes.ts';
 import type { DataChange } from '../check/data-changes.ts';
@@ -209,8 +209,12 @@ export function buildVerifierOptions(input: VerifierOptionsInput): VerifierOptio
   }
 }
 
-function fileOutcome(
-  target: ProviderTarget,
+/**
+ * One interaction of a pact file, judged: the mutation guard, its provider states' problems (a state that could not be
+ * set up decides), then the verifier's verdict, read for what the target did.
+ */
+export function fileOutcome(
+  target: Pick<ProviderTarget, 'embedded' | 'allowMutations' | 'allowIrreversible' | 'secrets' | 'baseUrl'>,
   owner: ContractOwner,
   document: PactDocument,
   interaction: PactInteractionInfo,
@@ -254,9 +258,15 @@ function fileOutcome(
   if (!verdict) return { ...base, state: 'failed', mismatches: [{ type: noResponseMismatch, text: 'the verifier reported no result for this interaction' }] };
   const retried = retriedForward(target.baseUrl, interaction.method, interaction.path);
   if (verdict.passed) return { ...base, state: 'passed', mismatches: [], ...(retried !== undefined && { retried }) };
-  // The request filter's own stop (a state setup before it that did not complete) is no answer of the target's.
+  // The request filter's own stop. This interaction's own states had no problem (those decided above): the state that
+  // held it back was left by an interaction before it, whose setup the verifier gave up on while it waited for the
+  // target (its request never came). Nothing of this interaction reached the target: not checked, never a finding.
   if (verdict.mismatches.some((mismatch) => mismatch.type === 'StatusMismatch' && mismatch.actual === String(stateGateStatus))) {
-    return { ...base, state: 'failed', mismatches: [{ type: 'ProviderStateSetup', text: `${interaction.method} ${interaction.path} was stopped before it reached the target: a provider state set up before it did not complete (HTTP ${stateGateStatus} from the request filter)` }] };
+    const held = problems.heldBack.get(heldBackKey(interaction.method, interaction.path));
+    const text = `${interaction.method} ${interaction.path} was not sent: the request filter held it back (HTTP ${stateGateStatus}), as the provider state set up before it${held ? `, "${held.state}" of an interaction the verifier gave up on, was not set up: ${held.reason}` : ' was not set up'}`;
+    const unanswered = held !== undefined && problems.unanswered.get(held.state) === held.reason;
+    if (unanswered) return { ...base, state: 'failed', noAnswer: silenceCode(held.reason), mismatches: scrubbed([{ type: noResponseMismatch, text }], target.secrets) };
+    return { ...base, state: 'skipped', reason: target.secrets.scrub(text), mismatches: [] };
   }
   // A gateway's status that stayed through the forwarder's retries, or that a request sent once got while the host
   // gives no answer either, is no answer of the API (src/http/gateway-status.ts).

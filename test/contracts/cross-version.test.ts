@@ -113,7 +113,7 @@ describe('a break is a response that violates the contract', () => {
   });
 
   it('an interaction stopped before it reached the target (its provider state was not set up) is not compared, never a break', () => {
-    const stopped = outcome([{ type: 'ProviderStateSetup', text: 'GET /x was stopped before it reached the target: a provider state set up before it did not complete (HTTP 598 from the request filter)' }]);
+    const stopped = outcome([{ type: 'ProviderStateSetup', text: 'provider state "a virtual database exists": discovery: GET /rest/mp/v1.1/virtual-databases answered 500' }]);
     const section = classifyContracts(verification([stopped]), '7.4', '8.0', 'staging');
     expect(section.counts).toMatchObject({ undocumentedBreaks: 0, documentedBreaks: 0, skipped: 1 });
     expect(section.interactions[0]?.reason).toMatch(/^not compared: its provider state could not be set up \(/);
