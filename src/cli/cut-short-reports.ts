@@ -41,7 +41,7 @@ export async function reportCutShort(config: Config, cut: CutShort, run: CutShor
   await writeRunRecord(config.reportsDir, newRunRecord({ ...run.part, results, ...(run.contractBreaks && { contractBreaks: run.contractBreaks }), ...recorded }));
   const resultsDir = join(config.reportsDir, 'allure-results');
   await markNotRunResults(resultsDir, results.checks);
-  await writeCutShortResult(resultsDir, heading, `${heading}: ${reason}; only the ${finished} checks that finished are in this report${notStarted}`, run.part.targets);
+  await writeCutShortResult(resultsDir, heading, `${heading}: ${reason}; only the ${checks(finished)} that finished are in this report${notStarted}`, run.part.targets);
   // A stopped run's console gets one line, its summary goes to its file; a run out of time prints its summary.
   const summary: string[] = [];
   await writeRunReports({
@@ -49,15 +49,19 @@ export async function reportCutShort(config: Config, cut: CutShort, run: CutShor
     target: run.part.target,
     results,
     // The summary and the migration report say so under their first line: never read as a whole run.
-    subset: [...run.subset, `${heading}: ${reason}; only the ${interrupted ? `${finished} ` : ''}checks that finished`],
+    subset: [...run.subset, `${heading}: ${reason}; only the ${interrupted ? checks(finished) : 'checks'} that finished`],
     ...(run.contractBreaks && { contractBreaks: run.contractBreaks }),
     print: interrupted ? (line) => void summary.push(line) : (line) => void process.stdout.write(`${line}\n`),
   });
   if (interrupted) {
     await writeSummaryFile(config.reportsDir, summary);
-    throw new RunInterrupted(cut.signal, `reports of the ${finished} checks that finished are in ${config.reportsDir}`);
+    throw new RunInterrupted(cut.signal, `reports of the ${checks(finished)} that finished are in ${config.reportsDir}`);
   }
-  throw new UpgradeGuardError('TARGET_TIMEOUT', `the run did not finish within RUN_TIMEOUT_S=${cut.seconds} s${during}; ${finished} checks finished and are in the reports (${config.reportsDir})${notStarted}`);
+  throw new UpgradeGuardError('TARGET_TIMEOUT', `the run did not finish within RUN_TIMEOUT_S=${cut.seconds} s${during}; ${checks(finished)} finished and are in the reports (${config.reportsDir})${notStarted}`);
+}
+
+function checks(count: number): string {
+  return count === 1 ? '1 check' : `${count} checks`;
 }
 
 /** vitest's cancel skips what had not finished with a note of its own (errors.ts `vitestCancelNote`); say what happened. */

@@ -32,6 +32,7 @@ import { mergeRuns } from './merge-runs.ts';
 import { removeEarlierReports } from '../report/earlier-reports.ts';
 import { commandArguments, runCli } from './run-cli.ts';
 import { usageLine } from './usage.ts';
+import { takeOverSignals } from './first-signals.ts';
 import { parseArgsMessage, refuseRepeatedOptions } from './parse-args-message.ts';
 import { verifyOptions } from './verify-options.ts';
 import { parseSuiteSelection } from '../runner/suite-selection.ts';
@@ -138,6 +139,7 @@ function refuseSharedFolders(target: RehearsalTarget, earlier: readonly Rehearsa
 const stopping: { signal?: StopSignal; child?: ChildProcess } = {};
 
 function watchSignals(): void {
+  takeOverSignals();
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       stopping.signal ??= signal;

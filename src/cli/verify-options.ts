@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import type { Config } from '../config/config.ts';
 import { UpgradeGuardError } from '../errors.ts';
-import { refuseRepeatedOptions } from './parse-args-message.ts';
+import { parseArgsMessage, refuseRepeatedOptions } from './parse-args-message.ts';
 import { usageLine } from './usage.ts';
 
 export const verifyOptions = {
@@ -60,7 +60,7 @@ export function parseVerifyArgs(argv: string[]): VerifyArgs {
       ...(values['latency-ms'] !== undefined && { latencyMs: values['latency-ms'] }),
     };
   } catch (error) {
-    throw new UpgradeGuardError('USAGE', `${(error as Error).message}; ${usageLine('verify')}`);
+    throw new UpgradeGuardError('USAGE', `${parseArgsMessage(error)}; ${usageLine('verify')}`);
   }
 }
 

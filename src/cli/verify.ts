@@ -86,7 +86,10 @@ async function verify(secrets: SecretRegistry): Promise<number> {
   // An earlier run's reports go first: a run that ends before writing its own (a bad OPENAPI_DIR or TOKEN_STORE, an
   // unreachable target, a refused login, Ctrl-C) leaves none that reads as current, and none for `npm run report` to
   // merge as its (src/report/earlier-reports.ts). --from/--to writes none of its own and leaves the folder's run alone.
-  if (!crossVersionOnly) await removeEarlierReports(settings.reportsDir);
+  if (!crossVersionOnly) {
+    await removeEarlierReports(settings.reportsDir);
+    interruption.earlierReportsRemoved();
+  }
   // A bad OPENAPI_DIR (missing, no documents, broken JSON) stops the run here, as CONFIG_INVALID.
   if (settings.openapiDir !== undefined) (await import('../conformance/vendor-documents.ts')).loadVendorDocuments(settings.openapiDir);
   if (crossVersionOnly) return compareOnly(settings, crossVersionOnly, secrets);

@@ -8,7 +8,8 @@
  *   token store that is still whole;
  * - Ctrl-C against a target that never answers: the first line (what runs, against what) is out before the slow part,
  *   and a stop before any check ran still ends with its one line;
- * - Ctrl-C while the run logs in to a target that never answers the login: the run ends at once with that line.
+ * - Ctrl-C while the run logs in to a target that never answers the login: the run ends at once with that line;
+ * - Ctrl-C the moment the command says it is starting: its one line says whether the earlier reports are gone.
  * The signals are sent when a line appears, never after a wait.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -129,7 +130,7 @@ describe('Ctrl-C and SIGTERM during npm run verify', () => {
       expect(outcome.code, outcome.stderr).toBe(130);
       const lines = errorLines(outcome.stderr);
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^INTERRUPTED: SIGINT; reports of the \d+ checks that finished are in /);
+      expect(lines[0]).toMatch(/^INTERRUPTED: SIGINT; reports of the \d+ checks? that finished are in /);
       expect(outcome.stderr).not.toMatch(/^\s+at /m);
 
       const record = JSON.parse(readFileSync(join(reportsDir, 'run-results.json'), 'utf8')) as { interrupted?: { signal: string }; results: { checks: { note?: string }[] } };
@@ -205,6 +206,29 @@ describe('Ctrl-C and SIGTERM during npm run verify', () => {
 
       expect(outcome.stdout).toContain(`upgrade-guard verify: target ${target} (TARGET_VERSION 8.0)`);
       expectStoppedBeforeAnyCheck(outcome, reportsDir);
+    },
+    HANG_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    "Ctrl-C the moment the command says it is starting: exit 130 and its one line, saying whether the earlier run's reports were removed, as the folder shows",
+    async () => {
+      const silent = await listen(() => undefined);
+      servers.push(silent);
+      const reportsDir = join(dir, 'starting');
+      earlierReports(reportsDir);
+      // The signal goes as the command's first line appears, while its modules load: before verify watches for signals
+      // itself (src/cli/first-signals.ts), or, on a busy machine, just after.
+      const outcome = await verifyUntil(['--no-html'], unansweredTarget(origin(silent), reportsDir, 'starting'), /^upgrade-guard: starting verify/, ctrlC);
+
+      expect(outcome.code, outcome.stderr).toBe(130);
+      const lines = errorLines(outcome.stderr);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^INTERRUPTED: SIGINT; stopped (as it started, )?before any check ran/);
+      const left = runReportFiles.filter((name) => existsSync(join(reportsDir, name)));
+      if (lines[0]?.includes('REPORTS_DIR is as it was')) expect(left).toEqual(runReportFiles);
+      else expect(left).toEqual([]);
+      expect(`${outcome.stdout}${outcome.stderr}`).not.toMatch(/never-printed/);
     },
     HANG_TEST_TIMEOUT_MS,
   );

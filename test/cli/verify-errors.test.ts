@@ -176,6 +176,10 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     expectOneCodedLine(await verify(['--colour']), 'USAGE', [secret, password]);
   });
 
+  it('a flag value that starts with a dash is USAGE (64) in one line, saying how to give it', async () => {
+    expect(expectOneCodedLine(await verify(['--latency-ms', '-5']), 'USAGE', [secret, password])).toContain("goes after '=' (--latency-ms=-…)");
+  });
+
   it('a suite name that names no suite is CONFIG_INVALID (2), offering the one a slip away', async () => {
     expect(expectOneCodedLine(await verify(['--suites', 'auth,contract']), 'CONFIG_INVALID', [secret, password])).toContain('no suite "contract"; did you mean "contracts"?');
   });
@@ -250,7 +254,8 @@ describe.concurrent('verify on bad input', { timeout: HANG_TEST_TIMEOUT_MS }, ()
     expect(record.cutOff).toEqual({ runTimeoutSeconds: 20 });
     // The checks the deadline kept from running are in the record as not run, and not counted as finished.
     // A check cut off after it sent a request that changes data says so after the same reason: not finished either.
-    expect(line).toContain(`; ${record.results.checks.filter((check) => !(check.note ?? '').startsWith("not run: the run's time ran out (RUN_TIMEOUT_S=20 s)")).length} checks finished`);
+    const finished = record.results.checks.filter((check) => !(check.note ?? '').startsWith("not run: the run's time ran out (RUN_TIMEOUT_S=20 s)")).length;
+    expect(line).toContain(`; ${finished} ${finished === 1 ? 'check' : 'checks'} finished`);
     expect(record.contractBreaks).toEqual({ notRun: 'Contract breaks 7.4 → 8.0: not compared: the run did not finish within RUN_TIMEOUT_S=20 s' });
     // Allure has every check too: none is a result without a status (a check vitest never ran is skipped, with the reason).
     const allure = readdirSync(join(reports, 'allure-results')).filter((name) => name.endsWith('-result.json'));

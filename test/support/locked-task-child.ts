@@ -59,12 +59,14 @@ if (mode === 'waiting' || mode === 'stopped') {
   let gaveUp: string | undefined;
   if (mode === 'waiting') endWithParentChannel();
   else {
-    watchInterrupts(async (stopped) => {
+    const interruption = watchInterrupts(async (stopped) => {
       // Whatever the task did before the end was decided has run by the next turn of the event loop.
       await new Promise(setImmediate);
       writeFileSync(`${stored}.at-end`, gaveUp ?? 'still taking the lock');
       process.exit(reportError(stopped, new SecretRegistry()));
     });
+    // As verify is while it logs in: the earlier run's reports are gone by then.
+    interruption.earlierReportsRemoved();
   }
   // `taking` once an attempt to take the lock has written its draft (file-lock.ts `made`): the task is under way.
   const folder = watch(dirname(lockPath), (_event, name) => {

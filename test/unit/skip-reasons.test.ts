@@ -61,8 +61,8 @@ describe('the verdict line', () => {
   });
 
   it('says INCOMPLETE, never PASS, for a run cut short with no failure', () => {
-    expect(verdictLine({ results: { checks: [passed], errors: [] }, asDocumented: true, subset: ['INTERRUPTED: the run was stopped by SIGINT; only the 1 checks that finished'] })).toBe(
-      'VERDICT: INCOMPLETE (1 passed, 0 failed, 0 skipped); INTERRUPTED: the run was stopped by SIGINT; only the 1 checks that finished',
+    expect(verdictLine({ results: { checks: [passed], errors: [] }, asDocumented: true, subset: ['INTERRUPTED: the run was stopped by SIGINT; only the 1 check that finished'] })).toBe(
+      'VERDICT: INCOMPLETE (1 passed, 0 failed, 0 skipped); INTERRUPTED: the run was stopped by SIGINT; only the 1 check that finished',
     );
   });
 

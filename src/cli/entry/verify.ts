@@ -6,9 +6,12 @@
  */
 import { commandArguments } from '../command-arguments.ts';
 import { answeredHelp } from '../help-gate.ts';
+import { endAtFirstSignal } from '../first-signals.ts';
 
 const envFiles = commandArguments().filter((arg) => arg === '--env-file' || arg.startsWith('--env-file=')).length;
 if (!(await answeredHelp('verify'))) {
+  // From the first line on, no Ctrl-C or SIGTERM ends the command silently.
+  endAtFirstSignal();
   process.stdout.write(`upgrade-guard: starting ${envFiles > 1 ? 'the upgrade rehearsal' : 'verify'}\n`);
   await (envFiles > 1 ? import('../rehearsal.ts') : import('../verify.ts'));
 }
