@@ -12,6 +12,12 @@ import { fixtureRunResult } from '../support/fixture-run.ts';
 import { HANG_TEST_TIMEOUT_MS } from '../support/hang-timeout.ts';
 
 describe("the embedded target's state folder", () => {
+  it('is removed at the end of the process when a task still under way wrote into it after the target closed', { timeout: HANG_TEST_TIMEOUT_MS }, async () => {
+    const folder = (await fixtureRunResult('test/support/embedded-exit/run.ts', 'closed')) as string;
+    expect(folder).toMatch(/upgrade-guard-/);
+    expect(existsSync(folder), folder).toBe(false);
+  });
+
   it('is removed when the target closes', async () => {
     const resolved = await startEmbeddedTarget(loadConfig({ env: {}, envFile: '/dev/null' }), { name: 'closed', version: '8.0', faults: [] });
     const folder = dirname(resolved.target.sessions.full?.storePath ?? '');

@@ -6,17 +6,28 @@
  * - `making`: ends as soon as the target's folder exists, before the process has run anything else (a stop that
  *   comes while the folder is being made). The folder is made in a temporary folder of this process's own, which is
  *   what it prints.
- * Usage: node --import tsx test/support/embedded-exit/run.ts started|making
+ * - `closed`: closes the target, then writes its limited session's store as a login still under way would (a stop
+ *   failed the run's setup, which closed its targets), and ends.
+ * Usage: node --import tsx test/support/embedded-exit/run.ts started|making|closed
  */
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { loadConfig } from '../../../src/config/config.ts';
 import { startEmbeddedTarget } from '../../../src/run-targets/embedded.ts';
 
 const mode = process.argv[2];
-if (mode !== 'started' && mode !== 'making') throw new Error('usage: run.ts started|making');
+if (mode !== 'started' && mode !== 'making' && mode !== 'closed') throw new Error('usage: run.ts started|making|closed');
 const config = loadConfig({ env: {}, envFile: '/dev/null' });
+if (mode === 'closed') {
+  const resolved = await startEmbeddedTarget(config, { name: 'closed, then written', version: '8.0', faults: [] });
+  const store = resolved.target.sessions.limited?.storePath ?? '';
+  await resolved.close();
+  mkdirSync(dirname(store), { recursive: true, mode: 0o700 });
+  writeFileSync(store, '{}', { mode: 0o600 });
+  process.stdout.write(`RESULT ${JSON.stringify(dirname(store))}\n`);
+  process.exit(0);
+}
 if (mode === 'started') {
   const resolved = await startEmbeddedTarget(config, { name: 'stopped early', version: '8.0', faults: [] });
   process.stdout.write(`RESULT ${JSON.stringify(dirname(resolved.target.sessions.full?.storePath ?? ''))}\n`);
