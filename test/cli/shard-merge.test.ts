@@ -55,9 +55,11 @@ function fileOf(name: string, file: string): string {
   return (
     readFileSync(join(dir, name, file), 'utf8')
       .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<time>')
-      // A job's history grows with every check that changes the job, and which of those ran before the reading check
-      // differs between a run and its shards (files run concurrently): the count is data observed, not a verdict.
+      // A job's history and the users it names (a participant added) grow with every check that changes the job, and
+      // which of those ran before the reading check differs between a run and its shards (files run concurrently): the
+      // counts are data observed, not a verdict.
       .replace(/\b\d+ history items/g, '<n> history items')
+      .replace(/\b\d+ users and <n> history items/g, '<n> users and <n> history items')
       // The authentication section says where each run's CAS answered (its own loopback port) and how long past
       // expires_in the expired token was refused: data observed per run, not a verdict.
       .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
