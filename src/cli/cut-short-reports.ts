@@ -6,7 +6,6 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Config } from '../config/config.ts';
 import { RunInterrupted, UpgradeGuardError, cutOffNote, interruptedNote, neverRanNote, vitestCancelNote, type StopSignal } from '../errors.ts';
 import { markNotRunResults } from '../report/allure-amendments.ts';
 import { writeCutShortResult } from '../report/allure-cut-short.ts';
@@ -27,7 +26,8 @@ export interface CutShortRun {
 }
 
 /** Writes the reports of what finished, then throws the run's one line: TARGET_TIMEOUT, or RunInterrupted. */
-export async function reportCutShort(config: Config, cut: CutShort, run: CutShortRun, stopped: RunResults): Promise<never> {
+export async function reportCutShort(cut: CutShort, run: CutShortRun, stopped: RunResults): Promise<never> {
+  const { reportsDir } = run.reports;
   const interrupted = 'signal' in cut;
   const during = !interrupted && cut.inSetup ? ' while the targets started and logged in, before any suite file started' : '';
   const heading = interrupted ? 'INTERRUPTED' : 'INCOMPLETE';
@@ -38,8 +38,8 @@ export async function reportCutShort(config: Config, cut: CutShort, run: CutShor
   const finished = results.checks.filter((check) => !(check.note ?? '').startsWith(note)).length;
   const notStarted = results.notStarted ? `; ${suiteFilesNotStarted(results.notStarted.length)}` : '';
   const recorded = interrupted ? { interrupted: { signal: cut.signal } } : { cutOff: { runTimeoutSeconds: cut.seconds } };
-  await writeRunRecord(config.reportsDir, newRunRecord({ ...run.part, results, ...(run.contractBreaks && { contractBreaks: run.contractBreaks }), ...recorded }));
-  const resultsDir = join(config.reportsDir, 'allure-results');
+  await writeRunRecord(reportsDir, newRunRecord({ ...run.part, results, ...(run.contractBreaks && { contractBreaks: run.contractBreaks }), ...recorded }));
+  const resultsDir = join(reportsDir, 'allure-results');
   await markNotRunResults(resultsDir, results.checks);
   await writeCutShortResult(resultsDir, heading, `${heading}: ${reason}; only the ${checks(finished)} that finished are in this report${notStarted}`, run.part.targets);
   // A stopped run's console gets one line, its summary goes to its file; a run out of time prints its summary.
@@ -54,10 +54,10 @@ export async function reportCutShort(config: Config, cut: CutShort, run: CutShor
     print: interrupted ? (line) => void summary.push(line) : (line) => void process.stdout.write(`${line}\n`),
   });
   if (interrupted) {
-    await writeSummaryFile(config.reportsDir, summary);
-    throw new RunInterrupted(cut.signal, `reports of the ${checks(finished)} that finished are in ${config.reportsDir}`);
+    await writeSummaryFile(reportsDir, summary);
+    throw new RunInterrupted(cut.signal, `reports of the ${checks(finished)} that finished are in ${reportsDir}`);
   }
-  throw new UpgradeGuardError('TARGET_TIMEOUT', `the run did not finish within RUN_TIMEOUT_S=${cut.seconds} s${during}; ${checks(finished)} finished and are in the reports (${config.reportsDir})${notStarted}`);
+  throw new UpgradeGuardError('TARGET_TIMEOUT', `the run did not finish within RUN_TIMEOUT_S=${cut.seconds} s${during}; ${checks(finished)} finished and are in the reports (${reportsDir})${notStarted}`);
 }
 
 function checks(count: number): string {

@@ -224,7 +224,7 @@ async function verifyWith(run: VerifyRun): Promise<number> {
   const cutShort = async (contractBreaks: () => Promise<RunRecord['contractBreaks']>): Promise<void> => {
     const stoppedBy = interruption.received();
     const cut = stoppedBy ? { signal: stoppedBy } : deadline?.aborted && config.runTimeoutSeconds !== undefined ? { seconds: config.runTimeoutSeconds, inSetup: !setUp } : undefined;
-    if (cut) await reportCutShort(config, cut, { part, contractBreaks: await contractBreaks(), reports, subset }, results);
+    if (cut) await reportCutShort(cut, { part, contractBreaks: await contractBreaks(), reports, subset }, results);
   };
   // Stopped while the suites ran.
   await cutShort(async () => alongside && (await alongside));
